@@ -1,0 +1,1 @@
+"""The ``fourfold`` command: one module per subcommand under ``fourfold.cli.commands``."""

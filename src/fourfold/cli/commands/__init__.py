@@ -1,0 +1,6 @@
+"""Subcommands of ``fourfold``. Each module defines ``register(subparsers)``.
+
+To add a command, write a module here and add its name to ``COMMANDS``.
+"""
+
+COMMANDS = ("rules", "perft")

@@ -1,0 +1,56 @@
+"""Error classes shared by every game.
+
+Every error is a ``ValueError`` (as in python-chess) and carries the pieces a
+user needs to fix the problem: *what* was wrong, *where* it was, and *why*.
+The CLI prints ``str(error)``; it never shows a traceback.
+"""
+
+from __future__ import annotations
+
+
+class FourfoldError(ValueError):
+    """Base class of every error this package raises on purpose."""
+
+
+class NotationError(FourfoldError):
+    """A string could not be read as a move, cell, piece, position or record.
+
+    ``text`` is the whole input, ``index`` the character where reading failed
+    (or ``None`` when the fault is not at one place) and ``reason`` says why.
+    """
+
+    def __init__(self, kind: str, text: str, reason: str, index: int | None = None) -> None:
+        self.kind = kind
+        self.text = text
+        self.reason = reason
+        self.index = index
+        where = f" at character {index + 1}" if index is not None else ""
+        super().__init__(f"cannot read {kind} {text!r}{where}: {reason}")
+
+
+class IllegalMoveError(FourfoldError):
+    """A well-formed move that the rules do not allow in this position."""
+
+    def __init__(self, move: str, position: str, reason: str) -> None:
+        self.move = move
+        self.position = position
+        self.reason = reason
+        super().__init__(f"illegal move {move!r} in position {position!r}: {reason}")
+
+
+class GameOverError(IllegalMoveError):
+    """A move was offered after the game had ended."""
+
+
+class ConfigurationError(FourfoldError):
+    """An unknown game, variant or option, or an option value that is not valid."""
+
+
+class RecordError(FourfoldError):
+    """A game record could not be read; ``line`` is 1-based, or ``None``."""
+
+    def __init__(self, reason: str, line: int | None = None) -> None:
+        self.reason = reason
+        self.line = line
+        where = f"line {line}: " if line is not None else ""
+        super().__init__(f"bad game record: {where}{reason}")

@@ -1,0 +1,147 @@
+"""A game in progress: start, moves and states, with undo and records.
+
+The rules stay pure; ``Match`` is the thin history object that the CLI (and
+later the server and UI) use for undo, replay, declared endings (agreement,
+resignation, a length cap, a clock) and saving records.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from typing import Any, Generic
+
+from fourfold.core.errors import FourfoldError, RecordError
+from fourfold.core.game import M, S, Game
+from fourfold.core.outcome import Outcome, Result
+from fourfold.core.record import RESULTS_IN_PROGRESS, Record, check_player_name
+from fourfold.core.registry import load
+
+
+class Match(Generic[S, M]):
+    """History of one game. ``states[i]`` is the state before ``moves[i]``."""
+
+    def __init__(
+        self,
+        game: Game[S, M],
+        start: S | None = None,
+        players: Sequence[str] | None = None,
+        date: str | None = None,
+    ) -> None:
+        self.game = game
+        self.start: S = game.initial_state() if start is None else start
+        names = list(players) if players else [game.player_name(p) for p in range(game.num_players)]
+        if len(names) != game.num_players:
+            raise FourfoldError(f"{game.name} has {game.num_players} players, got {len(names)} names")
+        self.players = tuple(check_player_name(n) for n in names)
+        self.date = date or datetime.date.today().isoformat()
+        self.states: list[S] = [self.start]
+        self.moves: list[M] = []
+        self.notation: list[str] = []
+        self.declared: Outcome | None = None
+
+    @property
+    def state(self) -> S:
+        return self.states[-1]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state) or self.declared
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.declared else self.game.to_move(self.state)
+
+    def play(self, move: M) -> S:
+        if self.declared is not None:
+            raise FourfoldError(f"the game is over: {self.declared.describe(self.players)}")
+        text = self.game.format_move(self.state, move)
+        new = self.game.apply(self.state, move)
+        self.states.append(new)
+        self.moves.append(move)
+        self.notation.append(text)
+        return new
+
+    def play_text(self, text: str) -> S:
+        return self.play(self.game.parse_move(self.state, text))
+
+    def undo(self, plies: int = 1) -> int:
+        """Take back up to ``plies`` plies (and any declared result); return how many."""
+        self.declared = None
+        n = min(plies, len(self.moves))
+        for _ in range(n):
+            self.states.pop()
+            self.moves.pop()
+            self.notation.pop()
+        return n
+
+    def declare(self, outcome: Outcome) -> None:
+        """End the game by something outside the rules' moves (agreement, resignation, cap)."""
+        self.declared = outcome
+
+    # -- records ---------------------------------------------------------------------
+    def to_record(self) -> Record:
+        info = self.game.info
+        outcome = self.outcome
+        setup = None
+        if self.game.format_position(self.start) != self.game.format_position(
+            self.game.initial_state()
+        ):
+            setup = self.game.format_position(self.start)
+        return Record(
+            game=info.name,
+            variant=info.variant,
+            options=info.option_strings(),
+            players=self.players,
+            date=self.date,
+            result=outcome.score(self.game.num_players) if outcome else RESULTS_IN_PROGRESS,
+            termination=outcome.reason if outcome else "",
+            setup=setup,
+            moves=tuple(self.notation),
+        )
+
+    @classmethod
+    def from_record(cls, record: Record) -> Match[Any, Any]:
+        """Replay a record move by move; any fault names the ply and why."""
+        try:
+            game = load(record.game, record.variant, **record.options)
+        except FourfoldError as exc:
+            raise RecordError(str(exc)) from None
+        try:
+            start = game.parse_position(record.setup) if record.setup is not None else None
+        except FourfoldError as exc:
+            raise RecordError(f"Setup tag: {exc}") from None
+        try:
+            match: Match[Any, Any] = cls(game, start, record.players or None, record.date or None)
+        except FourfoldError as exc:
+            raise RecordError(str(exc)) from None
+        for i, text in enumerate(record.moves, start=1):
+            try:
+                match.play_text(text)
+            except FourfoldError as exc:
+                raise RecordError(f"ply {i} ({text!r}): {exc}") from None
+        reached = game.outcome(match.state)
+        n = game.num_players
+        if reached is not None:
+            if record.result not in (reached.score(n), RESULTS_IN_PROGRESS):
+                raise RecordError(
+                    f"the Result tag says {record.result} but the moves end in {reached.score(n)}"
+                    f" ({reached.reason})"
+                )
+        elif record.result != RESULTS_IN_PROGRESS:
+            match.declare(_declared_outcome(record.result, record.termination, n))
+        return match
+
+
+def _declared_outcome(result: str, reason: str, num_players: int) -> Outcome:
+    """An ending the rules did not reach by themselves, as written in a record."""
+    why = reason or "declared"
+    if num_players == 2 and result in ("1-0", "0-1"):
+        return Outcome.win(0 if result == "1-0" else 1, why)
+    if result == "1/2-1/2" or result == "draw":
+        return Outcome.draw(why)
+    if result in (Result.TEAM_WIN.value, Result.TEAM_LOSS.value):
+        return Outcome(Result(result), why)
+    if result.startswith("win-") and result[4:].isdigit() and int(result[4:]) < num_players:
+        return Outcome.win(int(result[4:]), why)
+    raise RecordError(f"unknown Result {result!r}")

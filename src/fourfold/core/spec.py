@@ -1,0 +1,187 @@
+"""Static descriptions of games: variants, options and metadata.
+
+A ``GameSpec`` is what the registry stores and what ``fourfold rules`` and the
+CLI's menus read; a ``GameInfo`` is the resolved metadata of one configured
+game instance (which variant, which option values).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from fourfold.core.errors import ConfigurationError
+
+if TYPE_CHECKING:
+    from fourfold.core.game import Game
+
+
+class Utility(Enum):
+    """As in OpenSpiel: zero-sum games, or cooperative ones where all share one result."""
+
+    ZERO_SUM = "zero-sum"
+    COOPERATIVE = "cooperative"
+
+
+def option_key(name: str) -> str:
+    """Option names are written with hyphens; Python callers may use underscores."""
+    return name.strip().lower().replace("_", "-")
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One named option.
+
+    ``parse`` turns a user's value (a string from the CLI, or a Python value)
+    into the canonical value, raising ``ValueError`` with the reason when it is
+    not valid; ``format`` writes the canonical value back as a string, so that
+    records and menus can show it. ``ruling`` marks options that replace text
+    lost from the original rules.
+    """
+
+    name: str
+    default: Any
+    help: str
+    parse: Callable[[Any], Any]
+    format: Callable[[Any], str] = str
+    choices: tuple[str, ...] = ()
+    ruling: bool = False
+
+    def coerce(self, value: Any) -> Any:
+        try:
+            return self.parse(value)
+        except ValueError as exc:
+            hint = f" (choices: {', '.join(self.choices)})" if self.choices else ""
+            raise ConfigurationError(
+                f"bad value {value!r} for option {self.name!r}: {exc}{hint}"
+            ) from None
+
+
+def choice_option(
+    name: str, choices: tuple[str, ...], default: str, help: str, *, ruling: bool = False
+) -> OptionSpec:
+    """An option whose value is one of a few words."""
+
+    def parse(value: Any) -> str:
+        text = str(value).strip().lower()
+        if text not in choices:
+            raise ValueError(f"must be one of {', '.join(choices)}")
+        return text
+
+    return OptionSpec(name, default, help, parse, choices=choices, ruling=ruling)
+
+
+def bool_option(name: str, default: bool, help: str) -> OptionSpec:
+    def parse(value: Any) -> bool:
+        if isinstance(value, bool):
+            return value
+        text = str(value).strip().lower()
+        if text in ("1", "true", "yes", "on"):
+            return True
+        if text in ("0", "false", "no", "off"):
+            return False
+        raise ValueError("must be true or false")
+
+    return OptionSpec(
+        name, default, help, parse, format=lambda v: "true" if v else "false",
+        choices=("true", "false"),
+    )
+
+
+@dataclass(frozen=True)
+class VariantSpec:
+    """A variant of a game. An unplayable one says why in ``unavailable``."""
+
+    name: str
+    summary: str
+    options: tuple[OptionSpec, ...] = ()
+    unavailable: str | None = None
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the registry knows about a game before it is configured."""
+
+    name: str
+    title: str
+    summary: str
+    num_players: int
+    utility: Utility
+    perfect_information: bool
+    variants: tuple[VariantSpec, ...]
+    options: tuple[OptionSpec, ...]
+    factory: Callable[[GameInfo], Game[Any, Any]]
+    rules_text: Callable[[str | None], str]
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def default_variant(self) -> str:
+        return self.variants[0].name
+
+    def variant(self, name: str | None) -> VariantSpec:
+        if name is None:
+            return self.variants[0]
+        wanted = name.strip().lower()
+        for v in self.variants:
+            if v.name == wanted:
+                if v.unavailable:
+                    raise ConfigurationError(
+                        f"{self.name} variant {v.name!r} cannot be played: {v.unavailable}"
+                    )
+                return v
+        raise ConfigurationError(
+            f"unknown {self.name} variant {name!r}; valid variants: "
+            + ", ".join(v.name for v in self.variants if not v.unavailable)
+        )
+
+    def options_for(self, variant: str | None) -> tuple[OptionSpec, ...]:
+        return self.options + self.variant(variant).options
+
+    def resolve(self, variant: str | None, options: Mapping[str, Any]) -> GameInfo:
+        """Check variant and options, filling defaults; raise ``ConfigurationError``."""
+        v = self.variant(variant)
+        specs = {o.name: o for o in self.options + v.options}
+        values = {name: spec.default for name, spec in specs.items()}
+        for raw_key, raw_value in options.items():
+            key = option_key(raw_key)
+            if key not in specs:
+                valid = ", ".join(sorted(specs)) or "none"
+                raise ConfigurationError(
+                    f"unknown option {raw_key!r} for {self.name} {v.name}; valid options: {valid}"
+                )
+            values[key] = specs[key].coerce(raw_value)
+        return GameInfo(self, v.name, values)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """The metadata of one configured game (OpenSpiel's ``GameType`` plus parameters)."""
+
+    spec: GameSpec
+    variant: str
+    options: dict[str, Any] = field(hash=False)
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def num_players(self) -> int:
+        return self.spec.num_players
+
+    def option_strings(self) -> dict[str, str]:
+        specs = {o.name: o for o in self.spec.options_for(self.variant)}
+        return {k: specs[k].format(v) for k, v in self.options.items()}
+
+    def non_default_options(self) -> dict[str, str]:
+        specs = {o.name: o for o in self.spec.options_for(self.variant)}
+        return {
+            k: specs[k].format(v) for k, v in self.options.items() if v != specs[k].default
+        }
+
+    def label(self) -> str:
+        """``folio (fixed-grid, line-rule=same-colour-or-size)`` for titles and logs."""
+        extras = [self.variant] + [f"{k}={v}" for k, v in self.non_default_options().items()]
+        return f"{self.spec.name} ({', '.join(extras)})"

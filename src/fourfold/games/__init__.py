@@ -1,0 +1,12 @@
+"""One package per game; importing this package registers every game.
+
+Each game package exposes the same surface (``SPEC``, its ``Game`` subclass,
+its state and move types) and calls ``fourfold.core.registry.register`` once.
+"""
+
+import importlib
+
+GAME_PACKAGES = ("folio", "quarto")
+
+for _name in GAME_PACKAGES:
+    importlib.import_module(f"fourfold.games.{_name}")

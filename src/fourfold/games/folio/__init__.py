@@ -1,0 +1,57 @@
+"""Folio: a Quarto-like placement game with Icehouse pyramids (RULES.md §1)."""
+
+from fourfold.core.registry import register
+from fourfold.core.rulestext import rules_from
+from fourfold.core.spec import GameSpec, OptionSpec, Utility, VariantSpec, choice_option
+from fourfold.games.folio.game import FolioGame
+from fourfold.games.folio.pieces import (
+    COLOURS_OR_SIZES,
+    DEFAULT_EXTRA,
+    LINE_RULES,
+    FolioPieces,
+    format_extra,
+    parse_extra,
+)
+
+LINE_RULE = choice_option(
+    "line-rule",
+    LINE_RULES,
+    COLOURS_OR_SIZES,
+    "which lines of four win: all four colours or all three sizes (colours-or-sizes), or"
+    " all one colour or all one size (same-colour-or-size). The original list is lost.",
+    ruling=True,
+)
+EXTRA = OptionSpec(
+    "extra",
+    DEFAULT_EXTRA,
+    "the four pieces added in set-up steps 2 and 3 (four colours, every size), e.g. Rs,My,Gl,Bl",
+    parse_extra,
+    format=format_extra,
+)
+
+SPEC = register(
+    GameSpec(
+        name="folio",
+        title="Folio",
+        summary="Place the pyramid your opponent picks; complete a line of four to win.",
+        num_players=2,
+        utility=Utility.ZERO_SUM,
+        perfect_information=True,
+        variants=(
+            VariantSpec("standard", "8x8 board; all pieces within a floating 4x4 area"),
+            VariantSpec("fixed-grid", "a fixed 4x4 board"),
+            VariantSpec("no-grid", "no board: each piece touches another; all fit in 4x4"),
+            VariantSpec(
+                "orientation-matters",
+                "listed by the designer but never defined",
+                unavailable="the designer never defined it (the rules say only"
+                " 'Still have to figure this out...')",
+            ),
+        ),
+        options=(LINE_RULE, EXTRA),
+        factory=FolioGame,
+        rules_text=rules_from("fourfold.games.folio"),
+    )
+)
+
+__all__ = ["SPEC", "FolioGame", "FolioPieces"]

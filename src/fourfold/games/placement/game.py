@@ -1,0 +1,268 @@
+"""The placement rules shared by Folio's grid variants and Quarto.
+
+The player to move places the piece the opponent chose for them, then gives
+the opponent one of the remaining kinds; the game opens with a give by the
+second player. A placement completing a line that the piece set's rule
+accepts wins; with every piece placed and no such line, the game is drawn.
+"""
+
+from __future__ import annotations
+
+from fourfold.core.errors import FourfoldError, NotationError
+from fourfold.core.game import Game
+from fourfold.core.outcome import Outcome
+from fourfold.core.spec import GameInfo
+from fourfold.games.placement.geometry import Cell, Geometry
+from fourfold.games.placement.lines import winning_line
+from fourfold.games.placement.pieces import PieceSet
+from fourfold.games.placement.state import PlacementState, Ply
+
+EMPTY = "-"
+
+
+class PlacementGame(Game[PlacementState, Ply]):
+    """A placement game on a geometry with a piece set."""
+
+    def __init__(self, info: GameInfo, geometry: Geometry, pieces: PieceSet) -> None:
+        super().__init__(info)
+        self.geometry = geometry
+        self.pieces = pieces
+
+    # -- rules --------------------------------------------------------------------------
+    def initial_state(self, seed: int | None = None) -> PlacementState:
+        return PlacementState(board=(), hand=None, supply=self.pieces.counts)
+
+    def outcome(self, state: PlacementState) -> Outcome | None:
+        if state.line is not None:
+            cells = f"{self.geometry.format_cell(state.line[0])}-"
+            cells += self.geometry.format_cell(state.line[-1])
+            winner = 0 if state.placed % 2 == 1 else 1
+            return Outcome.win(winner, f"line of four {cells} with {state.line_reason}")
+        if state.placed == self.pieces.total:
+            return Outcome.draw("all pieces are placed and no line wins")
+        return None
+
+    def to_move(self, state: PlacementState) -> int | None:
+        if self.outcome(state) is not None:
+            return None
+        if state.hand is None:
+            return 1  # the second player opens by choosing the first player's piece
+        return state.placed % 2
+
+    def _wins(self, state: PlacementState, cell: Cell) -> tuple[tuple[Cell, ...], str] | None:
+        assert state.hand is not None
+        board = dict(state.pieces)
+        board[cell] = state.hand
+        return winning_line(board, cell, self.pieces.winning_reason)
+
+    def _gives(self, state: PlacementState) -> list[int]:
+        return [k for k, n in enumerate(state.supply) if n > 0]
+
+    def legal_moves(self, state: PlacementState) -> list[Ply]:
+        if self.outcome(state) is not None:
+            return []
+        gives = self._gives(state)
+        if state.hand is None:
+            return [Ply(None, k) for k in gives]
+        moves: list[Ply] = []
+        for cell in self.geometry.placeable(state.occupied):
+            if not gives or self._wins(state, cell) is not None:
+                moves.append(Ply(cell, None))
+            else:
+                moves.extend(Ply(cell, k) for k in gives)
+        return moves
+
+    def illegal_reason(self, state: PlacementState, move: Ply) -> str | None:
+        if state.hand is None:
+            if move.place is not None:
+                return "the game opens with a give only: name the piece the first player places"
+            if move.give is None:
+                return "name a piece to give"
+            return self._give_reason(state, move.give)
+        if move.place is None:
+            return f"place the {self.pieces.describe(state.hand)} in hand first, then give a piece"
+        reason = self.geometry.why_not(move.place, state.occupied)
+        if reason is not None:
+            return reason
+        where = self.geometry.format_cell(move.place)
+        if self._wins(state, move.place) is not None:
+            if move.give is not None:
+                return f"placing on {where} wins the game, so no piece is given"
+            return None
+        if not self._gives(state):
+            return None if move.give is None else "no pieces are left to give"
+        if move.give is None:
+            return f"after placing on {where} you must give your opponent a piece"
+        return self._give_reason(state, move.give)
+
+    def _give_reason(self, state: PlacementState, kind: int) -> str | None:
+        if not 0 <= kind < self.pieces.num_kinds:
+            return f"there is no piece kind {kind}"
+        if state.supply[kind] == 0:
+            left = " ".join(self.pieces.name(k) for k in self._gives(state))
+            return f"no {self.pieces.name(kind)} is left to give (left: {left})"
+        return None
+
+    def next_state(self, state: PlacementState, move: Ply) -> PlacementState:
+        supply = list(state.supply)
+        if move.give is not None:
+            supply[move.give] -= 1
+        if move.place is None:
+            return PlacementState(state.board, move.give, tuple(supply))
+        assert state.hand is not None
+        won = self._wins(state, move.place)
+        board = tuple(sorted(state.board + ((move.place, state.hand),), key=self._cell_key))
+        return PlacementState(
+            board,
+            move.give,
+            tuple(supply),
+            won[0] if won else None,
+            won[1] if won else None,
+        )
+
+    def _cell_key(self, item: tuple[Cell, int]) -> tuple[int, int]:
+        return item[0][1], item[0][0]
+
+    # -- dense actions ---------------------------------------------------------------------
+    @property
+    def num_actions(self) -> int:
+        return (self.geometry.num_cells + 1) * (self.pieces.num_kinds + 1)
+
+    def encode(self, move: Ply) -> int:
+        k = self.pieces.num_kinds
+        place = self.geometry.num_cells if move.place is None else self.geometry.index(move.place)
+        give = k if move.give is None else move.give
+        if not 0 <= give <= k:
+            raise ValueError(f"no piece kind {give}")
+        return place * (k + 1) + give
+
+    def decode(self, action: int) -> Ply:
+        if not isinstance(action, int) or not 0 <= action < self.num_actions:
+            raise FourfoldError(f"action {action!r} is not in 0..{self.num_actions - 1}")
+        k = self.pieces.num_kinds
+        place, give = divmod(action, k + 1)
+        return Ply(
+            None if place == self.geometry.num_cells else self.geometry.cell(place),
+            None if give == k else give,
+        )
+
+    # -- notation -------------------------------------------------------------------------
+    def parse_move(self, state: PlacementState, text: str) -> Ply:
+        tokens = text.split()
+        example = self._example(state)
+        if not tokens:
+            raise NotationError("move", text, f"empty move; write for example {example!r}")
+        if len(tokens) > 2:
+            raise NotationError("move", text, f"too many parts; write for example {example!r}")
+        if state.hand is None and self.outcome(state) is None:
+            if len(tokens) != 1:
+                raise NotationError(
+                    "move", text, f"the first ply only gives a piece, e.g. {example!r}"
+                )
+            return Ply(None, self._piece(text, tokens[0]))
+        return Ply(
+            self._cell(text, tokens[0]),
+            self._piece(text, tokens[1]) if len(tokens) == 2 else None,
+        )
+
+    def _example(self, state: PlacementState) -> str:
+        first = self.pieces.name(0)
+        if state.hand is None:
+            return first
+        cells = self.geometry.placeable(state.occupied)
+        cell = self.geometry.format_cell(cells[0]) if cells else "a1"
+        return f"{cell} {first}"
+
+    def _cell(self, text: str, token: str) -> Cell:
+        try:
+            return self.geometry.parse_cell(token)
+        except ValueError as exc:
+            raise NotationError("move", text, f"bad cell {token!r}: {exc}", text.find(token)) from None
+
+    def _piece(self, text: str, token: str) -> int:
+        try:
+            return self.pieces.parse(token)
+        except ValueError as exc:
+            raise NotationError(
+                "move", text, f"bad piece {token!r}: {exc}", text.rfind(token)
+            ) from None
+
+    def format_move(self, state: PlacementState, move: Ply) -> str:
+        parts = []
+        if move.place is not None:
+            parts.append(self.geometry.format_cell(move.place))
+        if move.give is not None:
+            parts.append(self.pieces.name(move.give))
+        return " ".join(parts)
+
+    # -- position strings -------------------------------------------------------------------
+    # ``<placements> <hand>``: placements are ``cell=piece`` joined by ``;`` in cell order
+    # (``-`` when the board is empty); hand is the piece to place next (``-`` for none).
+    # Who is to move follows from these, so it is not written.
+
+    def format_position(self, state: PlacementState) -> str:
+        placements = ";".join(
+            f"{self.geometry.format_cell(c)}={self.pieces.name(k)}" for c, k in state.board
+        )
+        hand = EMPTY if state.hand is None else self.pieces.name(state.hand)
+        return f"{placements or EMPTY} {hand}"
+
+    def parse_position(self, text: str) -> PlacementState:
+        def fail(reason: str, at: str | None = None) -> NotationError:
+            index = text.find(at) if at else None
+            return NotationError("position", text, reason, index if index != -1 else None)
+
+        fields = text.split()
+        if len(fields) != 2:
+            raise fail("expected two fields, the placements and the piece in hand "
+                       f"(e.g. {self._position_example()!r})")
+        placements, hand_text = fields
+        counts = list(self.pieces.counts)
+        board: dict[Cell, int] = {}
+        if placements != EMPTY:
+            for item in placements.split(";"):
+                cell_text, sep, piece_text = item.partition("=")
+                if not sep:
+                    raise fail(f"placement {item!r} is not of the form cell=piece", item)
+                try:
+                    cell = self.geometry.parse_cell(cell_text)
+                    kind = self.pieces.parse(piece_text)
+                except ValueError as exc:
+                    raise fail(f"in {item!r}: {exc}", item) from None
+                if cell in board:
+                    raise fail(f"two pieces on {cell_text}", item)
+                board[cell] = kind
+                counts[kind] -= 1
+                if counts[kind] < 0:
+                    raise fail(f"more {self.pieces.name(kind)} placed than the set holds", item)
+        hand = None
+        if hand_text != EMPTY:
+            try:
+                hand = self.pieces.parse(hand_text)
+            except ValueError as exc:
+                raise fail(f"piece in hand: {exc}", hand_text) from None
+            counts[hand] -= 1
+            if counts[hand] < 0:
+                raise fail(f"the {self.pieces.name(hand)} in hand is not left in the set", hand_text)
+        reason = self.geometry.why_unreachable(frozenset(board))
+        if reason:
+            raise fail(reason)
+        line = None
+        for cell in sorted(board, key=lambda c: (c[1], c[0])):
+            line = winning_line(board, cell, self.pieces.winning_reason)
+            if line:
+                break
+        over = line is not None or len(board) == self.pieces.total
+        if over and hand is not None:
+            raise fail("the game is over, so no piece can be in hand")
+        if not over and hand is None and board:
+            raise fail("a piece must be in hand: only the start, before the first give, has none")
+        ordered = tuple(sorted(board.items(), key=lambda item: (item[0][1], item[0][0])))
+        return PlacementState(
+            ordered, hand, tuple(counts), line[0] if line else None, line[1] if line else None
+        )
+
+    def _position_example(self) -> str:
+        cell = self.geometry.placeable(frozenset())[0]
+        return f"{self.geometry.format_cell(cell)}={self.pieces.name(0)} {self.pieces.name(1)}"
+

@@ -1,0 +1,36 @@
+"""Lines of four on a square lattice: rows, columns and both diagonals.
+
+Lines may lie anywhere (Folio standard allows them anywhere on the 8x8
+board), so a line is any four consecutive lattice cells in one direction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+
+from fourfold.games.placement.geometry import Cell
+
+DIRECTIONS: tuple[Cell, ...] = ((1, 0), (0, 1), (1, 1), (1, -1))
+LENGTH = 4
+
+
+def lines_through(cell: Cell) -> Iterator[tuple[Cell, ...]]:
+    """The 16 lines of four cells that contain ``cell`` (4 directions x 4 offsets)."""
+    x, y = cell
+    for dx, dy in DIRECTIONS:
+        for start in range(-(LENGTH - 1), 1):
+            yield tuple((x + (start + i) * dx, y + (start + i) * dy) for i in range(LENGTH))
+
+
+def winning_line(
+    board: Mapping[Cell, int],
+    cell: Cell,
+    rule: Callable[[Sequence[int]], str | None],
+) -> tuple[tuple[Cell, ...], str] | None:
+    """A full line through ``cell`` that the rule accepts, with the rule's reason."""
+    for line in lines_through(cell):
+        if all(c in board for c in line):
+            reason = rule([board[c] for c in line])
+            if reason is not None:
+                return line, reason
+    return None

@@ -1,0 +1,33 @@
+"""Quarto: the commercial ancestor of Folio, as a sibling ruleset (4x4, 16 pieces)."""
+
+from fourfold.core.registry import register
+from fourfold.core.rulestext import rules_from
+from fourfold.core.spec import GameInfo, GameSpec, Utility, VariantSpec
+from fourfold.games.placement.game import PlacementGame
+from fourfold.games.placement.geometry import Board
+from fourfold.games.quarto.pieces import QuartoPieces
+
+
+class QuartoGame(PlacementGame):
+    """Quarto: place the piece your opponent chose on a 4x4 board."""
+
+    def __init__(self, info: GameInfo) -> None:
+        super().__init__(info, Board(4, 4), QuartoPieces())
+
+
+SPEC = register(
+    GameSpec(
+        name="quarto",
+        title="Quarto",
+        summary="4x4 board, 16 pieces with four attributes; a line sharing one attribute wins.",
+        num_players=2,
+        utility=Utility.ZERO_SUM,
+        perfect_information=True,
+        variants=(VariantSpec("standard", "the classic game"),),
+        options=(),
+        factory=QuartoGame,
+        rules_text=rules_from("fourfold.games.quarto"),
+    )
+)
+
+__all__ = ["SPEC", "QuartoGame", "QuartoPieces"]
