@@ -167,3 +167,7 @@ class Game(ABC, Generic[S, M]):
         if not 0 <= player < self.num_players:
             raise FourfoldError(f"no player {player} in {self.name}")
         return View(player, state)
+
+    def view_legal_moves(self, view: View) -> Sequence[M]:
+        """The legal moves as the viewing player can know them (all public here)."""
+        return self.legal_moves(view.observation)
