@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Generic
 
 from fourfold.core.errors import FourfoldError, RecordError
-from fourfold.core.game import M, S, Game
+from fourfold.core.game import Game, M, S
 from fourfold.core.outcome import Outcome, Result
 from fourfold.core.record import RESULTS_IN_PROGRESS, Record, check_player_name
 from fourfold.core.registry import load
@@ -32,7 +32,9 @@ class Match(Generic[S, M]):
         self.start: S = game.initial_state() if start is None else start
         names = list(players) if players else [game.player_name(p) for p in range(game.num_players)]
         if len(names) != game.num_players:
-            raise FourfoldError(f"{game.name} has {game.num_players} players, got {len(names)} names")
+            raise FourfoldError(
+                f"{game.name} has {game.num_players} players, got {len(names)} names"
+            )
         self.players = tuple(check_player_name(n) for n in names)
         self.date = date or datetime.date.today().isoformat()
         self.states: list[S] = [self.start]

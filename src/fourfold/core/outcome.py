@@ -53,7 +53,7 @@ class Outcome:
             return f"win-{self.winner}"
         if self.result is Result.DRAW and num_players == 2:
             return "1/2-1/2"
-        return self.result.value
+        return str(self.result.value)
 
     def describe(self, player_names: tuple[str, ...] | None = None) -> str:
         """A sentence for people, e.g. ``Player 1 wins: line of four on a1-d4 ...``."""

@@ -47,12 +47,16 @@ class Record:
     extra_tags: dict[str, str] = field(default_factory=dict)
 
 
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\r": "\\r"}
+_UNESCAPES = {"n": "\n", "r": "\r"}
+
+
 def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+    return "".join(_ESCAPES.get(ch, ch) for ch in value)
 
 
 def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
+    return re.sub(r"\\(.)", lambda m: _UNESCAPES.get(m.group(1), m.group(1)), value, flags=re.S)
 
 
 def check_player_name(name: str) -> str:
@@ -100,8 +104,9 @@ def parse_record(text: str) -> Record:
         raise RecordError("a record must be text")
     tags: dict[str, tuple[str, int]] = {}
     moves: list[str] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
+    # split on newlines only: str.splitlines() would also break on control characters
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.strip(" \t\r")
         if not line or line.startswith("#"):
             continue
         if line.startswith("["):
@@ -127,7 +132,7 @@ def parse_record(text: str) -> Record:
     value = {k: v for k, (v, _) in tags.items()}
     players_text = value["Players"].strip()
     players = tuple(p.strip() for p in players_text.split(",")) if players_text else ()
-    extra = {k: v for k, v in value.items() if k not in REQUIRED_TAGS + ("Termination", "Setup")}
+    extra = {k: v for k, v in value.items() if k not in (*REQUIRED_TAGS, "Termination", "Setup")}
     return Record(
         game=value["Game"],
         variant=value["Variant"],

@@ -43,21 +43,25 @@ def overview() -> str:
     return "\n".join(lines)
 
 
+def rules_document(spec: GameSpec, variant: str | None = None) -> str:
+    """The full text ``fourfold rules`` prints; ``docs/rules/`` holds the same text."""
+    parts = [spec.rules_text(variant).rstrip(), "", "## Variants and options", "", "```"]
+    for v in spec.variants:
+        note = f"  [not playable: {v.unavailable}]" if v.unavailable else ""
+        parts.append(f"--variant {v.name:<20} {v.summary}{note}")
+    options = describe_options(spec, variant)
+    if options:
+        parts.append("")
+        parts.extend(line.strip() if line.startswith("  --") else line for line in options)
+    parts.append("```")
+    return "\n".join(parts) + "\n"
+
+
 def run(args: argparse.Namespace) -> int:
     if args.game is None:
         print(overview())
         return 0
     spec = get_spec(args.game)
     variant = spec.variant(args.variant).name if args.variant else None
-    print(spec.rules_text(variant).rstrip())
-    print()
-    print("Variants:")
-    for v in spec.variants:
-        note = f"  [not playable: {v.unavailable}]" if v.unavailable else ""
-        print(f"  {v.name:<20} {v.summary}{note}")
-    options = describe_options(spec, variant)
-    if options:
-        print()
-        print("Options:")
-        print("\n".join(options))
+    print(rules_document(spec, variant), end="")
     return 0

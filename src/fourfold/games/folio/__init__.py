@@ -24,7 +24,7 @@ LINE_RULE = choice_option(
 EXTRA = OptionSpec(
     "extra",
     DEFAULT_EXTRA,
-    "the four pieces added in set-up steps 2 and 3 (four colours, every size), e.g. Rs,My,Gl,Bl",
+    "the four pieces added in set-up steps 2 and 3 (four colours, every size), e.g. Rs,Ym,Gl,Bl",
     parse_extra,
     format=format_extra,
 )

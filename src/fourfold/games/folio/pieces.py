@@ -76,14 +76,14 @@ def check_extra(kinds: Sequence[int]) -> tuple[int, ...]:
 
 
 def parse_extra(value: object) -> tuple[int, ...]:
-    """An extra set from ``"Rs,My,Gl,Bl"`` (commas, plus signs or spaces) or a sequence."""
+    """An extra set from ``"Rs,Ym,Gl,Bl"`` (commas, plus signs or spaces) or a sequence."""
     if isinstance(value, str):
         parts = value.replace("+", ",").replace(" ", ",").split(",")
         items: list[object] = [p for p in parts if p]
     elif isinstance(value, (list, tuple)):
         items = list(value)
     else:
-        raise ValueError("give the extra set as piece names, e.g. Rs,My,Gl,Bl")
+        raise ValueError("give the extra set as piece names, e.g. Rs,Ym,Gl,Bl")
     kinds = [parse_piece(i) if isinstance(i, str) else int(str(i)) for i in items]
     return check_extra(kinds)
 

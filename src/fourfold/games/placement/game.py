@@ -111,7 +111,7 @@ class PlacementGame(Game[PlacementState, Ply]):
             return PlacementState(state.board, move.give, tuple(supply))
         assert state.hand is not None
         won = self._wins(state, move.place)
-        board = tuple(sorted(state.board + ((move.place, state.hand),), key=self._cell_key))
+        board = tuple(sorted((*state.board, (move.place, state.hand)), key=self._cell_key))
         return PlacementState(
             board,
             move.give,
@@ -177,7 +177,9 @@ class PlacementGame(Game[PlacementState, Ply]):
         try:
             return self.geometry.parse_cell(token)
         except ValueError as exc:
-            raise NotationError("move", text, f"bad cell {token!r}: {exc}", text.find(token)) from None
+            raise NotationError(
+                "move", text, f"bad cell {token!r}: {exc}", text.find(token)
+            ) from None
 
     def _piece(self, text: str, token: str) -> int:
         try:
@@ -243,7 +245,9 @@ class PlacementGame(Game[PlacementState, Ply]):
                 raise fail(f"piece in hand: {exc}", hand_text) from None
             counts[hand] -= 1
             if counts[hand] < 0:
-                raise fail(f"the {self.pieces.name(hand)} in hand is not left in the set", hand_text)
+                raise fail(
+                    f"the {self.pieces.name(hand)} in hand is not left in the set", hand_text
+                )
         reason = self.geometry.why_unreachable(frozenset(board))
         if reason:
             raise fail(reason)
