@@ -51,9 +51,7 @@ class PlacementGame(Game[PlacementState, Ply]):
 
     def _wins(self, state: PlacementState, cell: Cell) -> tuple[tuple[Cell, ...], str] | None:
         assert state.hand is not None
-        board = dict(state.pieces)
-        board[cell] = state.hand
-        return winning_line(board, cell, self.pieces.winning_reason)
+        return winning_line(state.pieces, cell, self.pieces.winning_reason, state.hand)
 
     def _gives(self, state: PlacementState) -> list[int]:
         return [k for k, n in enumerate(state.supply) if n > 0]

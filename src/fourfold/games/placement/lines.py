@@ -26,11 +26,24 @@ def winning_line(
     board: Mapping[Cell, int],
     cell: Cell,
     rule: Callable[[Sequence[int]], str | None],
+    piece: int | None = None,
 ) -> tuple[tuple[Cell, ...], str] | None:
-    """A full line through ``cell`` that the rule accepts, with the rule's reason."""
+    """A full line through ``cell`` that the rule accepts, with the rule's reason.
+
+    With ``piece`` given, ``cell`` is taken to hold it (a placement being tried),
+    whatever ``board`` says, so callers need not copy the board.
+    """
     for line in lines_through(cell):
-        if all(c in board for c in line):
-            reason = rule([board[c] for c in line])
+        kinds = []
+        for c in line:
+            if c == cell and piece is not None:
+                kinds.append(piece)
+            elif c in board:
+                kinds.append(board[c])
+            else:
+                break
+        else:
+            reason = rule(kinds)
             if reason is not None:
                 return line, reason
     return None
