@@ -24,15 +24,15 @@ def play_from(variant: str, position: str, ply: str, **options: str) -> tuple[ob
     ("position", "ply", "line"),
     [
         # a column on the a-file edge, with the central d4 holding the area in place
-        ("a1=Rs;a2=Yl;a3=Gm;d4=Rm Bs", "a4", "a1-a4"),
+        ("a1=Rs;a2=Yl;a3=Gm;d4=Rm Bs", "a4", "a1 to a4"),
         # the top-right corner row h5-h8 ... as a column, and a row on the 8th rank
-        ("e5=Rs;h5=Rl;h6=Yl;h7=Gm Bs", "h8", "h5-h8"),
-        ("e5=Rs;e8=Rm;f8=Ys;g8=Gl Bl", "h8", "e8-h8"),
+        ("e5=Rs;h5=Rl;h6=Yl;h7=Gm Bs", "h8", "h5 to h8"),
+        ("e5=Rs;e8=Rm;f8=Ys;g8=Gl Bl", "h8", "e8 to h8"),
         # a diagonal while only a 3x3 area is fixed: the 4x4 area is not yet defined
-        ("d4=Rs;e5=Yl;f6=Gm Bs", "g7", "d4-g7"),
-        ("d4=Rs;e5=Yl;f6=Gm Bs", "c3", "c3-f6"),
+        ("d4=Rs;e5=Yl;f6=Gm Bs", "g7", "d4 to g7"),
+        ("d4=Rs;e5=Yl;f6=Gm Bs", "c3", "c3 to f6"),
         # an anti-diagonal
-        ("e4=Rs;d5=Yl;c6=Gm Bm", "f3", "c6-f3"),
+        ("e4=Rs;d5=Yl;c6=Gm Bm", "f3", "c6 to f3"),
     ],
 )
 def test_standard_lines_anywhere(position: str, ply: str, line: str) -> None:
@@ -108,7 +108,7 @@ def test_no_grid_lines_and_box() -> None:
     state = game.parse_position("0,0=Rs;1,1=Ym;2,2=Gl Bs")
     won = game.play(state, "3,3")
     assert game.outcome(won).winner == 1  # the fourth piece is Player 2's
-    assert "0,0-3,3" in game.outcome(won).reason
+    assert "0,0 to 3,3" in game.outcome(won).reason
 
 
 def quarto_wins_brute(kinds: tuple[int, ...]) -> bool:

@@ -34,10 +34,9 @@ class PlacementGame(Game[PlacementState, Ply]):
 
     def outcome(self, state: PlacementState) -> Outcome | None:
         if state.line is not None:
-            cells = f"{self.geometry.format_cell(state.line[0])}-"
-            cells += self.geometry.format_cell(state.line[-1])
+            first, last = (self.geometry.format_cell(c) for c in (state.line[0], state.line[-1]))
             winner = 0 if state.placed % 2 == 1 else 1
-            return Outcome.win(winner, f"line of four {cells} with {state.line_reason}")
+            return Outcome.win(winner, f"line of four from {first} to {last}: {state.line_reason}")
         if state.placed == self.pieces.total:
             return Outcome.draw("all pieces are placed and no line wins")
         return None

@@ -1,0 +1,440 @@
+"""``fourfold play`` end to end, through its prompts, with standard input replaced."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fourfold import render
+from fourfold.cli.main import main
+from fourfold.cli.play.errors import PlayError
+from fourfold.cli.play.loop import run_turns
+from fourfold.cli.play.session import Session
+from fourfold.cli.play.terminal import Terminal, wants_colour
+from fourfold.core.match import Match
+from fourfold.core.outcome import Outcome
+from fourfold.core.record import parse_record
+from fourfold.core.registry import game_names, get_spec, load
+from fourfold.render import Command, PlayContext, Presenter, get_presenter
+from gamecases import case_id, playable_cases
+
+PLACEMENT_CASES = [case for case in playable_cases() if case[0] in ("folio", "quarto")
+                   and case[1] in ("standard", "fixed-grid", "no-grid")]
+
+Line = str | Callable[[str], str]
+
+
+class Player:
+    """Standard input of a person who types ``script`` first, then, turn after turn, the
+    example move that the turn line suggests. A callable in the script receives that
+    example and returns the line to type."""
+
+    def __init__(self, out: io.StringIO, script: Iterable[Line] = (), follow: bool = True):
+        self.out = out
+        self.script = list(script)
+        self.follow = follow
+        self.lines = 0
+
+    def example(self) -> str:
+        turns = [line for line in self.out.getvalue().splitlines() if " to move: " in line]
+        return turns[-1].rsplit("e.g. ", 1)[1] if turns else ""
+
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self) -> str:
+        self.lines += 1
+        if self.lines > 500:
+            return ""
+        if self.script:
+            item = self.script.pop(0)
+            return (item(self.example()) if callable(item) else item) + "\n"
+        return self.example() + "\n" if self.follow else ""
+
+
+def play(
+    monkeypatch: pytest.MonkeyPatch,
+    args: list[str],
+    script: Iterable[Line] = (),
+    follow: bool = False,
+) -> tuple[int, str, str]:
+    """Run ``fourfold play ARGS``; return the exit status, standard output and error."""
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    monkeypatch.setattr(sys, "stdin", Player(out, script, follow))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    code = main(["play", *args])
+    return code, out.getvalue(), err.getvalue()
+
+
+def after(output: str, prompt_answer: str) -> str:
+    """The line printed right after the prompt answered with ``prompt_answer``."""
+    lines = output.splitlines()
+    for i, line in enumerate(lines):
+        if line.endswith("> " + prompt_answer):
+            return lines[i + 1]
+    raise AssertionError(f"{prompt_answer!r} was never typed:\n{output}")
+
+
+# -- whole games -------------------------------------------------------------------------
+
+
+def test_every_placement_variant_is_covered() -> None:
+    assert ("folio", "standard") in PLACEMENT_CASES and ("quarto", "standard") in PLACEMENT_CASES
+    assert len(PLACEMENT_CASES) == 4
+
+
+@pytest.mark.parametrize("case", PLACEMENT_CASES, ids=case_id)
+def test_full_game_against_random_to_the_end(
+    case: tuple[str, str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    name, variant = case
+    record_path = tmp_path / "game.rec"
+    code, out, err = play(
+        monkeypatch,
+        [name, "--variant", variant, "--vs", "random", "--seed", "7", "--save", str(record_path)],
+        follow=True,
+    )
+    assert code == 0, err
+    assert err == ""
+    assert "Traceback" not in out
+    assert "Player 2 (random) plays " in out  # the bot opens with a give
+    assert "Illegal" not in out and "Cannot read" not in out
+    record = parse_record(record_path.read_text())
+    assert record.result != "*"
+    assert record.players == ("Player 1", "random")
+    match = Match.from_record(record)
+    assert match.outcome is not None
+    labels = ("Player 1 (you)", "Player 2 (random)")
+    assert f"Game over. {match.outcome.describe(labels)}" in out
+    assert f"Record saved to {record_path}" in out
+
+
+def test_full_game_as_second_player_and_between_people(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = play(monkeypatch, ["quarto", "--seed", "3", "--first", "them"], follow=True)
+    assert code == 0
+    assert "Player 1 (random) vs Player 2 (you)" in out
+    assert "Player 2 (you) to move: give Player 1 their first piece" in out
+    assert "Game over." in out
+
+    code, out, _ = play(monkeypatch, ["folio", "-v", "no-grid", "--vs", "human"], follow=True)
+    assert code == 0
+    assert "Player 1 to move: place the" in out and "Player 2 to move: place the" in out
+    assert "Game over." in out
+
+
+# -- bad input ---------------------------------------------------------------------------
+
+
+def test_bad_moves_get_one_line_and_the_prompt_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    script = ["junk", "a1 Rs", "d4 Gx", "d4", "d4 Gs Gs", "quit"]
+    code, out, err = play(monkeypatch, ["folio", "--seed", "1"], script)
+    assert code == 0 and err == ""
+    assert after(out, "junk").startswith("Cannot read 'junk': bad cell 'junk': a square is")
+    assert after(out, "a1 Rs") == (
+        "Illegal move 'a1 Rs': the first piece must go on one of the central squares"
+        " d4, e4, d5, e5."
+    )
+    assert after(out, "d4 Gx").startswith("Cannot read 'd4 Gx': bad piece 'Gx': a piece is")
+    assert after(out, "d4") == "Illegal move 'd4': after placing on d4 you must give your" \
+        " opponent a piece."
+    assert after(out, "d4 Gs Gs").startswith("Cannot read 'd4 Gs Gs': too many parts")
+    assert out.count("Player 1 (you)> ") == 6
+    assert "Traceback" not in out
+
+
+def test_opening_give_and_a_piece_that_is_gone(monkeypatch: pytest.MonkeyPatch) -> None:
+    script: list[Line] = [
+        "d4 Gs",
+        "Gs",
+        lambda example: example.split()[0] + " Gs",
+        "quit",
+    ]
+    code, out, _ = play(monkeypatch, ["folio", "--first", "them", "--seed", "2"], script)
+    assert code == 0
+    assert after(out, "d4 Gs") == (
+        "Cannot read 'd4 Gs': the first ply only gives a piece, e.g. 'Rs'."
+        " Type 'help' for how to write a move."
+    )
+    gone = next(line for line in out.splitlines() if line.startswith("Illegal move"))
+    assert re.fullmatch(r"Illegal move '\S+ Gs': no Gs is left to give \(left: [A-Za-z ]+\)\.",
+                        gone), gone
+
+
+def test_blank_lines_are_ignored(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = play(monkeypatch, ["quarto"], ["", "   ", "quit"])
+    assert code == 0
+    assert "Game left unfinished." in out
+
+
+# -- commands ----------------------------------------------------------------------------
+
+
+def test_moves_lists_legal_moves_grouped_by_cell(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = play(monkeypatch, ["folio", "--seed", "1"], ["moves", "quit"])
+    assert code == 0
+    listing = after(out, "moves")
+    assert listing.startswith("48 legal moves: place the ")
+    assert "  d4 e4 d5 e5: give any of " in out
+
+
+def test_help_lists_commands_and_notation(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = play(monkeypatch, ["folio", "-v", "fixed-grid"], ["help", "?", "quit"])
+    assert code == 0
+    assert after(out, "help") == "Commands:"
+    for word in ("moves", "undo", "board", "rules", "help", "quit"):
+        assert f"\n  {word} " in out
+    assert "How to write a move:" in out
+    assert "Cells: a1..d4" in out
+    assert out.count("Commands:") == 2
+
+
+def test_rules_prints_the_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = play(monkeypatch, ["folio"], ["rules", "quit"])
+    assert code == 0
+    assert after(out, "rules") == "# Folio"
+
+
+def test_board_shows_the_board_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = play(monkeypatch, ["quarto"], ["board", "quit"])
+    assert code == 0
+    assert out.count("In hand:") == 2
+
+
+def test_undo_against_a_bot_goes_back_to_your_previous_turn(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    save = tmp_path / "u.rec"
+    script: list[Line] = ["undo", lambda e: e, lambda e: e, "undo", "quit"]
+    code, out, _ = play(monkeypatch, ["folio", "-v", "fixed-grid", "--seed", "5",
+                                      "--save", str(save)], script)
+    assert code == 0
+    assert after(out, "undo") == "Nothing to undo: no move has been made at this terminal yet."
+    assert "Took back 2 plies." in out
+    record = parse_record(save.read_text())
+    assert len(record.moves) == 3  # bot's give, my move, bot's reply
+
+
+def test_undo_between_people_takes_back_one_ply(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = play(monkeypatch, ["quarto", "--vs", "human"], ["TDRH", "undo", "quit"])
+    assert code == 0
+    assert after(out, "undo") == "Took back 1 ply."
+    assert out.count("Player 2 to move: give Player 1 their first piece") == 2
+
+
+def test_quit_saves_an_unfinished_record(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    save = tmp_path / "q.rec"
+    code, out, _ = play(monkeypatch, ["folio", "--save", str(save)], ["quit"])
+    assert code == 0
+    assert out.rstrip().endswith(f"Game left unfinished.\nRecord saved to {save}")
+    record = parse_record(save.read_text())
+    assert record.result == "*" and len(record.moves) == 1
+
+
+def test_end_of_input_quits_cleanly(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    save = tmp_path / "eof.rec"
+    code, out, err = play(monkeypatch, ["quarto", "--save", str(save)])
+    assert code == 0 and err == ""
+    assert "Game left unfinished." in out
+    assert save.exists()
+
+
+# -- menu --------------------------------------------------------------------------------
+
+
+def test_menu_offers_games_then_variants(monkeypatch: pytest.MonkeyPatch) -> None:
+    many = str(len(game_names()) + 1)
+    variants = [v.name for v in get_spec("folio").variants]
+    unplayable = str(variants.index("orientation-matters") + 1)
+    script = [many, "folio", unplayable, "orientation-matters", "2", "quit"]
+    code, out, _ = play(monkeypatch, [], script)
+    assert code == 0
+    assert "  1. Folio" in out and "  2. Quarto" in out
+    assert after(out, many) == (
+        f"Type a number from 1 to {len(game_names())} (or a name), or q to leave."
+    )
+    assert "[not playable: the designer never defined it" in out
+    assert after(out, unplayable).startswith("orientation-matters cannot be played:")
+    assert after(out, "orientation-matters").startswith("orientation-matters cannot be played:")
+    assert "folio (fixed-grid): Player 1 (you) vs Player 2 (random)" in out
+
+
+def test_menu_skips_the_variant_question_of_a_one_variant_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, out, _ = play(monkeypatch, [], ["2", "quit"])
+    assert code == 0
+    assert "Variant> " not in out
+    assert "quarto (standard):" in out
+
+
+def test_leaving_the_menu(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert play(monkeypatch, [], ["q"])[0] == 0
+    code, out, _ = play(monkeypatch, [], ["1"])  # then end of input at the variant menu
+    assert code == 0
+    assert "Variant> " in out
+
+
+# -- records -----------------------------------------------------------------------------
+
+
+def test_save_then_load_round_trip(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    first, second = tmp_path / "a.rec", tmp_path / "b.rec"
+    script: list[Line] = [lambda e: e, lambda e: e, "quit"]
+    code, _, _ = play(monkeypatch, ["folio", "-v", "no-grid", "--seed", "4", "--save", str(first)],
+                      script)
+    assert code == 0
+    saved = parse_record(first.read_text())
+    assert len(saved.moves) == 5 and saved.result == "*"
+
+    code, out, _ = play(monkeypatch, ["--load", str(first), "--seed", "4", "--save", str(second)],
+                        follow=True)
+    assert code == 0
+    assert "folio (no-grid): Player 1 (you) vs Player 2 (random)" in out
+    finished = parse_record(second.read_text())
+    assert finished.moves[:5] == saved.moves
+    assert finished.result != "*"
+
+    code, out, _ = play(monkeypatch, ["folio", "--load", str(second)])
+    assert code == 0
+    assert "Game over." in out
+    assert "> " not in out
+
+
+def test_load_refusals(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    missing = tmp_path / "missing.rec"
+    code, out, err = play(monkeypatch, ["--load", str(missing)])
+    assert code == 2 and out == ""
+    assert err.startswith(f"fourfold play: cannot read the record {missing}:")
+    assert len(err.splitlines()) == 1
+
+    bad = tmp_path / "bad.rec"
+    bad.write_text('[Game "folio"]\n')
+    code, _, err = play(monkeypatch, ["--load", str(bad)])
+    assert code == 2 and "bad game record: missing tag(s)" in err
+
+    good = tmp_path / "good.rec"
+    play(monkeypatch, ["folio", "--save", str(good)], ["quit"])
+    code, _, err = play(monkeypatch, ["quarto", "--load", str(good)])
+    assert code == 2 and "is a game of folio, not quarto" in err
+    code, _, err = play(monkeypatch, ["--load", str(good), "--variant", "no-grid"])
+    assert code == 2 and "cannot be used with --load" in err
+
+
+def test_bad_arguments_are_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    code, _, err = play(monkeypatch, ["folio", "--vs", "nobody"])
+    assert code == 2 and "unknown bot 'nobody'; valid bots: random" in err
+    code, _, err = play(monkeypatch, ["folio", "-v", "orientation-matters"])
+    assert code == 2 and "cannot be played" in err
+    code, _, err = play(monkeypatch, ["folio", "--save", str(tmp_path / "no" / "x.rec")])
+    assert code == 2 and "does not exist" in err
+    code, _, err = play(monkeypatch, ["folio", "--option", "line-rule=maybe"])
+    assert code == 2 and "bad value 'maybe'" in err
+
+
+def test_the_command_as_a_process() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "fourfold.cli.main", "play", "quarto", "--seed", "1"],
+        input="nonsense\nmoves\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"NO_COLOR": "1", "PATH": ""},
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    assert "Cannot read 'nonsense'" in result.stdout
+    assert "Game left unfinished." in result.stdout
+    assert "\x1b[" not in result.stdout
+
+
+# -- colour ------------------------------------------------------------------------------
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_colour_only_on_a_terminal_without_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    assert wants_colour(FakeTerminal())
+    assert not wants_colour(io.StringIO())
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not wants_colour(FakeTerminal())
+
+
+# -- extension points --------------------------------------------------------------------
+
+
+def _count(ctx: PlayContext, arg: str) -> bool:
+    ctx.say(f"{len(ctx.match.moves)} plies so far; you said {arg!r}")
+    return False
+
+
+def _agree(ctx: PlayContext, arg: str) -> bool:
+    ctx.match.declare(Outcome.draw("agreed"))
+    return True
+
+
+class Extended(Presenter):
+    extra_commands = (Command("count", "count plies", _count),
+                      Command("agree", "agree a draw", _agree))
+
+    def notes(self, match: Match[Any, Any]) -> list[str]:
+        return [f"Note: {len(match.states)} states seen"]
+
+
+def _session(presenter: Presenter, lines: str) -> tuple[Session, io.StringIO]:
+    out = io.StringIO()
+    match = Match(load("quarto"))
+    terminal = Terminal(io.StringIO(lines), out)
+    return Session(match, presenter, terminal), out
+
+
+def test_presenters_add_commands() -> None:
+    session, out = _session(Extended(), "count now\nhelp\nagree\n")
+    assert run_turns(session) == 0
+    text = out.getvalue()
+    assert "0 plies so far; you said 'now'" in text
+    assert "  count   count plies" in text
+    assert "Game over. Draw: agreed" in text
+    assert "Note: 1 states seen" in text
+    # the generic presenter draws position strings
+    assert "Position: - -" in text
+
+
+def test_a_presenter_command_may_not_hide_a_built_in() -> None:
+    class Clash(Presenter):
+        extra_commands = (Command("undo", "mine", _count),)
+
+    session, _ = _session(Clash(), "help\n")
+    with pytest.raises(PlayError, match="'undo': that name is built in"):
+        run_turns(session)
+
+
+def test_a_presenter_may_run_its_own_session(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[PlayContext] = []
+
+    def own_session(ctx: PlayContext) -> int:
+        seen.append(ctx)
+        ctx.say(f"own session of {ctx.game.name}")
+        return 0
+
+    own = Presenter()
+    own.session = own_session
+    monkeypatch.setitem(render._PRESENTERS, ("quarto", render.ANY_VARIANT), own)
+    assert get_presenter("quarto") is own
+    code, out, _ = play(monkeypatch, ["quarto", "--seed", "9"])
+    assert code == 0
+    assert out == "own session of quarto\n"
+    assert seen[0].seed == 9
