@@ -16,7 +16,8 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_ruff() -> None:
-    result = run("ruff", "check", "src", "tests", "benchmarks")
+    folders = [d for d in ("src", "tests", "benchmarks") if (ROOT / d).is_dir()]
+    result = run("ruff", "check", *folders)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
