@@ -26,7 +26,11 @@ def bot_names() -> list[str]:
 
 
 def make_bot(
-    name: str, game: Game[Any, Any], player: int, seed: int | None = None, limit: Limit | None = None
+    name: str,
+    game: Game[Any, Any],
+    player: int,
+    seed: int | None = None,
+    limit: Limit | None = None,
 ) -> Bot:
     key = name.strip().lower()
     if key not in BOTS:
