@@ -16,7 +16,7 @@ from typing import Any
 from fourfold.core.game import Game
 from fourfold.render.presenter import Command, PlayContext, Presenter, SessionRunner
 
-PRESENTER_MODULES = ("placement",)
+PRESENTER_MODULES = ("placement", "icedao")
 
 ANY_VARIANT = "*"
 

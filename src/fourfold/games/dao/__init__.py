@@ -1,0 +1,26 @@
+"""Classic Dao: the 4x4 sliding game Ice Dao descends from (RULES.md §2)."""
+
+from fourfold.core.registry import register
+from fourfold.core.rulestext import rules_from
+from fourfold.core.spec import GameSpec, Utility, VariantSpec
+from fourfold.games.dao.game import DaoGame
+from fourfold.games.dao.state import DaoState
+from fourfold.games.icedao.limits import MAX_PLIES
+from fourfold.games.icedao.moves import Slide
+
+SPEC = register(
+    GameSpec(
+        name="dao",
+        title="Dao",
+        summary="4x4 board, four pieces each; slide to make a row, column, square or corners.",
+        num_players=2,
+        utility=Utility.ZERO_SUM,
+        perfect_information=True,
+        variants=(VariantSpec("standard", "the classic game"),),
+        options=(MAX_PLIES,),
+        factory=DaoGame,
+        rules_text=rules_from("fourfold.games.dao"),
+    )
+)
+
+__all__ = ["SPEC", "DaoGame", "DaoState", "Slide"]
