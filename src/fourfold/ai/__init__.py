@@ -10,6 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 from fourfold.ai.base import Bot, Limit
+from fourfold.ai.freeform import FreeformBot
+from fourfold.ai.quatrefoil import QuatrefoilBot
 from fourfold.ai.random_bot import RandomBot
 from fourfold.core.errors import ConfigurationError
 from fourfold.core.game import Game
@@ -18,6 +20,8 @@ BotFactory = Callable[[Game[Any, Any], int, "int | None", "Limit | None"], Bot]
 
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
+    "quatrefoil": QuatrefoilBot,
+    "freeform": FreeformBot,
 }
 
 

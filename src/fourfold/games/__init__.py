@@ -6,7 +6,7 @@ its state and move types) and calls ``fourfold.core.registry.register`` once.
 
 import importlib
 
-GAME_PACKAGES = ("folio", "quarto", "icedao", "dao")
+GAME_PACKAGES = ("folio", "quarto", "quatrefoil", "icedao", "dao")
 
 for _name in GAME_PACKAGES:
     importlib.import_module(f"fourfold.games.{_name}")

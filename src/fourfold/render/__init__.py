@@ -16,7 +16,7 @@ from typing import Any
 from fourfold.core.game import Game
 from fourfold.render.presenter import Command, PlayContext, Presenter, SessionRunner
 
-PRESENTER_MODULES = ("placement", "icedao")
+PRESENTER_MODULES = ("placement", "icedao", "quatrefoil", "freeform")
 
 ANY_VARIANT = "*"
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import random
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +94,10 @@ def start_match(request: PlayRequest) -> Match[Any, Any]:
 def build_session(request: PlayRequest, terminal: Terminal) -> Session:
     if request.save is not None:
         check_save_path(request.save)
+    if request.seed is None and request.load is None:
+        # a fresh seed each time, kept in the session so that a deal (Quatrefoil) and
+        # the bots' choices can be replayed with --seed
+        request = replace(request, seed=random.SystemRandom().randrange(1, 2**31))
     match = start_match(request)
     game = match.game
     bots = make_bots(game, request)

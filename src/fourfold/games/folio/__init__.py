@@ -1,8 +1,13 @@
 """Folio: a Quarto-like placement game with Icehouse pyramids (RULES.md §1)."""
 
+from typing import Any
+
+from fourfold.core.game import Game
 from fourfold.core.registry import register
 from fourfold.core.rulestext import rules_from
-from fourfold.core.spec import GameSpec, OptionSpec, Utility, VariantSpec, choice_option
+from fourfold.core.spec import GameInfo, GameSpec, OptionSpec, Utility, VariantSpec, choice_option
+from fourfold.games.folio.freeform.game import OPTIONS as FREEFORM_OPTIONS
+from fourfold.games.folio.freeform.game import FreeformGame
 from fourfold.games.folio.game import FolioGame
 from fourfold.games.folio.pieces import (
     COLOURS_OR_SIZES,
@@ -29,6 +34,12 @@ EXTRA = OptionSpec(
     format=format_extra,
 )
 
+
+def make_game(info: GameInfo) -> Game[Any, Any]:
+    """Freeform has rules of its own; the grid variants share ``FolioGame``."""
+    return FreeformGame(info) if info.variant == "freeform" else FolioGame(info)
+
+
 SPEC = register(
     GameSpec(
         name="folio",
@@ -42,6 +53,11 @@ SPEC = register(
             VariantSpec("fixed-grid", "a fixed 4x4 board"),
             VariantSpec("no-grid", "no board: each piece touches another; all fit in 4x4"),
             VariantSpec(
+                "freeform",
+                "no grid at all: place anywhere; a notional 4x4 grid must fit; challenges",
+                options=FREEFORM_OPTIONS,
+            ),
+            VariantSpec(
                 "orientation-matters",
                 "listed by the designer but never defined",
                 unavailable="the designer never defined it (the rules say only"
@@ -49,7 +65,7 @@ SPEC = register(
             ),
         ),
         options=(LINE_RULE, EXTRA),
-        factory=FolioGame,
+        factory=make_game,
         rules_text=rules_from("fourfold.games.folio"),
     )
 )

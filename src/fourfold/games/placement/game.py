@@ -13,6 +13,7 @@ from fourfold.core.game import Game
 from fourfold.core.outcome import Outcome
 from fourfold.core.spec import GameInfo
 from fourfold.games.placement.geometry import Cell, Geometry
+from fourfold.games.placement.giving import after_placing_reason, available_gives, opening_reason
 from fourfold.games.placement.lines import winning_line
 from fourfold.games.placement.pieces import PieceSet
 from fourfold.games.placement.state import PlacementState, Ply
@@ -52,13 +53,10 @@ class PlacementGame(Game[PlacementState, Ply]):
         assert state.hand is not None
         return winning_line(state.pieces, cell, self.pieces.winning_reason, state.hand)
 
-    def _gives(self, state: PlacementState) -> list[int]:
-        return [k for k, n in enumerate(state.supply) if n > 0]
-
     def legal_moves(self, state: PlacementState) -> list[Ply]:
         if self.outcome(state) is not None:
             return []
-        gives = self._gives(state)
+        gives = available_gives(state.supply)
         if state.hand is None:
             return [Ply(None, k) for k in gives]
         moves: list[Ply] = []
@@ -73,32 +71,19 @@ class PlacementGame(Game[PlacementState, Ply]):
         if state.hand is None:
             if move.place is not None:
                 return "the game opens with a give only: name the piece the first player places"
-            if move.give is None:
-                return "name a piece to give"
-            return self._give_reason(state, move.give)
+            return opening_reason(self.pieces, state.supply, move.give)
         if move.place is None:
             return f"place the {self.pieces.describe(state.hand)} in hand first, then give a piece"
         reason = self.geometry.why_not(move.place, state.occupied)
         if reason is not None:
             return reason
-        where = self.geometry.format_cell(move.place)
-        if self._wins(state, move.place) is not None:
-            if move.give is not None:
-                return f"placing on {where} wins the game, so no piece is given"
-            return None
-        if not self._gives(state):
-            return None if move.give is None else "no pieces are left to give"
-        if move.give is None:
-            return f"after placing on {where} you must give your opponent a piece"
-        return self._give_reason(state, move.give)
-
-    def _give_reason(self, state: PlacementState, kind: int) -> str | None:
-        if not 0 <= kind < self.pieces.num_kinds:
-            return f"there is no piece kind {kind}"
-        if state.supply[kind] == 0:
-            left = " ".join(self.pieces.name(k) for k in self._gives(state))
-            return f"no {self.pieces.name(kind)} is left to give (left: {left})"
-        return None
+        return after_placing_reason(
+            self.pieces,
+            state.supply,
+            f"on {self.geometry.format_cell(move.place)}",
+            self._wins(state, move.place) is not None,
+            move.give,
+        )
 
     def next_state(self, state: PlacementState, move: Ply) -> PlacementState:
         supply = list(state.supply)

@@ -1,0 +1,217 @@
+"""``fourfold solve GAME ...``: solve a position of a game that has a solver.
+
+Games with special arguments are sub-commands listed in ``SOLVERS`` (game name ->
+how to add its arguments, and how to run it): Quatrefoil's shortest solution.
+Every other game is a sub-command with the same arguments,
+
+    fourfold solve GAME [--variant V] [--option K=V] [--setup POS | --record FILE]
+                        [--seconds S] [--json]
+
+answered by the game's two-player position solver (``fourfold.solve.position``,
+``solver_for``): the value for the side to move, the plies to the end, and every
+legal move with its value and distance, best first. A game without a solver, or
+a solve that does not finish within ``--seconds``, is a clear one-line error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fourfold.cli.common import parse_options
+from fourfold.core.errors import ConfigurationError, FourfoldError, NotationError
+
+
+@dataclass(frozen=True)
+class SolverCommand:
+    """How ``fourfold solve GAME`` reads its arguments and prints its answer."""
+
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+# -- Quatrefoil ---------------------------------------------------------------------------
+
+def _quatrefoil_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--start", required=True, metavar="ARR",
+                   help="the arrangement now, NW NE SW SE / free token, e.g. RGBY/P")
+    p.add_argument("--solution", required=True, metavar="ARR",
+                   help="the correct arrangement, written the same way, e.g. YBRG/P")
+    p.add_argument("--json", action="store_true", help="print the answer as JSON")
+
+
+def _read_arrangement(text: str, what: str) -> Any:
+    from fourfold.games.quatrefoil.arrangement import arrangement_error, parse_arrangement_text
+
+    error = arrangement_error(text)
+    if error is not None:
+        raise NotationError(f"{what} arrangement", text, error[0], error[1])
+    return parse_arrangement_text(text)
+
+
+def _quatrefoil_run(args: argparse.Namespace) -> int:
+    from fourfold.games.quatrefoil.arrangement import format_arrangement
+    from fourfold.solve.quatrefoil import action_names, solve
+
+    start = _read_arrangement(args.start, "start")
+    solution = _read_arrangement(args.solution, "solution")
+    actions = action_names(solve(start, solution))
+    if args.json:
+        print(json.dumps({
+            "game": "quatrefoil",
+            "start": format_arrangement(start),
+            "solution": format_arrangement(solution),
+            "length": len(actions),
+            "actions": actions,
+        }))
+        return 0
+    moves = len(actions) - 1
+    print(f"{format_arrangement(start)} -> {format_arrangement(solution)}: "
+          f"{len(actions)} actions ({moves} move{'s' if moves != 1 else ''}, then stack)")
+    print(" ".join(actions))
+    return 0
+
+
+SOLVERS: dict[str, SolverCommand] = {
+    "quatrefoil": SolverCommand(
+        "shortest action sequence from an arrangement to a solution",
+        _quatrefoil_arguments,
+        _quatrefoil_run,
+    ),
+}
+
+
+# -- two-player games: the position solvers of fourfold.solve.position ---------------------
+
+DEFAULT_SECONDS = 60.0
+
+
+def _position_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--variant", "-v", default=None, help="variant name (default: the first)")
+    p.add_argument("--option", "-o", action="append", default=[], metavar="K=V",
+                   help="a game option (repeatable)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--setup", default=None, metavar="POSITION",
+                       help="solve this position string (default: the start)")
+    where.add_argument("--record", type=Path, default=None, metavar="FILE",
+                       help="solve the position at the end of this game record")
+    p.add_argument("--seconds", type=float, default=DEFAULT_SECONDS, metavar="S",
+                   help=f"give up after this long (default {DEFAULT_SECONDS:g})")
+    p.add_argument("--json", action="store_true", help="print the answer as JSON")
+
+
+def _position(args: argparse.Namespace) -> tuple[Any, Any]:
+    """The configured game and the state to solve (with its history, from a record)."""
+    from fourfold.core.match import Match
+    from fourfold.core.record import parse_record
+    from fourfold.core.registry import get_spec, load
+
+    name = get_spec(args.solve_game).name
+    if args.record is None:
+        game = load(name, args.variant, **parse_options(args.option))
+        return game, game.parse_position(args.setup) if args.setup else game.initial_state()
+    if args.variant is not None or args.option:
+        raise ConfigurationError("--record gives the variant and options; drop --variant and"
+                                 " --option")
+    try:
+        text = args.record.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise FourfoldError(f"cannot read {args.record}: {exc.strerror or exc}") from None
+    match = Match.from_record(parse_record(text))
+    if match.game.name != name:
+        raise ConfigurationError(f"{args.record} is a game of {match.game.name}, not {name}")
+    return match.game, match.state
+
+
+def _distance_text(value: Any, distance: int | None) -> str:
+    from fourfold.solve.position import Value
+
+    if value is Value.UNKNOWN:
+        return "not proven"
+    if distance is None or value is Value.DRAW:
+        return str(value.value)
+    return f"{value.value} in {distance} pl{'y' if distance == 1 else 'ies'}"
+
+
+def _position_run(args: argparse.Namespace) -> int:
+    from fourfold.solve.position import SOLVERS, solver_for
+
+    game, state = _position(args)
+    entry = solver_for(game)
+    if entry is None:
+        have = ", ".join(sorted(SOLVERS)) or "none"
+        raise ConfigurationError(f"no position solver for {game.info.label()}"
+                                 f" (games with one: {have})")
+    if args.seconds is not None and args.seconds <= 0:
+        raise ConfigurationError("--seconds must be positive")
+    solution = entry.solve(game, state, args.seconds)
+    if solution is None:
+        raise FourfoldError(f"{game.info.label()}: no answer within {args.seconds:g} seconds"
+                            f" ({entry.summary})")
+    position = game.format_position(state)
+    mover = state_mover(game, state)
+    if args.json:
+        print(json.dumps({
+            "game": game.name,
+            "variant": game.info.variant,
+            "options": game.info.option_strings(),
+            "position": position,
+            "to_move": mover,
+            "value": solution.value.value,
+            "distance": solution.distance,
+            "exact": entry.exact,
+            "solver": entry.summary,
+            "moves": [{"move": game.format_move(state, m.move), "value": m.value.value,
+                       "distance": m.distance} for m in solution.moves],
+            "nodes": solution.nodes,
+            "seconds": round(solution.seconds, 3),
+        }))
+        return 0
+    print(f"{game.info.label()}: {position}")
+    outcome = game.outcome(state)
+    if outcome is not None:
+        names = tuple(game.player_name(p) for p in range(game.num_players))
+        print(f"The game is over. {outcome.describe(names)}")
+        return 0
+    print(f"{mover} to move: {_distance_text(solution.value, solution.distance)}")
+    if not entry.exact:
+        print(f"(bounded solver: {entry.summary})")
+    width = max((len(game.format_move(state, m.move)) for m in solution.moves), default=0)
+    print(f"{len(solution.moves)} legal moves, best first:")
+    for m in solution.moves:
+        text = game.format_move(state, m.move)
+        print(f"  {text:<{width}}  {_distance_text(m.value, m.distance)}")
+    return 0
+
+
+def state_mover(game: Any, state: Any) -> str:
+    """The name of the side to move (``to_move`` is None once the game is over)."""
+    player = game.to_move(state)
+    if player is None:
+        player = getattr(state, "to_play", 0)
+    return str(game.player_name(player))
+
+
+def register(sub: Any) -> None:
+    from fourfold.core.registry import game_names, get_spec
+
+    p = sub.add_parser("solve", help="solve a position: the value of every move (two-player"
+                       " games with a solver) or Quatrefoil's shortest solution")
+    games = p.add_subparsers(dest="solve_game", metavar="GAME", required=True)
+    for name, solver in SOLVERS.items():
+        g = games.add_parser(name, help=solver.help)
+        solver.add_arguments(g)
+        g.set_defaults(run=solver.run)
+    for name in game_names():
+        spec = get_spec(name)
+        if name in SOLVERS or spec.num_players != 2:
+            continue
+        g = games.add_parser(name, aliases=list(spec.aliases),
+                             help=f"{spec.title}: the value of a position and of every move")
+        _position_arguments(g)
+        g.set_defaults(run=_position_run)

@@ -1,0 +1,555 @@
+"""Folio freeform (RULES.md §1, "Freeform No Grid"): no grid at all.
+
+Pieces go anywhere on the table at least 1.0 from every other piece; the
+first at ``0,0``. A notional 4x4 grid must be able to hold them all
+(``fitting``); a player may challenge instead of placing, and whoever broke
+the grid first (or else the challenger) loses. A placement wins when some
+grid that fits all the pieces has four of them, the new one included, on one
+of its rows, columns or diagonals, and that line satisfies the line rule.
+
+Dense actions: placement is continuous, so the action numbering covers the
+points of the table whose coordinates are multiples of ``STEP`` (0.5);
+``legal_moves`` lists the legal placements among them, while ``apply``
+accepts any point written with up to six decimals.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from fourfold.core.errors import FourfoldError, NotationError
+from fourfold.core.game import Game
+from fourfold.core.outcome import Outcome
+from fourfold.core.spec import GameInfo, OptionSpec, bool_option
+from fourfold.games.folio.freeform import fitting
+from fourfold.games.folio.freeform.fitting import Cell, Grid, Table
+from fourfold.games.folio.freeform.notation import (
+    CHALLENGE_WORD,
+    EMPTY,
+    format_number,
+    format_point,
+    is_exact,
+    parse_number,
+    parse_point,
+)
+from fourfold.games.folio.freeform.state import CHALLENGE, FreeformPly, FreeformState, Point
+from fourfold.games.folio.pieces import FolioPieces
+from fourfold.games.placement.giving import after_placing_reason, available_gives, opening_reason
+
+MIN_DISTANCE = 1.0  # pieces may not overlap: one large pyramid's base width
+STEP = 0.5  # spacing of the action lattice
+LINES: tuple[tuple[Cell, ...], ...] = (
+    tuple(tuple((c, r) for c in range(4)) for r in range(4))
+    + tuple(tuple((c, r) for r in range(4)) for c in range(4))
+    + (tuple((k, k) for k in range(4)), tuple((k, 3 - k) for k in range(4)))
+)
+
+
+def _parse_tolerance(value: Any) -> float:
+    number = float(parse_number(str(value).strip())) if isinstance(value, str) else value
+    if isinstance(number, bool) or not isinstance(number, (int, float)):
+        raise ValueError("must be a number such as 0.2")
+    return fitting.check_tolerance(float(number))
+
+
+def _parse_table(value: Any) -> float:
+    number = float(parse_number(str(value).strip())) if isinstance(value, str) else value
+    if isinstance(number, bool) or not isinstance(number, (int, float)):
+        raise ValueError("must be a number such as 16")
+    if not 4 <= number <= 40:
+        raise ValueError("the table side must be between 4 (one scale-1 grid) and 40")
+    return float(number)
+
+
+OPTIONS = (
+    bool_option(
+        "strict", False, "refuse placements that no notional grid can fit (casual play);"
+        " by default such placements stand until someone challenges",
+    ),
+    OptionSpec(
+        "tolerance", fitting.TOLERANCE,
+        "how far a piece may be from the centre of its cell, in cells (0 < t <= 0.3)",
+        _parse_tolerance, format=format_number,
+    ),
+    OptionSpec(
+        "table", fitting.TABLE_SIDE,
+        "side of the square table, centred on the first piece, in large-pyramid widths",
+        _parse_table, format=format_number,
+    ),
+)
+
+
+def too_close(distance: float) -> bool:
+    """Whether two pieces this far apart overlap (1.0 apart is allowed, rounding aside)."""
+    return distance < MIN_DISTANCE * (1 - 1e-12)
+
+
+def line_through(
+    cells: Sequence[Cell], kinds: Sequence[int], new: int, pieces: FolioPieces
+) -> tuple[tuple[int, ...], str] | None:
+    """A full row, column or diagonal holding point ``new`` that the line rule accepts:
+    the indices of its four points and the rule's reason."""
+    where = {cell: i for i, cell in enumerate(cells)}
+    for line in LINES:
+        if cells[new] in line and all(c in where for c in line):
+            reason = pieces.winning_reason([kinds[where[c]] for c in line])
+            if reason is not None:
+                return tuple(where[c] for c in line), reason
+    return None
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where a new piece could join one assignment of the pieces: the relative cell
+    ``cell`` and discs (centre, radius) that must all hold the new point (a necessary
+    condition, from the assignment's box of allowed ``q``)."""
+
+    offsets: tuple[complex, ...]
+    cell: complex
+    discs: tuple[tuple[complex, float], ...]
+
+    def admits(self, point: Point) -> bool:
+        z = complex(*point)
+        return all(abs(z - c) <= r for c, r in self.discs)
+
+
+class FreeformGame(Game[FreeformState, FreeformPly]):
+    """Folio without a grid: continuous placement, challenges, lines on a notional grid."""
+
+    def __init__(self, info: GameInfo) -> None:
+        super().__init__(info)
+        self.pieces = FolioPieces(info.options["line-rule"], info.options["extra"])
+        self.strict: bool = info.options["strict"]
+        self.tolerance: float = info.options["tolerance"]
+        self.table = Table((0.0, 0.0), info.options["table"])
+        half = math.floor(self.table.side / 2 / STEP + 1e-9)
+        self.radius = half
+        self.side = 2 * half + 1
+        self.lattice: list[Point] = [
+            ((i - half) * STEP + 0.0, (j - half) * STEP + 0.0)
+            for j in range(self.side)
+            for i in range(self.side)
+        ]
+        self._index = {p: i for i, p in enumerate(self.lattice)}
+        self._num_actions = (len(self.lattice) + 1) * (self.pieces.num_kinds + 1) + 1
+        self._decoded: list[FreeformPly] = []
+        self._moves_cache: dict[FreeformState, list[FreeformPly]] = {}
+        self._after_cache: dict[tuple[FreeformState, Point], tuple[Outcome | None, int | None]] = {}
+        self._placements_cache: dict[FreeformState, list[tuple[Point, bool]]] = {}
+
+    # -- rules --------------------------------------------------------------------------
+    def initial_state(self, seed: int | None = None) -> FreeformState:
+        return FreeformState((), None, self.pieces.counts)
+
+    def outcome(self, state: FreeformState) -> Outcome | None:
+        if state.ended is not None:
+            return state.ended
+        if state.placed == self.pieces.total:
+            return Outcome.draw("all pieces are placed and no line wins")
+        return None
+
+    def to_move(self, state: FreeformState) -> int | None:
+        if self.outcome(state) is not None:
+            return None
+        if state.hand is None:
+            return 1  # the second player opens by choosing the first player's piece
+        return state.placed % 2
+
+    def grid(self, state: FreeformState) -> Grid | None:
+        """A notional grid that fits every piece on the table, or ``None``."""
+        return fitting.fit(state.points, self.tolerance, self.table)
+
+    def _kinds(self, state: FreeformState) -> list[int]:
+        return [k for _, _, k in state.pieces]
+
+    def winning_grid(
+        self, state: FreeformState, point: Point
+    ) -> tuple[Grid, tuple[int, ...], str] | None:
+        """A grid fitting all pieces with the one in hand at ``point`` that has a winning
+        line through it: the grid, the line's piece indices and the rule's reason."""
+        if state.hand is None or state.broken is not None or state.placed + 1 < 4:
+            return None
+        points = [*state.points, point]
+        kinds = [*self._kinds(state), state.hand]
+        new = len(points) - 1
+
+        def want(cells: tuple[Cell, ...]) -> bool:
+            return line_through(cells, kinds, new, self.pieces) is not None
+
+        for grid in fitting.grids(points, self.tolerance, self.table, want):
+            line = line_through(grid.cells, kinds, new, self.pieces)
+            if line is not None:
+                return grid, line[0], line[1]
+        return None
+
+    def after(self, state: FreeformState, point: Point) -> tuple[Outcome | None, int | None]:
+        """The win (if the placement wins) and the ``broken`` count after placing at ``point``."""
+        key = (state, point)
+        if key in self._after_cache:
+            return self._after_cache[key]
+        won = self.winning_grid(state, point)
+        outcome = None
+        broken = state.broken
+        if won is not None:
+            grid, line, reason = won
+            cells = "-".join(fitting.cell_name(grid.cells[i]) for i in sorted(
+                line, key=lambda i: (grid.cells[i][1], grid.cells[i][0])))
+            outcome = Outcome.win(
+                state.placed % 2,
+                f"line of four {cells} with {reason} on the grid {grid.describe()}",
+            )
+        elif broken is None and not fitting.fits(
+            [*state.points, point], self.tolerance, self.table
+        ):
+            broken = state.placed + 1
+        if len(self._after_cache) > 4096:
+            self._after_cache.clear()
+        self._after_cache[key] = (outcome, broken)
+        return outcome, broken
+
+    def place_reason(self, state: FreeformState, point: Point) -> str | None:
+        x, y = point
+        name = format_point(point)
+        if not (is_exact(x) and is_exact(y)):
+            return "coordinates are written with at most 6 decimal places; round them"
+        if not state.pieces:
+            return None if point == (0.0, 0.0) else "the first piece goes at the centre, 0.0,0.0"
+        if not self.table.holds(x, y):
+            h = format_number(self.table.side / 2)
+            return f"{name} is off the table (a square from -{h} to {h} on each axis)"
+        for px, py, kind in state.pieces:
+            d = math.hypot(x - px, y - py)
+            if too_close(d):
+                return (
+                    f"{name} is {d:.3f} from the {self.pieces.describe(kind)} at"
+                    f" {format_point((px, py))}; pieces must be at least 1.0 apart"
+                )
+        if self.strict and self.after(state, point)[1] is not None:
+            return f"no notional grid fits the pieces with one at {name} (strict play)"
+        return None
+
+    def _placements(self, state: FreeformState) -> list[tuple[Point, bool]]:
+        """Legal placements on the action lattice, each with whether it wins."""
+        if state in self._placements_cache:
+            return self._placements_cache[state]
+        if not state.pieces:
+            found: list[tuple[Point, bool]] = [((0.0, 0.0), False)]
+        else:
+            pts = state.points
+            free = [
+                p for p in self.lattice
+                if not any(too_close(math.hypot(p[0] - q[0], p[1] - q[1])) for q in pts)
+            ]
+            wins: set[Point] = set()
+            if state.broken is None and state.placed + 1 >= 4:
+                for target in self.targets(state, lines_only=True):
+                    for p in free:
+                        if p not in wins and target.admits(p) and self.after(state, p)[0]:
+                            wins.add(p)
+            if self.strict:
+                if state.placed == 1:
+                    keep = set(free)
+                else:
+                    keep = set()
+                    for target in self.targets(state, lines_only=False):
+                        keep.update(p for p in free if target.admits(p))
+                free = [p for p in free if p in keep and self.after(state, p)[1] is None]
+            found = [(p, p in wins) for p in free]
+        if len(self._placements_cache) > 256:
+            self._placements_cache.clear()
+        self._placements_cache[state] = found
+        return found
+
+    def targets(self, state: FreeformState, lines_only: bool) -> list[Target]:
+        """Every (assignment of the pieces, free cell) a new piece could take, with discs
+        that must hold it. With ``lines_only``, only cells completing a line of four that
+        the line rule accepts with the piece in hand. Needs at least two pieces."""
+        pts = [complex(x, y) for x, y in state.points]
+        kinds = [*self._kinds(state), state.hand if state.hand is not None else 0]
+        t = self.tolerance
+        found: list[Target] = []
+        if len(pts) < 2:
+            return found
+        for leaf in fitting.leaves(pts, t):
+            ws = [d + fitting.HALF for d in leaf.offsets]
+            if fitting.solve(pts, ws, t) is None:
+                continue
+            xs = [int(d.real) for d in leaf.offsets]
+            ys = [int(d.imag) for d in leaf.offsets]
+            used = set(leaf.offsets)
+            for x in range(max(xs) - 3, min(xs) + 4):
+                for y in range(max(ys) - 3, min(ys) + 4):
+                    w = complex(x, y)
+                    if w in used:
+                        continue
+                    if lines_only:
+                        cells = fitting.normalised([*leaf.offsets, w])
+                        if line_through(cells, kinds, len(pts), self.pieces) is None:
+                            continue
+                    found.append(Target(leaf.offsets, w, _discs(pts, leaf, w, t)))
+        return found
+
+    def legal_moves(self, state: FreeformState) -> list[FreeformPly]:
+        if state not in self._moves_cache:
+            if len(self._moves_cache) > 64:
+                self._moves_cache.clear()
+            self._moves_cache[state] = self._legal_moves(state)
+        return list(self._moves_cache[state])
+
+    def _legal_moves(self, state: FreeformState) -> list[FreeformPly]:
+        if self.outcome(state) is not None:
+            return []
+        gives = available_gives(state.supply)
+        if state.hand is None:
+            return [FreeformPly(None, k) for k in gives]
+        moves: list[FreeformPly] = []
+        for point, wins in self._placements(state):
+            if wins or not gives:
+                moves.append(FreeformPly(point, None))
+            else:
+                moves.extend(FreeformPly(point, k) for k in gives)
+        if state.pieces:
+            moves.append(CHALLENGE)
+        return moves
+
+    def illegal_reason(self, state: FreeformState, move: FreeformPly) -> str | None:
+        if move.challenge:
+            if move.place is not None or move.give is not None:
+                return "a challenge is a ply of its own: no placement, no give"
+            if state.hand is None or not state.pieces:
+                return "nothing to challenge: no piece is on the table yet"
+            return None
+        if state.hand is None:
+            if move.place is not None:
+                return "the game opens with a give only: name the piece the first player places"
+            return opening_reason(self.pieces, state.supply, move.give)
+        if move.place is None:
+            return f"place the {self.pieces.describe(state.hand)} in hand first, then give a piece"
+        reason = self.place_reason(state, move.place)
+        if reason is not None:
+            return reason
+        won, _ = self.after(state, move.place)
+        return after_placing_reason(
+            self.pieces, state.supply, f"at {format_point(move.place)}", won is not None, move.give
+        )
+
+    def next_state(self, state: FreeformState, move: FreeformPly) -> FreeformState:
+        if move.challenge:
+            return FreeformState(
+                state.pieces, state.hand, state.supply, state.broken, self._challenge(state)
+            )
+        supply = list(state.supply)
+        if move.give is not None:
+            supply[move.give] -= 1
+        if move.place is None:
+            return FreeformState(state.pieces, move.give, tuple(supply))
+        assert state.hand is not None
+        won, broken = self.after(state, move.place)
+        x, y = move.place
+        return FreeformState(
+            (*state.pieces, (x + 0.0, y + 0.0, state.hand)), move.give, tuple(supply), broken, won
+        )
+
+    def _challenge(self, state: FreeformState) -> Outcome:
+        """Resolve a challenge by the player to move (RULES.md §1)."""
+        challenger = state.placed % 2
+        n = state.placed
+        if state.broken is None:
+            grid = self.grid(state)
+            assert grid is not None, "an unbroken position always has a grid"
+            return Outcome.win(
+                1 - challenger,
+                f"the challenge fails: a grid fits all {n} pieces: {grid.describe()}",
+            )
+        k = state.broken
+        breaker = (k - 1) % 2
+        x, y, kind = state.pieces[k - 1]
+        before = fitting.fit(state.points[: k - 1], self.tolerance, self.table)
+        shown = f"; the grid {before.describe()} fitted the {k - 1} before it" if before else ""
+        return Outcome.win(
+            1 - breaker,
+            f"the challenge succeeds: no grid fits the pieces after placement {k}"
+            f" ({self.pieces.name(kind)} at {format_point((x, y))} by"
+            f" {self.player_name(breaker)}){shown}",
+        )
+
+    # -- dense actions ---------------------------------------------------------------------
+    @property
+    def num_actions(self) -> int:
+        return self._num_actions
+
+    def _lattice_index(self, point: Point) -> int:
+        index = self._index.get(point)
+        if index is None:
+            raise FourfoldError(
+                f"{format_point(point)} is not on the action lattice (multiples of {STEP}"
+                f" on the table); it can be played but has no action number"
+            )
+        return index
+
+    def encode(self, move: FreeformPly) -> int:
+        k = self.pieces.num_kinds
+        if move.challenge:
+            return self._num_actions - 1
+        place = len(self.lattice) if move.place is None else self._lattice_index(move.place)
+        give = k if move.give is None else move.give
+        if not 0 <= give <= k:
+            raise FourfoldError(f"no piece kind {give}")
+        return place * (k + 1) + give
+
+    def decode(self, action: int) -> FreeformPly:
+        if not isinstance(action, int) or not 0 <= action < self._num_actions:
+            raise FourfoldError(f"action {action!r} is not in 0..{self._num_actions - 1}")
+        if not self._decoded:
+            k = self.pieces.num_kinds
+            places: list[Point | None] = [*self.lattice, None]
+            self._decoded = [
+                FreeformPly(place, None if give == k else give)
+                for place in places
+                for give in range(k + 1)
+            ]
+            self._decoded.append(CHALLENGE)
+        return self._decoded[action]
+
+    # -- notation -------------------------------------------------------------------------
+    def parse_move(self, state: FreeformState, text: str) -> FreeformPly:
+        tokens = text.split()
+        example = "Gs" if state.hand is None else "1.0,0.0 Gs"
+        if not tokens:
+            raise NotationError("move", text, f"empty move; write for example {example!r}")
+        if len(tokens) == 1 and tokens[0].lower() == CHALLENGE_WORD:
+            return CHALLENGE
+        if len(tokens) > 2:
+            raise NotationError(
+                "move", text, f"too many parts; write for example {example!r} (no spaces in x,y)"
+            )
+        if state.hand is None and self.outcome(state) is None:
+            if len(tokens) != 1:
+                raise NotationError(
+                    "move", text, f"the first ply only gives a piece, e.g. {example!r}"
+                )
+            return FreeformPly(None, self._piece(text, tokens[0]))
+        try:
+            point = parse_point(tokens[0])
+        except ValueError as exc:
+            raise NotationError("move", text, f"bad point: {exc}", text.find(tokens[0])) from None
+        give = self._piece(text, tokens[1]) if len(tokens) == 2 else None
+        return FreeformPly(point, give)
+
+    def _piece(self, text: str, token: str) -> int:
+        try:
+            return self.pieces.parse(token)
+        except ValueError as exc:
+            raise NotationError(
+                "move", text, f"bad piece {token!r}: {exc}", text.rfind(token)
+            ) from None
+
+    def format_move(self, state: FreeformState, move: FreeformPly) -> str:
+        if move.challenge:
+            return CHALLENGE_WORD
+        parts = []
+        if move.place is not None:
+            parts.append(format_point(move.place))
+        if move.give is not None:
+            parts.append(self.pieces.name(move.give))
+        return " ".join(parts)
+
+    def format_position(self, state: FreeformState) -> str:
+        pieces = ";".join(
+            f"{format_point((x, y))}={self.pieces.name(k)}" for x, y, k in state.pieces
+        )
+        hand = EMPTY if state.hand is None else self.pieces.name(state.hand)
+        text = f"{pieces or EMPTY} {hand}"
+        challenged = state.ended is not None and state.hand is not None  # only a challenge
+        return f"{text} {CHALLENGE_WORD}" if challenged else text
+
+    def parse_position(self, text: str) -> FreeformState:
+        def fail(reason: str, at: str | None = None) -> NotationError:
+            index = text.find(at) if at else -1
+            return NotationError("position", text, reason, index if index != -1 else None)
+
+        fields = text.split()
+        challenged = len(fields) == 3 and fields[2].lower() == CHALLENGE_WORD
+        if len(fields) != 2 and not challenged:
+            raise fail("expected the pieces and the piece in hand, then optionally 'challenge'"
+                       " (e.g. '0.0,0.0=Gs;1.5,0.25=Rl Ym')")
+        counts = list(self.pieces.counts)
+        state = FreeformState((), None, self.pieces.counts)
+        placements: list[tuple[Point, int, str]] = []
+        if fields[0] != EMPTY:
+            for item in fields[0].split(";"):
+                point_text, sep, piece_text = item.partition("=")
+                if not sep:
+                    raise fail(f"placement {item!r} is not of the form x,y=piece", item)
+                try:
+                    point = parse_point(point_text)
+                    kind = self.pieces.parse(piece_text)
+                except ValueError as exc:
+                    raise fail(f"in {item!r}: {exc}", item) from None
+                counts[kind] -= 1
+                if counts[kind] < 0:
+                    raise fail(f"more {self.pieces.name(kind)} placed than the set holds", item)
+                placements.append((point, kind, item))
+        hand = None
+        if fields[1] != EMPTY:
+            try:
+                hand = self.pieces.parse(fields[1])
+            except ValueError as exc:
+                raise fail(f"piece in hand: {exc}", fields[1]) from None
+            counts[hand] -= 1
+            if counts[hand] < 0:
+                raise fail(f"the {self.pieces.name(hand)} in hand is not left in the set",
+                           fields[1])
+        # replay the placements: each must have been legal, and none but the last may win
+        supply = list(self.pieces.counts)
+        for i, (point, kind, item) in enumerate(placements):
+            if state.ended is not None:
+                raise fail(f"the game was already over before {item!r}", item)
+            supply[kind] -= 1
+            state = FreeformState(state.pieces, kind, tuple(supply), state.broken)
+            reason = self.place_reason(state, point)
+            if reason is not None:
+                raise fail(f"placement {i + 1} ({item!r}) is impossible: {reason}", item)
+            won, broken = self.after(state, point)
+            state = FreeformState((*state.pieces, (*point, kind)), None, state.supply, broken, won)
+        over = state.ended is not None or len(placements) == self.pieces.total
+        if challenged:
+            if over or hand is None or not placements:
+                raise fail("a challenge needs a game in progress with a piece on the table")
+        elif over and hand is not None:
+            raise fail("the game is over, so no piece can be in hand")
+        elif not over and hand is None and placements:
+            raise fail("a piece must be in hand: only the start, before the first give, has none")
+        state = FreeformState(state.pieces, hand, tuple(counts), state.broken, state.ended)
+        if challenged:
+            state = FreeformState(
+                state.pieces, hand, state.supply, state.broken, self._challenge(state)
+            )
+        return state
+
+
+def _discs(
+    pts: list[complex], leaf: fitting.Leaf, w: complex, t: float
+) -> tuple[tuple[complex, float], ...]:
+    """Discs that must hold a new point joining ``leaf`` at relative cell ``w``.
+
+    For every grid realising the assignment, ``|q (p - p_i) - (w - d_i)| <= 2t``
+    for each piece ``i`` with ``q`` in the leaf's box, so ``p`` is within
+    ``(2t |q_c| + |w - d_i| r) / (m |q_c|)`` of ``p_i + (w - d_i) / q_c`` (``q_c``
+    the box centre, ``r`` its half-diagonal, ``m`` the least ``|q|`` in it).
+    """
+    x0, x1, y0, y1 = leaf.box
+    qc = complex((x0 + x1) / 2, (y0 + y1) / 2)
+    r = math.hypot(x1 - x0, y1 - y0) / 2
+    m = math.hypot(max(x0, 0.0, -x1), max(y0, 0.0, -y1))
+    if m <= 0 or qc == 0:
+        return ()
+    found = []
+    for p, d in zip(pts, leaf.offsets, strict=True):
+        v = w - d
+        radius = (2 * t * abs(qc) + abs(v) * r) / (m * abs(qc)) * (1 + 1e-9) + 1e-9
+        found.append((p + v / qc, radius))
+    return tuple(found)

@@ -1,0 +1,45 @@
+"""The give half of a ply, shared by every placement game (grids, Quarto, freeform).
+
+After placing, the player gives the opponent one of the kinds left in the supply,
+unless the placement won or no piece is left. These functions say which gives
+exist and, for a refused ply, which part of this rule it broke.
+"""
+
+from __future__ import annotations
+
+from fourfold.games.placement.pieces import PieceSet
+
+
+def available_gives(supply: tuple[int, ...]) -> list[int]:
+    """Kinds with at least one copy left to give, in kind order."""
+    return [k for k, n in enumerate(supply) if n > 0]
+
+
+def give_reason(pieces: PieceSet, supply: tuple[int, ...], kind: int) -> str | None:
+    """Why ``kind`` cannot be given now, or ``None`` if it can."""
+    if not 0 <= kind < pieces.num_kinds:
+        return f"there is no piece kind {kind}"
+    if supply[kind] == 0:
+        left = " ".join(pieces.name(k) for k in available_gives(supply))
+        return f"no {pieces.name(kind)} is left to give (left: {left})"
+    return None
+
+
+def after_placing_reason(
+    pieces: PieceSet, supply: tuple[int, ...], where: str, wins: bool, give: int | None
+) -> str | None:
+    """Why the give part of a legal placement at ``where`` is wrong, or ``None``."""
+    if wins:
+        return f"placing {where} wins the game, so no piece is given" if give is not None else None
+    if not available_gives(supply):
+        return None if give is None else "no pieces are left to give"
+    if give is None:
+        return f"after placing {where} you must give your opponent a piece"
+    return give_reason(pieces, supply, give)
+
+
+def opening_reason(pieces: PieceSet, supply: tuple[int, ...], give: int | None) -> str | None:
+    """Why an opening ply (a give with no placement) is wrong, or ``None``."""
+    if give is None:
+        return "name a piece to give"
+    return give_reason(pieces, supply, give)

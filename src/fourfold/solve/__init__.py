@@ -1,0 +1,1 @@
+"""Solvers and solution tables, one module per game (``fourfold.solve.quatrefoil``...)."""
