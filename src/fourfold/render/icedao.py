@@ -23,10 +23,10 @@ from fourfold.core.outcome import Outcome
 from fourfold.games.dao.game import DaoGame
 from fourfold.games.dao.state import SIDE_LETTERS, DaoState
 from fourfold.games.icedao.game import IceDaoGame
-from fourfold.games.icedao.geometry import Square, SquareBoard
-from fourfold.games.icedao.moves import Pass, Slide
 from fourfold.games.icedao.pieces import colour, describe, stack_name
 from fourfold.games.icedao.state import IceDaoState
+from fourfold.games.sliding.geometry import Square, SquareBoard
+from fourfold.games.sliding.moves import Pass, Slide
 from fourfold.render import register_presenter
 from fourfold.render.presenter import WIDTH, Command, PlayContext, Presenter
 from fourfold.render.style import join_lines, to_string

@@ -5,6 +5,11 @@ worth?". Games register a solver per game name (optionally limited to some
 variants); ``fourfold solve``, the terminal player's ``hint`` and the perfect-play
 bots all go through ``solver_for``. Values are from the point of view of the
 player to move (for a move: of the player who makes it).
+
+A solver registered with ``exact=False`` is *bounded* (Ice Dao's proof search): it
+returns a ``Solution`` only for a position whose value it has proven, and marks a
+move it could not prove either way ``Value.UNKNOWN``. The perfect-play bot accepts
+only exact solvers.
 """
 
 from __future__ import annotations

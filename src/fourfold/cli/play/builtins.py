@@ -1,4 +1,4 @@
-"""The commands every game has at the prompt: moves, undo, board, rules, help.
+"""The commands every game has at the prompt: moves, undo, board, rules, hint, help.
 
 ``quit`` (and the end of input) are handled by the loop itself, because they
 end the session rather than act on the game. Each command returns whether the
@@ -10,9 +10,12 @@ from __future__ import annotations
 from fourfold.cli.play.errors import PlayError
 from fourfold.cli.play.session import plies_to_undo
 from fourfold.render.presenter import Command, PlayContext
+from fourfold.solve.position import Value, solver_for
 
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "?")
+#: how long ``hint`` lets a solver think
+HINT_SECONDS = 5.0
 
 
 def _moves(ctx: PlayContext, arg: str) -> bool:
@@ -46,6 +49,40 @@ def _rules(ctx: PlayContext, arg: str) -> bool:
     return False
 
 
+def _value_text(value: Value, distance: int | None) -> str:
+    if value is Value.UNKNOWN:
+        return "not proven either way"
+    if value is Value.DRAW or distance is None:
+        return str(value.value)
+    return f"{value.value} in {distance} pl{'y' if distance == 1 else 'ies'}"
+
+
+def _hint(ctx: PlayContext, arg: str) -> bool:
+    game, state = ctx.game, ctx.match.state
+    player = ctx.match.to_move
+    if player is None:
+        ctx.say("No hint: the game is over.")
+        return False
+    entry = solver_for(game)
+    if entry is None:
+        ctx.say(f"No hint: {game.info.spec.title} has no solver, so move values are not"
+                " known here.")
+        return False
+    solution = entry.solve(game, state, HINT_SECONDS)
+    if solution is None:
+        ctx.say(f"No hint: the {game.info.spec.title} solver found no answer within"
+                f" {HINT_SECONDS:g} seconds ({entry.summary}).")
+        return False
+    name = game.player_name(player)
+    ctx.say(f"{name} to move: {_value_text(solution.value, solution.distance)}"
+            + ("" if entry.exact else f" (bounded solver: {entry.summary})"))
+    names = [game.format_move(state, m.move) for m in solution.moves]
+    width = max(map(len, names), default=0)
+    for text, m in zip(names, solution.moves, strict=True):
+        ctx.say(f"  {text:<{width}}  {_value_text(m.value, m.distance)}")
+    return False
+
+
 def _help(ctx: PlayContext, arg: str) -> bool:
     commands = all_commands(ctx)
     ctx.say("Commands:")
@@ -63,6 +100,8 @@ BUILTINS = (
     Command("undo", "take back your last move (and the bot's reply to it)", _undo),
     Command("board", "show the board again", _board),
     Command("rules", "print the rules of this game and variant", _rules),
+    Command("hint", "the value of every legal move for the player to move (needs a solver)",
+            _hint),
     Command("help", "this help: commands and how to write a move", _help),
 )
 

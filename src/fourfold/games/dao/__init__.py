@@ -5,8 +5,8 @@ from fourfold.core.rulestext import rules_from
 from fourfold.core.spec import GameSpec, Utility, VariantSpec
 from fourfold.games.dao.game import DaoGame
 from fourfold.games.dao.state import DaoState
-from fourfold.games.icedao.limits import MAX_PLIES
-from fourfold.games.icedao.moves import Slide
+from fourfold.games.sliding.limits import MAX_PLIES
+from fourfold.games.sliding.moves import Slide
 
 SPEC = register(
     GameSpec(

@@ -15,10 +15,10 @@ from fourfold.core.errors import NotationError
 from fourfold.core.outcome import Outcome
 from fourfold.core.spec import GameInfo
 from fourfold.games.dao.state import SIDE_LETTERS, DaoState
-from fourfold.games.icedao.geometry import NUM_DIRECTIONS, Square
-from fourfold.games.icedao.moves import Slide
-from fourfold.games.icedao.positions import EMPTY, format_layout, parse_layout
-from fourfold.games.icedao.sliding import SlidingGame, SlidingMove
+from fourfold.games.sliding.game import SlidingGame, SlidingMove
+from fourfold.games.sliding.geometry import NUM_DIRECTIONS, Square
+from fourfold.games.sliding.moves import Slide
+from fourfold.games.sliding.positions import EMPTY, format_layout, parse_layout
 
 SIDE = 4
 PIECES_EACH = 4

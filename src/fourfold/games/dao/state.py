@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from fourfold.games.icedao.geometry import Square
+from fourfold.games.sliding.geometry import Square
 
 #: the letter of each side in position strings, by seat (X moves first)
 SIDE_LETTERS = "XO"

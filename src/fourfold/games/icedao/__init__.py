@@ -4,9 +4,9 @@ from fourfold.core.registry import register
 from fourfold.core.rulestext import rules_from
 from fourfold.core.spec import GameSpec, Utility, VariantSpec, choice_option
 from fourfold.games.icedao.game import FIRST_PLAYERS, START_LAYOUTS, IceDaoGame, IceDaoMove
-from fourfold.games.icedao.limits import MAX_PLIES
-from fourfold.games.icedao.moves import Pass, Slide
 from fourfold.games.icedao.state import IceDaoState
+from fourfold.games.sliding.limits import MAX_PLIES
+from fourfold.games.sliding.moves import Pass, Slide
 
 START = choice_option(
     "start",

@@ -15,8 +15,6 @@ from __future__ import annotations
 from fourfold.core.errors import NotationError
 from fourfold.core.outcome import Outcome
 from fourfold.core.spec import GameInfo
-from fourfold.games.icedao.geometry import NUM_DIRECTIONS, Square
-from fourfold.games.icedao.moves import Pass, Slide
 from fourfold.games.icedao.pieces import (
     COLOUR_NAMES,
     COLOURS,
@@ -30,9 +28,11 @@ from fourfold.games.icedao.pieces import (
     size,
     stack_name,
 )
-from fourfold.games.icedao.positions import EMPTY, format_layout, parse_layout
-from fourfold.games.icedao.sliding import SlidingGame, SlidingMove
 from fourfold.games.icedao.state import IceDaoState
+from fourfold.games.sliding.game import SlidingGame, SlidingMove
+from fourfold.games.sliding.geometry import NUM_DIRECTIONS, Square
+from fourfold.games.sliding.moves import Pass, Slide
+from fourfold.games.sliding.positions import EMPTY, format_layout, parse_layout
 
 IceDaoMove = SlidingMove
 

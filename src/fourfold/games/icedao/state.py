@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from fourfold.games.icedao.geometry import Square
 from fourfold.games.icedao.pieces import STACK_CODE, Stack, colour
+from fourfold.games.sliding.geometry import Square
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fourfold.core.errors import NotationError
-from fourfold.games.icedao.geometry import DIRECTION_NAMES, NUM_DIRECTIONS, Square, SquareBoard
+from fourfold.games.sliding.geometry import DIRECTION_NAMES, NUM_DIRECTIONS, Square, SquareBoard
 
 PASS_TEXT = "pass"
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from fourfold.core.errors import NotationError
-from fourfold.games.icedao.geometry import SquareBoard
+from fourfold.games.sliding.geometry import SquareBoard
 
 EMPTY = "."
 T = TypeVar("T")

@@ -17,9 +17,9 @@ from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game
 from fourfold.core.outcome import Outcome
 from fourfold.core.spec import GameInfo
-from fourfold.games.icedao.geometry import NUM_DIRECTIONS, Square, board_of_size
-from fourfold.games.icedao.limits import repetition_or_cap
-from fourfold.games.icedao.moves import (
+from fourfold.games.sliding.geometry import NUM_DIRECTIONS, Square, board_of_size
+from fourfold.games.sliding.limits import repetition_or_cap
+from fourfold.games.sliding.moves import (
     PASS_TEXT,
     Pass,
     Slide,

@@ -1,0 +1,87 @@
+"""The ``hint`` command of terminal play: move values from the game's solver, or why not."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import fourfold
+from fourfold.cli.play import builtins
+from fourfold.cli.play.loop import run_turns
+from fourfold.cli.play.session import Session
+from fourfold.cli.play.terminal import Terminal
+from fourfold.core.match import Match
+from fourfold.render import get_presenter
+from fourfold.solve import dao, position
+
+#: a Dao position X wins in 11 plies (the longest forced win; see docs/solutions.md)
+DAO_WON = ".,O,O,O/.,X,.,O/X,.,.,X/X,.,.,. X"
+#: the reconstructed "no way to stop Blue" position of Ice Dao (tests/test_solve_icedao.py)
+ICEDAO_LOST = ".,.,Bm,Gm,Bl/Gs,.,.,.,Gs/Gl,.,.,.,Gl/Bm,Bl,.,Bs,./.,.,Bs,.,Gm G"
+
+
+@pytest.fixture(scope="session")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The session's cache directory (shared with test_solve_dao.py)."""
+    return tmp_path_factory.getbasetemp() / "fourfold-cache"
+
+
+def session_output(game_name: str, setup: str | None, lines: str) -> str:
+    game = fourfold.load(game_name)
+    start = game.parse_position(setup) if setup else None
+    match: Match[Any, Any] = Match(game, start)
+    out = io.StringIO()
+    session = Session(match, get_presenter(game.name), Terminal(io.StringIO(lines), out))
+    assert run_turns(session) == 0
+    return out.getvalue()
+
+
+def test_hint_lists_every_move_with_its_value(cache: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FOURFOLD_CACHE", str(cache))
+    dao.full_table()  # built once per session (or found in the session's cache)
+    text = session_output("dao", DAO_WON, "hint\nquit\n")
+    game = fourfold.load("dao")
+    state = game.parse_position(DAO_WON)
+    assert "X to move: win in 11 plies" in text
+    hint = text.split("X to move: win in 11 plies", 1)[1].splitlines()
+    moves = [line.split()[0] for line in hint[1:len(game.legal_moves(state)) + 1]]
+    assert sorted(moves) == sorted(game.format_move(state, m) for m in game.legal_moves(state))
+    assert hint[1].split()[1:] == ["win", "in", "11", "plies"]
+    assert "Game left unfinished." in text  # a hint is not a move
+
+
+def test_hint_for_a_bounded_solver_says_so() -> None:
+    text = session_output("icedao", ICEDAO_LOST, "hint\nquit\n")
+    assert "Green to move: loss in 2 plies (bounded solver:" in text
+    assert "  pass   loss in 2 plies" in text or "pass  loss in 2 plies" in text
+
+
+def test_hint_when_the_solver_cannot_answer_in_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(builtins, "HINT_SECONDS", 0.3)
+    text = session_output("icedao", None, "hint\nquit\n")
+    assert "No hint: the Ice Dao solver found no answer within 0.3 seconds" in text
+
+
+def test_hint_does_not_start_building_a_table(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FOURFOLD_CACHE", str(tmp_path))
+    monkeypatch.setattr(dao, "_TABLE", {})
+    text = session_output("dao", None, "hint\nquit\n")
+    assert "No hint: the Dao solver found no answer within 5 seconds" in text
+    assert "`fourfold solve dao` builds it" in text
+
+
+def test_hint_without_a_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(position, "SOLVERS", {})
+    monkeypatch.setattr(position, "SOLVER_MODULES", ())
+    text = session_output("dao", None, "hint\nquit\n")
+    assert "No hint: Dao has no solver, so move values are not known here." in text
+
+
+def test_help_lists_hint() -> None:
+    text = session_output("dao", None, "help\nquit\n")
+    assert "  hint    the value of every legal move for the player to move" in text
