@@ -19,7 +19,9 @@ import numpy as np
 import pytest
 
 import fourfold
+from fourfold.ai import make_bot
 from fourfold.cli.main import main
+from fourfold.core.errors import ConfigurationError
 from fourfold.core.match import Match
 from fourfold.core.outcome import Result
 from fourfold.solve import dao
@@ -216,6 +218,24 @@ def test_move_values_fit_the_position_value(packed: np.ndarray) -> None:
             assert all(m.value is not Value.WIN for m in solution.moves)
 
 
+def test_the_perfect_bot_wins_the_longest_win_in_exactly_that_many_plies(
+    packed: np.ndarray,
+) -> None:
+    summary = dao.summarize(packed)
+    start = GAME.parse_position(summary.longest_win_positions[0])
+    match: Match[Any, Any] = Match(GAME, start)
+    bots = [make_bot("perfect", GAME, p, seed=p) for p in (0, 1)]
+    while match.outcome is None:
+        player = match.to_move
+        assert player is not None
+        match.play(bots[player].choose(GAME.view(match.state, player)))
+    assert match.outcome.winner == start.to_play
+    assert len(match.moves) == summary.longest_win
+
+
+def test_the_perfect_bot_refuses_a_game_without_an_exact_solver() -> None:
+    with pytest.raises(ConfigurationError, match="exact solver"):
+        make_bot("perfect", fourfold.load("icedao"), 0)
 
 
 def test_the_table_is_cached_and_checked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -1,7 +1,10 @@
 """Bots behind one interface, and the registry that makes them by name.
 
-``make_bot("random", game, player, seed=1)``. Each bot module adds its
-constructor to ``BOTS``; ``bot_names(game)`` lists what a game offers.
+``make_bot("level3", game, player, seed=1)``. ``BOTS`` maps each name to a
+constructor ``(game, player, seed, limit) -> Bot``; ``bot_names()`` lists them.
+Levels 1..5 are the user-facing strengths (``fourfold.ai.levels`` says what
+each one is); ``greedy``, ``alphabeta`` and ``mcts`` are the underlying bots
+with their default budgets, and ``random`` plays uniformly random moves.
 """
 
 from __future__ import annotations
@@ -9,8 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from fourfold.ai.alphabeta import AlphaBetaBot
 from fourfold.ai.base import Bot, Limit
 from fourfold.ai.freeform import FreeformBot
+from fourfold.ai.greedy import GreedyBot
+from fourfold.ai.levels import LEVELS, level_factory
+from fourfold.ai.mcts import MCTSBot
+from fourfold.ai.perfect import PerfectBot
 from fourfold.ai.quatrefoil import QuatrefoilBot
 from fourfold.ai.random_bot import RandomBot
 from fourfold.core.errors import ConfigurationError
@@ -22,6 +30,11 @@ BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "quatrefoil": QuatrefoilBot,
     "freeform": FreeformBot,
+    "greedy": GreedyBot,
+    "alphabeta": AlphaBetaBot,
+    "mcts": MCTSBot,
+    "perfect": PerfectBot,
+    **{f"level{n}": level_factory(n) for n in LEVELS},
 }
 
 
@@ -42,4 +55,14 @@ def make_bot(
     return BOTS[key](game, player, seed, limit)
 
 
-__all__ = ["BOTS", "Bot", "Limit", "RandomBot", "bot_names", "make_bot"]
+__all__ = [
+    "BOTS",
+    "AlphaBetaBot",
+    "Bot",
+    "GreedyBot",
+    "Limit",
+    "MCTSBot",
+    "RandomBot",
+    "bot_names",
+    "make_bot",
+]

@@ -1,0 +1,87 @@
+"""The alpha-beta bot: iterative-deepening negamax on the fastest engine for the game.
+
+Each iteration searches one ply deeper, root moves ordered best-first from the
+previous iteration (the first iteration in a shuffled order, so that equal
+moves vary from game to game). The engine keeps a transposition table
+(Zobrist keys in the kernels) and history scores between moves. The search
+stops at the depth limit, the node limit, the time limit, or as soon as an
+iteration is exact: no line was cut off by the depth limit, so the remaining
+tree was searched to the end, or a forced win or loss was found.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fourfold.ai._engine import check_two_player, engine_of
+from fourfold.ai.base import Bot, Limit
+from fourfold.core.game import Game, View
+from fourfold.kernels.engine import MATE_BOUND
+
+DEFAULT_NODES = 200_000
+FIRST_RATE = 1_000_000.0  # nodes per second assumed before the first iteration is timed
+
+
+class AlphaBetaBot(Bot):
+    name = "alphabeta"
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        player: int,
+        seed: int | None = None,
+        limit: Limit | None = None,
+        *,
+        max_depth: int = 64,
+        compiled: bool = True,
+    ) -> None:
+        super().__init__(game, player, seed, limit)
+        check_two_player(game, self.name)
+        self.engine = engine_of(game, compiled)
+        self.max_depth = max_depth
+        #: what the last ``choose`` found: depth reached, score, nodes, exact
+        self.last: dict[str, Any] = {}
+
+    def _node_budget(self) -> int:
+        if self.limit.nodes is not None:
+            return self.limit.nodes
+        return DEFAULT_NODES if self.limit.seconds is None else 1 << 62
+
+    def choose(self, view: View) -> Any:
+        engine = self.engine
+        engine.load(view.observation)
+        order = engine.legal()
+        if not order:
+            raise ValueError("no legal move: the game is over")
+        self.rng.shuffle(order)
+        best, score, reached, exact = order[0], 0, 0, False
+        budget = self._node_budget()
+        used = 0
+        start = time.perf_counter()
+        deadline = None if self.limit.seconds is None else start + self.limit.seconds
+        rate = FIRST_RATE
+        for depth in range(1, self.max_depth + 1):
+            allowed = budget - used
+            if deadline is not None:
+                left = deadline - time.perf_counter()
+                allowed = min(allowed, int(rate * left))
+            if allowed <= 0:
+                break
+            t0 = time.perf_counter()
+            result = engine.search(order, depth, allowed)
+            used += result.nodes
+            elapsed = time.perf_counter() - t0
+            if elapsed > 0.002:
+                rate = result.nodes / elapsed
+            if result.best < 0:
+                break  # out of nodes or time: keep the last complete iteration
+            best, score, reached, exact = order[result.best], result.values[result.best], depth, (
+                result.exact
+            )
+            ranked = sorted(range(len(order)), key=lambda i: (i != result.best, -result.values[i]))
+            order = [order[i] for i in ranked]
+            if exact or abs(score) > MATE_BOUND or len(order) == 1:
+                break
+        self.last = {"depth": reached, "score": score, "nodes": used, "exact": exact}
+        return self.game.decode(best)

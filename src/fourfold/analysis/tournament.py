@@ -1,0 +1,66 @@
+"""Round robins: every pair of bots plays a match; ratings are fitted to all results."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from fourfold.ai import Limit
+from fourfold.analysis.match import DEFAULT_MAX_PLIES, GameResult, MatchResult, play_match
+from fourfold.analysis.rating import Ratings, fit_ratings
+from fourfold.core.game import Game
+
+
+@dataclass
+class TournamentResult:
+    bots: tuple[str, ...]
+    matches: list[MatchResult]
+    ratings: Ratings
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "bots": list(self.bots),
+            "matches": [m.summary() for m in self.matches],
+            "ratings": [
+                {"bot": name, "elo": round(elo, 1), "interval95": [round(low, 1), round(high, 1)]}
+                for name, elo, low, high in self.ratings.table()
+            ],
+        }
+
+
+def ratings_from_matches(bots: Sequence[str], matches: Sequence[MatchResult]) -> Ratings:
+    index = {name: i for i, name in enumerate(bots)}
+    k = len(bots)
+    games = np.zeros((k, k))
+    scores = np.zeros((k, k))
+    for m in matches:
+        i, j = index[m.a], index[m.b]
+        games[i, j] += m.played
+        games[j, i] += m.played
+        scores[i, j] += m.wins + 0.5 * m.draws
+        scores[j, i] += m.losses + 0.5 * m.draws
+    return fit_ratings(bots, games, scores)
+
+
+def play_tournament(
+    game: Game[Any, Any],
+    bots: Sequence[str],
+    games_per_pair: int,
+    seed: int = 0,
+    limit: Limit | None = None,
+    max_plies: int = DEFAULT_MAX_PLIES,
+    on_game: Callable[[GameResult, MatchResult], None] | None = None,
+) -> TournamentResult:
+    """Each pair of distinct bots plays ``games_per_pair`` games, sides alternating."""
+    if len(set(bots)) != len(bots) or len(bots) < 2:
+        raise ValueError("a tournament needs at least two different bots")
+    matches = []
+    for n, (a, b) in enumerate(itertools.combinations(bots, 2)):
+        matches.append(
+            play_match(game, a, b, games_per_pair, seed + 7919 * n, limit, max_plies, on_game)
+        )
+    return TournamentResult(tuple(bots), matches, ratings_from_matches(bots, matches))

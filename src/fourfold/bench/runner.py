@@ -1,0 +1,203 @@
+"""Random playouts per second and alpha-beta nodes per second, per ruleset and engine.
+
+Engines: ``reference`` (the readable rules in ``fourfold.games`` behind the
+engine interface), ``kernel`` (the compiled numba kernel) and ``c`` (a plain C
+program of the same Folio fixed-grid playout loop, compiled with the system C
+compiler when there is one: the speed-of-light reference). The C loop and the
+kernel use the same generator and algorithm, so with one seed they play the
+same games; the bench checks that their results agree.
+
+Each figure is the best of a few timed runs of at least ``seconds`` each
+(the machine may be shared; the best run is the least disturbed).
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import fourfold
+from fourfold.kernels import Engine, ReferenceEngine, kernel_engine
+
+#: (label, game, variant) of every benchmarked ruleset
+RULESETS: tuple[tuple[str, str, str | None], ...] = (
+    ("folio-standard", "folio", "standard"),
+    ("folio-fixed-grid", "folio", "fixed-grid"),
+    ("folio-no-grid", "folio", "no-grid"),
+    ("quarto", "quarto", None),
+)
+C_RULESET = "folio-fixed-grid"
+SEARCH_OPENING_PLIES = 3  # alpha-beta is timed from a position this many random plies in
+OPENING_SEED = 2026
+
+
+@dataclass(frozen=True)
+class BenchRow:
+    game: str
+    engine: str
+    metric: str
+    value: float
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "engine": self.engine, "metric": self.metric,
+                "value": round(self.value, 1)}
+
+
+def _best_rate(work: Callable[[int], int], seconds: float, repeats: int, first: int) -> float:
+    """Best units/second over ``repeats`` runs, each grown until it lasts ``seconds``."""
+    size = first
+    best = 0.0
+    runs = 0
+    while runs < repeats:
+        start = time.perf_counter()
+        units = work(size)
+        elapsed = time.perf_counter() - start
+        if elapsed < seconds:
+            size = max(size * 2, int(size * seconds * 1.2 / max(elapsed, 1e-6)))
+            if elapsed < seconds / 4:
+                continue
+        best = max(best, units / elapsed)
+        runs += 1
+    return best
+
+
+def playout_rate(engine: Engine, seconds: float, repeats: int) -> float:
+    engine.load(engine.game.initial_state())
+    engine.playouts(4, 1)  # compile or warm up
+
+    def work(n: int) -> int:
+        engine.playouts(n, 7)
+        return n
+
+    return _best_rate(work, seconds, repeats, 8)
+
+
+def search_position(game: Any) -> Any:
+    rng = random.Random(OPENING_SEED)
+    state = game.initial_state()
+    for _ in range(SEARCH_OPENING_PLIES):
+        moves = game.legal_moves(state)
+        state = game.next_state(state, moves[rng.randrange(len(moves))])
+    return state
+
+
+def search_rate(engine: Engine, seconds: float, repeats: int) -> float:
+    """Nodes per second of fixed-node searches (iterative deepening from depth 1)."""
+    state = search_position(engine.game)
+    engine.load(state)
+    root = engine.legal()
+    engine.search(root, 2, 1000)  # compile or warm up
+
+    def work(nodes: int) -> int:
+        engine.load(state)
+        done = 0
+        depth = 1
+        while done < nodes:
+            result = engine.search(root, depth, nodes - done)
+            done += result.nodes
+            if result.best >= 0 and result.exact:
+                depth = 1
+            else:
+                depth += 1
+        return done
+
+    return _best_rate(work, seconds, repeats, 2_000)
+
+
+def c_compiler() -> str | None:
+    for name in ("cc", "gcc", "clang"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def compile_c(directory: Path) -> Path | None:
+    compiler = c_compiler()
+    if compiler is None:
+        return None
+    source = directory / "folio_playout.c"
+    shipped = resources.files("fourfold.bench").joinpath("folio_playout.c")
+    source.write_text(shipped.read_text(encoding="utf-8"), encoding="utf-8")
+    binary = directory / "folio_playout"
+    done = subprocess.run([compiler, "-O2", "-o", str(binary), str(source)],
+                          capture_output=True, text=True, check=False)
+    return binary if done.returncode == 0 else None
+
+
+def run_c(binary: Path, games: int, seed: int) -> tuple[tuple[int, int, int], float]:
+    out = subprocess.run([str(binary), str(games), str(seed)], capture_output=True, text=True,
+                         check=True).stdout.split()
+    return (int(out[1]), int(out[2]), int(out[3])), float(out[4])
+
+
+def c_playout_rate(binary: Path, seconds: float, repeats: int) -> float:
+    best = 0.0
+    size = 1_000
+    runs = 0
+    while runs < repeats:
+        _, elapsed = run_c(binary, size, 7)
+        if elapsed < seconds:
+            size = max(size * 2, int(size * seconds * 1.2 / max(elapsed, 1e-6)))
+            if elapsed < seconds / 4:
+                continue
+        best = max(best, size / elapsed)
+        runs += 1
+    return best
+
+
+def check_c_matches_kernel(binary: Path, games: int = 2_000, seed: int = 3) -> bool:
+    """The C loop and the kernel play the same games from the same seed."""
+    engine = kernel_engine(fourfold.load("folio", "fixed-grid"))
+    assert engine is not None
+    engine.load(engine.game.initial_state())
+    c_results, _ = run_c(binary, games, seed)
+    return engine.playouts(games, seed) == c_results
+
+
+def run_bench(
+    quick: bool = False,
+    on_row: Callable[[BenchRow], None] | None = None,
+) -> tuple[list[BenchRow], list[str]]:
+    """Measure every ruleset; return the rows and notes (e.g. no C compiler)."""
+    seconds = 0.5 if quick else 2.0
+    repeats = 2 if quick else 3
+    rows: list[BenchRow] = []
+    notes: list[str] = []
+
+    def add(row: BenchRow) -> None:
+        rows.append(row)
+        if on_row is not None:
+            on_row(row)
+
+    for label, name, variant in RULESETS:
+        game = fourfold.load(name, variant)
+        reference = ReferenceEngine(game)
+        kernel = kernel_engine(game)
+        add(BenchRow(label, "reference", "playouts_per_s",
+                     playout_rate(reference, seconds / 2, repeats)))
+        if kernel is not None:
+            add(BenchRow(label, "kernel", "playouts_per_s", playout_rate(kernel, seconds, repeats)))
+        if label == C_RULESET:
+            with tempfile.TemporaryDirectory() as tmp:
+                binary = compile_c(Path(tmp))
+                if binary is None:
+                    notes.append("no C compiler (cc, gcc or clang) found: C row skipped")
+                else:
+                    if not check_c_matches_kernel(binary):
+                        notes.append("WARNING: the C loop and the kernel disagree on results")
+                    add(BenchRow(label, "c", "playouts_per_s",
+                                 c_playout_rate(binary, seconds, repeats)))
+        add(BenchRow(label, "reference", "nodes_per_s", search_rate(reference, seconds / 2,
+                                                                    repeats)))
+        if kernel is not None:
+            add(BenchRow(label, "kernel", "nodes_per_s", search_rate(kernel, seconds, repeats)))
+    return rows, notes

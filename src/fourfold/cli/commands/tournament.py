@@ -1,0 +1,69 @@
+"""``fourfold tournament GAME --bots A,B,C --games N``: a round robin with fitted Elo ratings."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from fourfold.ai import bot_names
+from fourfold.analysis.tournament import play_tournament
+from fourfold.cli.commands.match import add_bot_arguments, limit_from, split_bots
+from fourfold.cli.common import add_game_arguments, parse_options
+from fourfold.core.errors import ConfigurationError
+from fourfold.core.registry import load
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("tournament", help="round robin between bots; Elo ratings with intervals")
+    add_game_arguments(p, setup=False)
+    add_bot_arguments(p)
+    p.add_argument("--bots", required=True, metavar="A,B,...",
+                   help=f"two or more bot names ({', '.join(bot_names())})")
+    p.add_argument("--games", type=int, default=20, metavar="N", help="games per pair (20)")
+    p.add_argument("--json", action="store_true", help="print results and ratings as JSON")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    game = load(args.game, args.variant, **parse_options(args.option))
+    bots = split_bots(args.bots, 2, None)
+    if len(set(bots)) != len(bots):
+        raise ConfigurationError("--bots names a bot twice")
+    if args.games < 1:
+        raise ConfigurationError("--games must be at least 1")
+    pairs = len(list(itertools.combinations(bots, 2)))
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                        TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+    with progress:
+        task = progress.add_task("games", total=pairs * args.games)
+
+        def on_game(one: Any, match: Any) -> None:
+            progress.update(task, advance=1, description=f"{match.a} vs {match.b}")
+
+        result = play_tournament(game, bots, args.games, args.seed, limit_from(args),
+                                 args.max_plies, on_game)
+    if args.json:
+        print(json.dumps({"game": game.info.label(), **result.summary()}))
+        return 0
+    console = Console()
+    games = Table(title=f"{game.info.label()}: {args.games} games per pair")
+    for column in ("A", "B", "A wins", "draws", "A losses", "A score (95%)"):
+        games.add_column(column)
+    for m in result.matches:
+        low, high = m.interval
+        games.add_row(m.a, m.b, str(m.wins), str(m.draws), str(m.losses),
+                      f"{m.score:.3f} ({low:.3f}-{high:.3f})")
+    console.print(games)
+    ratings = Table(title="Elo (Bradley-Terry maximum likelihood, mean 0)")
+    for column in ("bot", "Elo", "95% interval"):
+        ratings.add_column(column)
+    for name, elo, low, high in result.ratings.table():
+        ratings.add_row(name, f"{elo:+.0f}", f"{low:+.0f} to {high:+.0f}")
+    console.print(ratings)
+    return 0

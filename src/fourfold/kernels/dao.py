@@ -1,0 +1,461 @@
+"""Compiled classic Dao: move generation, apply/undo, formations, traps, repetition, search.
+
+A position is two 16-bit bitboards (seat 0 = X, seat 1 = O) and the side to
+move, so ``x | o << 16 | side << 32`` is an exact key: it serves as the
+transposition-table key and for threefold repetition, whose history (every
+earlier key since the start) lives in ``keys``. Actions use the reference
+encoding ``origin * 8 + direction`` and are generated in increasing order,
+which is the order of ``DaoGame.legal_moves``.
+
+Tables (one int64 array ``t``): rays (``RAY_*``), formation masks, and the
+corners with their neighbour masks in the reference's order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from fourfold.kernels.placement import rng_below
+from fourfold.kernels.placement_search import (
+    ABORTED,
+    EXACT,
+    HORIZON,
+    INF,
+    LIMIT,
+    LOWER,
+    MATE_BOUND,
+    NODES,
+    TT_INFO,
+    TT_KEY,
+    TT_MOVE,
+    TT_VALUE,
+    UPPER,
+    WIN,
+)
+
+SQUARES = 16
+DIRECTIONS = 8
+RAY_LEN = 4  # up to 3 squares, then -1
+T_RAYS = 0  # SQUARES * DIRECTIONS * RAY_LEN
+T_FORMATIONS = T_RAYS + SQUARES * DIRECTIONS * RAY_LEN
+NUM_FORMATIONS = 18
+T_CORNERS = T_FORMATIONS + NUM_FORMATIONS  # 4 x (corner, neighbour mask)
+T_MAX_PLIES = T_CORNERS + 8  # -1 for no cap
+TABLE_SIZE = T_MAX_PLIES + 1
+
+# fields of ``st``
+S_X = 0
+S_O = 1
+S_SIDE = 2
+S_WINNER = 3  # -1 while nobody has won
+S_DRAW = 4
+S_PLIES = 5
+S_DEPTH = 6  # plies pushed
+S_KEYS = 7  # entries of ``keys`` in use (earlier positions)
+NUM_FIELDS = 8
+HIST_ACTION = NUM_FIELDS
+MAX_HISTORY = 4096
+
+
+def build_tables(game: Any) -> np.ndarray:
+    """The flat table of a configured ``DaoGame`` (rays, formations, traps, cap)."""
+    t = np.full(TABLE_SIZE, -1, dtype=np.int64)
+    for sq in range(SQUARES):
+        for d in range(DIRECTIONS):
+            for i, target in enumerate(game.board.rays[sq][d]):
+                t[T_RAYS + (sq * DIRECTIONS + d) * RAY_LEN + i] = target
+    masks = [mask for mask, _, _ in game.formations]
+    if len(masks) != NUM_FORMATIONS:
+        raise ValueError("unexpected number of Dao formations")
+    t[T_FORMATIONS:T_FORMATIONS + NUM_FORMATIONS] = masks
+    for i, (corner, neighbours) in enumerate(game.traps):
+        t[T_CORNERS + 2 * i] = corner
+        t[T_CORNERS + 2 * i + 1] = sum(1 << n for n in neighbours)
+    cap = game.info.options.get("max-plies")
+    t[T_MAX_PLIES] = -1 if cap is None else cap
+    return t
+
+
+def key_of(x: int, o: int, side: int) -> int:
+    return x | o << 16 | side << 32
+
+
+@njit(cache=True)
+def position_key(st):  # type: ignore[no-untyped-def]
+    return st[S_X] | (st[S_O] << 16) | (st[S_SIDE] << 32)
+
+
+@njit(cache=True)
+def stop(t, occ, origin, d):  # type: ignore[no-untyped-def]
+    """The square a slide from ``origin`` in direction ``d`` stops on (``origin`` if none)."""
+    last = origin
+    base = T_RAYS + (origin * DIRECTIONS + d) * RAY_LEN
+    for i in range(RAY_LEN):
+        sq = t[base + i]
+        if sq < 0 or (occ >> sq) & 1:
+            break
+        last = sq
+    return last
+
+
+@njit(cache=True)
+def legal_actions(t, st, out):  # type: ignore[no-untyped-def]
+    if st[S_WINNER] >= 0 or st[S_DRAW]:
+        return 0
+    mine = st[S_X] if st[S_SIDE] == 0 else st[S_O]
+    occ = st[S_X] | st[S_O]
+    count = 0
+    for sq in range(SQUARES):
+        if (mine >> sq) & 1:
+            base = T_RAYS + sq * DIRECTIONS * RAY_LEN
+            for d in range(DIRECTIONS):
+                first = t[base + d * RAY_LEN]
+                if first >= 0 and not (occ >> first) & 1:
+                    out[count] = sq * DIRECTIONS + d
+                    count += 1
+    return count
+
+
+@njit(cache=True)
+def push(t, st, hist, keys, action):  # type: ignore[no-untyped-def]
+    d = st[S_DEPTH]
+    if d >= hist.shape[0] or st[S_KEYS] >= keys.shape[0]:
+        raise IndexError("Dao kernel: too many plies pushed")
+    hist[d, :NUM_FIELDS] = st
+    hist[d, HIST_ACTION] = action
+    st[S_DEPTH] = d + 1
+    keys[st[S_KEYS]] = position_key(st)
+    st[S_KEYS] += 1
+    origin = action // DIRECTIONS
+    target = stop(t, st[S_X] | st[S_O], origin, action % DIRECTIONS)
+    side = st[S_SIDE]
+    moved = (np.int64(1) << origin) | (np.int64(1) << target)
+    st[S_X + side] ^= moved
+    mine = st[S_X + side]
+    st[S_SIDE] = 1 - side
+    st[S_PLIES] += 1
+    for i in range(NUM_FORMATIONS):
+        if mine == t[T_FORMATIONS + i]:
+            st[S_WINNER] = side
+            return
+    for i in range(4):
+        corner = t[T_CORNERS + 2 * i]
+        around = t[T_CORNERS + 2 * i + 1]
+        for owner in range(2):
+            if (st[S_X + owner] >> corner) & 1 and (st[S_X + 1 - owner] & around) == around:
+                st[S_WINNER] = owner
+                return
+    key = position_key(st)
+    seen = 0
+    for i in range(st[S_KEYS]):
+        if keys[i] == key:
+            seen += 1
+    if seen >= 2 or (t[T_MAX_PLIES] >= 0 and st[S_PLIES] >= t[T_MAX_PLIES]):
+        st[S_DRAW] = 1
+
+
+@njit(cache=True)
+def pop(t, st, hist):  # type: ignore[no-untyped-def]
+    st[:] = hist[st[S_DEPTH] - 1, :NUM_FIELDS]
+
+
+@njit(cache=True)
+def playouts(t, st, hist, keys, moves, rs, games, max_plies, results):  # type: ignore[no-untyped-def]
+    """Random playouts (each cut at ``max_plies`` plies, counted a draw), undone after."""
+    for _ in range(games):
+        start = st[S_DEPTH]
+        plies = 0
+        while plies < max_plies:
+            count = legal_actions(t, st, moves)
+            if count == 0:
+                break
+            push(t, st, hist, keys, moves[rng_below(rs, count)])
+            plies += 1
+        w = st[S_WINNER]
+        results[w if w >= 0 else 2] += 1
+        while st[S_DEPTH] > start:
+            pop(t, st, hist)
+
+
+@njit(cache=True)
+def perft(t, st, hist, keys, moves, depth):  # type: ignore[no-untyped-def]
+    if depth == 0:
+        return 1
+    counts = np.zeros(depth, dtype=np.int64)
+    index = np.zeros(depth, dtype=np.int64)
+    total = 0
+    level = 0
+    counts[0] = legal_actions(t, st, moves[0])
+    while True:
+        if level == depth - 1:
+            total += counts[level]
+            index[level] = counts[level]
+        if index[level] < counts[level]:
+            push(t, st, hist, keys, moves[level, index[level]])
+            index[level] += 1
+            level += 1
+            counts[level] = legal_actions(t, st, moves[level])
+            index[level] = 0
+        else:
+            if level == 0:
+                return total
+            pop(t, st, hist)
+            level -= 1
+
+
+# -- alpha-beta (the placement search's loop, with Dao's terminal rules) --------------------
+
+F_DEPTH = 0
+F_ALPHA = 1
+F_BETA = 2
+F_ALPHA0 = 3
+F_BEST = 4
+F_BEST_MOVE = 5
+F_COUNT = 6
+F_NEXT = 7
+F_KEY = 8
+F_CURRENT = 9
+F_HORIZON = 10  # the caller's horizon flag, saved while this node's subtree runs
+NUM_FRAME = 11
+ENTER = 0
+NEXT = 1
+RETURN = 2
+
+
+@njit(cache=True)
+def _repeats(st, keys):  # type: ignore[no-untyped-def]
+    """Whether the position occurred before (in the game or on the search path)."""
+    key = position_key(st)
+    found = False
+    for i in range(st[S_KEYS]):
+        if keys[i] == key:
+            found = True
+            break
+    return found
+
+
+@njit(cache=True)
+def negamax(  # type: ignore[no-untyped-def]
+    t, st, hist, keys, moves, scores, frames, tt, history, stats, depth, alpha, beta, ply
+):
+    """Negamax value for the side to move; a repeated position counts as a draw."""
+    base = ply
+    step = ENTER
+    value = 0
+    f = frames[ply]
+    f[F_DEPTH] = depth
+    f[F_ALPHA] = alpha
+    f[F_BETA] = beta
+    while True:
+        if step == ENTER:
+            f = frames[ply]
+            depth = f[F_DEPTH]
+            alpha = f[F_ALPHA]
+            beta = f[F_BETA]
+            stats[NODES] += 1
+            step = RETURN
+            if stats[NODES] >= stats[LIMIT]:
+                stats[ABORTED] = 1
+                return 0
+            if st[S_WINNER] >= 0:
+                value = WIN - ply if st[S_WINNER] == st[S_SIDE] else -(WIN - ply)
+                continue
+            if st[S_DRAW] or (ply > 0 and _repeats(st, keys)):
+                value = 0
+                continue
+            if depth <= 0:
+                stats[HORIZON] = 1
+                value = 0
+                continue
+            key = position_key(st)
+            f[F_KEY] = key
+            slot = key % tt.shape[0]
+            tt_move = -1
+            if tt[slot, TT_KEY] == key:
+                tt_move = tt[slot, TT_MOVE]
+                info = tt[slot, TT_INFO]
+                if info >> 3 >= depth:
+                    stored = tt[slot, TT_VALUE]
+                    if stored > MATE_BOUND:
+                        stored -= ply
+                    elif stored < -MATE_BOUND:
+                        stored += ply
+                    bound = info & 3
+                    if (bound == EXACT or (bound == LOWER and stored >= beta)
+                            or (bound == UPPER and stored <= alpha)):
+                        if not info & 4:
+                            stats[HORIZON] = 1  # the stored value was cut by a horizon
+                        value = stored
+                        continue
+            f[F_HORIZON] = stats[HORIZON]
+            stats[HORIZON] = 0
+            row = moves[ply]
+            order = scores[ply]
+            count = legal_actions(t, st, row)
+            if count == 0:
+                value = 0
+                continue
+            for i in range(count):
+                order[i] = INF if row[i] == tt_move else history[row[i]]
+            f[F_COUNT] = count
+            f[F_NEXT] = 0
+            f[F_ALPHA0] = alpha
+            f[F_BEST] = -INF
+            f[F_BEST_MOVE] = -1
+            step = NEXT
+        elif step == NEXT:
+            f = frames[ply]
+            i = f[F_NEXT]
+            if i >= f[F_COUNT]:
+                value = _store(tt, f, ply, stats)
+                step = RETURN
+                continue
+            row = moves[ply]
+            order = scores[ply]
+            pick = i
+            for j in range(i + 1, f[F_COUNT]):
+                if order[j] > order[pick]:
+                    pick = j
+            action = row[pick]
+            row[pick] = row[i]
+            row[i] = action
+            s = order[pick]
+            order[pick] = order[i]
+            order[i] = s
+            f[F_NEXT] = i + 1
+            f[F_CURRENT] = action
+            push(t, st, hist, keys, action)
+            child = frames[ply + 1]
+            child[F_DEPTH] = f[F_DEPTH] - 1
+            child[F_ALPHA] = -f[F_BETA]
+            child[F_BETA] = -f[F_ALPHA]
+            ply += 1
+            step = ENTER
+        else:
+            if ply == base:
+                return value
+            pop(t, st, hist)
+            ply -= 1
+            if stats[ABORTED]:
+                return 0
+            f = frames[ply]
+            value = -value
+            action = f[F_CURRENT]
+            step = NEXT
+            if value > f[F_BEST]:
+                f[F_BEST] = value
+                f[F_BEST_MOVE] = action
+                if value > f[F_ALPHA]:
+                    f[F_ALPHA] = value
+                    if value >= f[F_BETA]:
+                        history[action] += f[F_DEPTH] * f[F_DEPTH]
+                        value = _store(tt, f, ply, stats)
+                        step = RETURN
+
+
+@njit(cache=True)
+def _store(tt, f, ply, stats):  # type: ignore[no-untyped-def]
+    best = f[F_BEST]
+    bound = EXACT
+    if best <= f[F_ALPHA0]:
+        bound = UPPER
+    elif best >= f[F_BETA]:
+        bound = LOWER
+    key = f[F_KEY]
+    slot = key % tt.shape[0]
+    stored = best
+    if stored > MATE_BOUND:
+        stored += ply
+    elif stored < -MATE_BOUND:
+        stored -= ply
+    tt[slot, TT_KEY] = key
+    tt[slot, TT_MOVE] = f[F_BEST_MOVE]
+    tt[slot, TT_VALUE] = stored
+    exact = 4 if stats[HORIZON] == 0 else 0  # no line below was cut by the depth limit
+    tt[slot, TT_INFO] = f[F_DEPTH] * 8 + exact + bound
+    stats[HORIZON] |= f[F_HORIZON]
+    return best
+
+
+@njit(cache=True)
+def search_root(  # type: ignore[no-untyped-def]
+    t, st, hist, keys, moves, scores, frames, tt, history, stats, root, count, depth, values
+):
+    alpha = -INF
+    best = -1
+    for i in range(count):
+        push(t, st, hist, keys, root[i])
+        value = -negamax(t, st, hist, keys, moves, scores, frames, tt, history, stats,
+                         depth - 1, -INF, -alpha, 1)
+        pop(t, st, hist)
+        if stats[ABORTED]:
+            return -1
+        values[i] = value
+        if value > alpha:
+            alpha = value
+            best = i
+    return best
+
+
+@njit(cache=True)
+def _mover_wins_now(t, st, hist, keys, moves):  # type: ignore[no-untyped-def]
+    me = st[S_SIDE]
+    count = legal_actions(t, st, moves)
+    for i in range(count):
+        push(t, st, hist, keys, moves[i])
+        won = st[S_WINNER] == me
+        pop(t, st, hist)
+        if won:
+            return True
+    return False
+
+
+@njit(cache=True)
+def mover_wins_now(t, st, hist, keys, moves):  # type: ignore[no-untyped-def]
+    """Whether the side to move has a move that wins at once."""
+    return _mover_wins_now(t, st, hist, keys, moves)
+
+
+@njit(cache=True)
+def greedy_playout(t, st, hist, keys, moves, rs, max_plies):  # type: ignore[no-untyped-def]
+    """A playout by the greedy policy (win at once if possible, else a random move that
+    neither loses at once nor lets the opponent win at once, else any), cut at
+    ``max_plies`` (a draw) and undone; returns the winner or -1."""
+    start = st[S_DEPTH]
+    mine = moves[0]
+    reply = moves[1]
+    plies = 0
+    while plies < max_plies:
+        count = legal_actions(t, st, mine)
+        if count == 0:
+            break
+        me = st[S_SIDE]
+        chosen = -1
+        left = count
+        while left > 0:
+            i = rng_below(rs, left)
+            action = mine[i]
+            mine[i] = mine[left - 1]
+            left -= 1
+            push(t, st, hist, keys, action)
+            if st[S_WINNER] == me:
+                chosen = action
+                pop(t, st, hist)
+                break
+            safe = st[S_WINNER] < 0 and not _mover_wins_now(t, st, hist, keys, reply)
+            pop(t, st, hist)
+            if safe and chosen < 0:
+                chosen = action
+        if chosen < 0:
+            chosen = mine[0]
+        push(t, st, hist, keys, chosen)
+        plies += 1
+        if st[S_WINNER] >= 0 or st[S_DRAW]:
+            break
+    winner = st[S_WINNER]
+    while st[S_DEPTH] > start:
+        pop(t, st, hist)
+    return winner

@@ -1,0 +1,455 @@
+"""Compiled placement rules: move generation, apply/undo, win tests and random playouts.
+
+One set of functions plays every placement ruleset (Folio standard, fixed-grid
+and no-grid, Quarto); what differs is data (``PlacementTables``). A position
+lives in three preallocated arrays that ``push`` and ``pop`` update in place,
+so nothing is allocated per move:
+
+* ``board[cell]``: the kind on a cell, or -1;
+* ``supply[kind]``: copies neither placed nor in hand;
+* ``st``: the scalars (``S_*`` below) and ``hist``, one saved ``st`` row per
+  ply plus the action played, for ``pop``.
+
+Actions use the reference encoding (``PlacementGame.encode``): ``place * (K + 1)
++ give`` with ``place == N`` for "no placement" and ``give == K`` for "no give",
+and moves are generated in increasing action order, which is the reference's
+``legal_moves`` order. The readable rules stay the reference; the tests play
+thousands of random games through both side by side.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from fourfold.kernels.placement_tables import (
+    GEO_ANY,
+    GEO_TOUCH,
+    MAX_LINES_PER_CELL,
+    O_CELL_LINES,
+    O_CELL_NLINES,
+    O_CELL_X,
+    O_CELL_Y,
+    O_COL_MASK,
+    O_COUNTS,
+    O_FEATURES,
+    O_LINE_CELLS,
+    O_LINE_MASK,
+    O_NEIGHBOURS,
+    O_ROW_MASK,
+    O_ZOBRIST,
+    O_ZOBRIST_HAND,
+    P_BOX,
+    P_CELLS,
+    P_FIRST,
+    P_FULL,
+    P_GEOMETRY,
+    P_HEIGHT,
+    P_KINDS,
+    P_LINES,
+    P_RULE,
+    P_TOTAL,
+    P_WIDTH,
+    RULE_SHARE,
+)
+
+# fields of ``st``
+S_HAND = 0  # kind to place next, -1 before the first give and at the end
+S_PLACED = 1
+S_OCC = 2  # bitboard of occupied cells
+S_ADJ = 3  # bitboard of cells touching a placed piece
+S_MINX = 4
+S_MAXX = 5
+S_MINY = 6
+S_MAXY = 7
+S_WINNER = 8  # -1 while nobody has won
+S_HASH = 9  # Zobrist key of board and hand
+S_DEPTH = 10  # plies pushed (rows of ``hist`` in use)
+NUM_FIELDS = 11
+HIST_ACTION = NUM_FIELDS  # column of ``hist`` holding the action
+MAX_PLIES = 40
+
+COVER_COLOURS = 0b1111
+COVER_SIZES = 0b111 << 4
+
+
+def new_position(t: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Fresh ``board, supply, st, hist`` arrays holding the start position."""
+    board = np.empty(int(t[P_CELLS]), dtype=np.int64)
+    supply = np.empty(int(t[P_KINDS]), dtype=np.int64)
+    st = np.empty(NUM_FIELDS, dtype=np.int64)
+    hist = np.zeros((MAX_PLIES, NUM_FIELDS + 1), dtype=np.int64)
+    reset(t, board, supply, st)
+    return board, supply, st, hist
+
+
+@njit(cache=True)
+def reset(t, board, supply, st):  # type: ignore[no-untyped-def]
+    board[:] = -1
+    o = t[O_COUNTS]
+    supply[:] = t[o:o + t[P_KINDS]]
+    st[:] = 0
+    st[S_HAND] = -1
+    st[S_WINNER] = -1
+    st[S_MINX] = 1 << 20
+    st[S_MINY] = 1 << 20
+    st[S_MAXX] = -(1 << 20)
+    st[S_MAXY] = -(1 << 20)
+
+
+@njit(cache=True)
+def is_over(t, st):  # type: ignore[no-untyped-def]
+    return st[S_WINNER] >= 0 or st[S_PLACED] == t[P_TOTAL]
+
+
+@njit(cache=True)
+def to_move(t, st):  # type: ignore[no-untyped-def]
+    """The player to move, or -1 once the game is over."""
+    if is_over(t, st):
+        return -1
+    if st[S_HAND] < 0:
+        return 1
+    return st[S_PLACED] % 2
+
+
+@njit(cache=True)
+def placeable(t, st):  # type: ignore[no-untyped-def]
+    """Bitboard of the cells the next piece may go on."""
+    p = t
+    occ = st[S_OCC]
+    if st[S_PLACED] == 0:
+        return p[P_FIRST] & ~occ
+    m = p[P_FULL] & ~occ
+    geometry = p[P_GEOMETRY]
+    if geometry == GEO_ANY:
+        return m
+    box = p[P_BOX]
+    x0 = max(st[S_MAXX] - box + 1, 0)
+    x1 = min(st[S_MINX] + box - 1, p[P_WIDTH] - 1)
+    y0 = max(st[S_MAXY] - box + 1, 0)
+    y1 = min(st[S_MINY] + box - 1, p[P_HEIGHT] - 1)
+    cols = 0
+    for x in range(x0, x1 + 1):
+        cols |= t[t[O_COL_MASK] + x]
+    rows = 0
+    for y in range(y0, y1 + 1):
+        rows |= t[t[O_ROW_MASK] + y]
+    m &= cols & rows
+    if geometry == GEO_TOUCH:
+        m &= st[S_ADJ]
+    return m
+
+
+@njit(cache=True)
+def rule_holds(t, a, o):  # type: ignore[no-untyped-def]
+    """The line rule on the AND ``a`` and the OR ``o`` of four feature words."""
+    if t[P_RULE] == RULE_SHARE:
+        return a != 0
+    return (o & COVER_COLOURS) == COVER_COLOURS or (o & COVER_SIZES) == COVER_SIZES
+
+
+@njit(cache=True)
+def wins_at(t, board, st, cell, kind):  # type: ignore[no-untyped-def]
+    """Whether placing ``kind`` on the empty ``cell`` completes a winning line."""
+    occ = st[S_OCC] | (np.int64(1) << cell)
+    f = t[O_FEATURES]
+    fk = t[f + kind]
+    for j in range(t[t[O_CELL_NLINES] + cell]):
+        line = t[t[O_CELL_LINES] + cell * MAX_LINES_PER_CELL + j]
+        mask = t[t[O_LINE_MASK] + line]
+        if (occ & mask) == mask:
+            a = fk
+            o = fk
+            for i in range(4):
+                c = t[t[O_LINE_CELLS] + line * 4 + i]
+                if c != cell:
+                    v = t[f + board[c]]
+                    a &= v
+                    o |= v
+            if rule_holds(t, a, o):
+                return True
+    return False
+
+
+@njit(cache=True)
+def winning_cell(t, board, st):  # type: ignore[no-untyped-def]
+    """A cell where the piece in hand wins at once, or -1.
+
+    Scans the lines with exactly one empty cell (a few bit operations each)
+    rather than every cell.
+    """
+    hand = st[S_HAND]
+    if hand < 0 or st[S_PLACED] < 3:
+        return -1
+    occ = st[S_OCC]
+    m = placeable(t, st)
+    f = t[O_FEATURES]
+    fh = t[f + hand]
+    for line in range(t[P_LINES]):
+        mask = t[t[O_LINE_MASK] + line]
+        gap = mask & ~occ
+        if gap == 0 or (gap & (gap - 1)) != 0 or (gap & m) == 0:
+            continue
+        a = fh
+        o = fh
+        cell = -1
+        for i in range(4):
+            c = t[t[O_LINE_CELLS] + line * 4 + i]
+            if board[c] >= 0:
+                v = t[f + board[c]]
+                a &= v
+                o |= v
+            else:
+                cell = c
+        if rule_holds(t, a, o):
+            return cell
+    return -1
+
+
+@njit(cache=True)
+def legal_actions(t, board, supply, st, out):  # type: ignore[no-untyped-def]
+    """Write the legal actions, in increasing order, to ``out``; return how many."""
+    return generate(t, board, supply, st, out, True)
+
+
+@njit(cache=True)
+def generate(t, board, supply, st, out, check_wins):  # type: ignore[no-untyped-def]
+    """``legal_actions``; with ``check_wins`` false the caller knows no placement wins."""
+    if is_over(t, st):
+        return 0
+    n = t[P_CELLS]
+    k = t[P_KINDS]
+    count = 0
+    hand = st[S_HAND]
+    if hand < 0:
+        for g in range(k):
+            if supply[g] > 0:
+                out[count] = n * (k + 1) + g
+                count += 1
+        return count
+    any_give = False
+    for g in range(k):
+        if supply[g] > 0:
+            any_give = True
+            break
+    m = placeable(t, st)
+    check = check_wins and st[S_PLACED] >= 3
+    for c in range(n):
+        if (m >> c) & 1:
+            base = c * (k + 1)
+            if not any_give or (check and wins_at(t, board, st, c, hand)):
+                out[count] = base + k
+                count += 1
+            else:
+                for g in range(k):
+                    if supply[g] > 0:
+                        out[count] = base + g
+                        count += 1
+    return count
+
+
+@njit(cache=True)
+def push(t, board, supply, st, hist, action):  # type: ignore[no-untyped-def]
+    """Play a legal action (no checks), saving what ``pop`` needs."""
+    d = st[S_DEPTH]
+    hist[d, :NUM_FIELDS] = st
+    hist[d, HIST_ACTION] = action
+    st[S_DEPTH] = d + 1
+    apply(t, board, supply, st, action)
+
+
+@njit(cache=True)
+def apply(t, board, supply, st, action):  # type: ignore[no-untyped-def]
+    """Play a legal action (no checks) without saving anything to undo it."""
+    n = t[P_CELLS]
+    k = t[P_KINDS]
+    place = action // (k + 1)
+    give = action % (k + 1)
+    hand = st[S_HAND]
+    if place < n:
+        won = st[S_PLACED] >= 3 and wins_at(t, board, st, place, hand)
+        board[place] = hand
+        st[S_OCC] |= np.int64(1) << place
+        st[S_ADJ] |= t[t[O_NEIGHBOURS] + place]
+        x = t[t[O_CELL_X] + place]
+        y = t[t[O_CELL_Y] + place]
+        st[S_MINX] = min(st[S_MINX], x)
+        st[S_MAXX] = max(st[S_MAXX], x)
+        st[S_MINY] = min(st[S_MINY], y)
+        st[S_MAXY] = max(st[S_MAXY], y)
+        st[S_HASH] ^= t[t[O_ZOBRIST] + place * k + hand]
+        if won:
+            st[S_WINNER] = st[S_PLACED] % 2
+        st[S_PLACED] += 1
+    st[S_HASH] ^= t[t[O_ZOBRIST_HAND] + (hand if hand >= 0 else k)]
+    if give < k:
+        supply[give] -= 1
+        st[S_HAND] = give
+    else:
+        st[S_HAND] = -1
+    st[S_HASH] ^= t[t[O_ZOBRIST_HAND] + (st[S_HAND] if st[S_HAND] >= 0 else k)]
+
+
+@njit(cache=True)
+def pop(t, board, supply, st, hist):  # type: ignore[no-untyped-def]
+    """Take back the last ``push``."""
+    n = t[P_CELLS]
+    k = t[P_KINDS]
+    d = st[S_DEPTH] - 1
+    action = hist[d, HIST_ACTION]
+    place = action // (k + 1)
+    give = action % (k + 1)
+    if give < k:
+        supply[give] += 1
+    if place < n:
+        board[place] = -1
+    st[:] = hist[d, :NUM_FIELDS]
+
+
+# -- random numbers: xorshift64*, shared with benchmarks' C loop ---------------------------
+
+
+@njit(cache=True)
+def rng_next(rs):  # type: ignore[no-untyped-def]
+    x = rs[0]
+    x ^= x >> np.uint64(12)
+    x ^= x << np.uint64(25)
+    x ^= x >> np.uint64(27)
+    rs[0] = x
+    return x * np.uint64(2685821657736338717)
+
+
+@njit(cache=True)
+def rng_below(rs, bound):  # type: ignore[no-untyped-def]
+    """A number in ``0 .. bound - 1`` from the top 32 bits (multiply-shift, no division)."""
+    r = rng_next(rs) >> np.uint64(32)
+    return np.int64((r * np.uint64(bound)) >> np.uint64(32))
+
+
+def rng_state(seed: int) -> np.ndarray:
+    """The generator state for a seed (never zero)."""
+    value = (seed * 0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D) % (1 << 64) or 1
+    return np.array([value], dtype=np.uint64)
+
+
+# -- playouts and move counts ------------------------------------------------------------------
+
+
+@njit(cache=True)
+def playout(t, board, supply, st, hist, moves, rs):  # type: ignore[no-untyped-def]
+    """Play uniformly random legal moves to the end, undo them; return the winner or -1."""
+    start = st[S_DEPTH]
+    while True:
+        count = legal_actions(t, board, supply, st, moves)
+        if count == 0:
+            break
+        push(t, board, supply, st, hist, moves[rng_below(rs, count)])
+    winner = st[S_WINNER]
+    while st[S_DEPTH] > start:
+        pop(t, board, supply, st, hist)
+    return winner
+
+
+@njit(cache=True)
+def playouts(t, board, supply, st, hist, moves, rs, games, results):  # type: ignore[no-untyped-def]
+    """Run ``games`` random playouts; ``results`` gets wins of player 0, of player 1, draws.
+
+    The benchmark loop: each game plays on scratch copies of the position with
+    ``apply`` (nothing saved per move), as the C reference does.
+    """
+    b = board.copy()
+    s = supply.copy()
+    x = st.copy()
+    for _ in range(games):
+        b[:] = board
+        s[:] = supply
+        x[:] = st
+        while True:
+            count = legal_actions(t, b, s, x, moves)
+            if count == 0:
+                break
+            apply(t, b, s, x, moves[rng_below(rs, count)])
+        w = x[S_WINNER]
+        results[w if w >= 0 else 2] += 1
+
+
+@njit(cache=True)
+def perft(t, board, supply, st, hist, moves, depth):  # type: ignore[no-untyped-def]
+    """Legal ply sequences of exactly ``depth`` plies (``moves`` is a ``(depth, A)`` buffer).
+
+    Iterative (an explicit stack of move lists), because numba cannot load
+    recursive functions from its cache.
+    """
+    if depth == 0:
+        return 1
+    counts = np.zeros(depth, dtype=np.int64)
+    index = np.zeros(depth, dtype=np.int64)
+    total = 0
+    level = 0
+    counts[0] = legal_actions(t, board, supply, st, moves[0])
+    while True:
+        if level == depth - 1:
+            total += counts[level]
+            index[level] = counts[level]
+        if index[level] < counts[level]:
+            push(t, board, supply, st, hist, moves[level, index[level]])
+            index[level] += 1
+            level += 1
+            counts[level] = legal_actions(t, board, supply, st, moves[level])
+            index[level] = 0
+        else:
+            if level == 0:
+                return total
+            pop(t, board, supply, st, hist)
+            level -= 1
+
+
+@njit(cache=True)
+def greedy_playout(t, board, supply, st, hist, buf, rs):  # type: ignore[no-untyped-def]
+    """A playout by a cheap greedy policy, undone at the end; returns the winner or -1.
+
+    Each side wins at once when the piece in hand allows it; otherwise it places
+    on a random cell and gives a random piece among those that do not let the
+    opponent win at once (any piece if none is safe). Stronger than uniform
+    playouts at the same order of cost, so MCTS leaves are valued better.
+    """
+    n = t[P_CELLS]
+    k = t[P_KINDS]
+    start = st[S_DEPTH]
+    while not is_over(t, st):
+        hand = st[S_HAND]
+        gives = 0
+        for g in range(k):
+            if supply[g] > 0:
+                buf[n + gives] = g
+                gives += 1
+        if hand < 0:
+            push(t, board, supply, st, hist, n * (k + 1) + buf[n + rng_below(rs, gives)])
+            continue
+        cell = winning_cell(t, board, st)
+        if cell >= 0:
+            push(t, board, supply, st, hist, cell * (k + 1) + k)
+            break
+        m = placeable(t, st)
+        cells = 0
+        for c in range(n):
+            if (m >> c) & 1:
+                buf[cells] = c
+                cells += 1
+        cell = buf[rng_below(rs, cells)]
+        if gives == 0:
+            push(t, board, supply, st, hist, cell * (k + 1) + k)
+            continue
+        while True:
+            i = rng_below(rs, gives)
+            g = buf[n + i]
+            push(t, board, supply, st, hist, cell * (k + 1) + g)
+            if gives == 1 or winning_cell(t, board, st) < 0:
+                break
+            pop(t, board, supply, st, hist)
+            gives -= 1
+            buf[n + i] = buf[n + gives]
+    winner = st[S_WINNER]
+    while st[S_DEPTH] > start:
+        pop(t, board, supply, st, hist)
+    return winner
