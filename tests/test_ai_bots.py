@@ -203,6 +203,8 @@ def test_levels_are_registered_and_play_legal_moves() -> None:
         assert bot.name == f"level{n}"
         assert bot.choose(QUARTO.view(state, 1)) in QUARTO.legal_moves(state)
     assert level_for("quarto", 1).bot == "greedy"
+    assert all(level_for("folio", n, "freeform").bot == "freeform" for n in range(1, 6))
+    assert level_for("folio", 3, "fixed-grid").bot == "alphabeta"
 
 
 def test_search_bots_refuse_games_they_cannot_play() -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from fourfold.ai.alphabeta import AlphaBetaBot
 from fourfold.ai.base import Bot, Limit
+from fourfold.ai.freeform import FreeformBot
 from fourfold.ai.greedy import GreedyBot
 from fourfold.ai.mcts import MCTSBot
 from fourfold.core.game import Game
@@ -31,6 +32,8 @@ class Level:
     def describe(self) -> str:
         if self.bot == "greedy":
             return "greedy: wins at once, never hands over a win it can avoid"
+        if self.bot == "freeform":
+            return "the freeform bot: fitting-grid placements, challenges exactly when they win"
         if self.bot == "mcts":
             return f"MCTS (UCT, greedy playouts), {self.iterations:,} iterations per move"
         return f"alpha-beta (iterative deepening, TT), {self.nodes:,} nodes per move"
@@ -44,10 +47,14 @@ LEVELS: dict[int, Level] = {
     5: Level(5, "alphabeta", nodes=3_000_000),
 }
 
-#: games whose levels differ from ``LEVELS`` (name -> level -> Level). Dao games run
+#: games whose levels differ from ``LEVELS`` (``name`` or ``name/variant`` -> level ->
+#: Level). Folio freeform places on a continuous table (about a thousand candidate
+#: points per ply, each needing a grid fit), where the generic bots take minutes per
+#: game, so every level there is the freeform bot. Dao games run
 #: long (repetitions), so budgets are smaller; Ice Dao has no compiled kernel yet, so
 #: its bots search the readable rules (about 10,000 nodes/s) with budgets to match.
 GAME_LEVELS: dict[str, dict[int, Level]] = {
+    "folio/freeform": {n: Level(n, "freeform") for n in range(1, 6)},
     "dao": {
         2: Level(2, "mcts", iterations=300),
         3: Level(3, "alphabeta", nodes=5_000),
@@ -63,17 +70,22 @@ GAME_LEVELS: dict[str, dict[int, Level]] = {
 }
 
 
-def level_for(game_name: str, level: int) -> Level:
-    return GAME_LEVELS.get(game_name, {}).get(level, LEVELS[level])
+def level_for(game_name: str, level: int, variant: str | None = None) -> Level:
+    for key in (f"{game_name}/{variant}", game_name):
+        if level in GAME_LEVELS.get(key, {}):
+            return GAME_LEVELS[key][level]
+    return LEVELS[level]
 
 
 def make_level(
     level: int, game: Game[Any, Any], player: int, seed: int | None, limit: Limit | None
 ) -> Bot:
-    spec = level_for(game.name, level)
+    spec = level_for(game.name, level, game.info.variant)
     seconds = limit.seconds if limit is not None else None
-    if spec.bot == "greedy":
-        bot: Bot = GreedyBot(game, player, seed, limit)
+    if spec.bot == "freeform":
+        bot: Bot = FreeformBot(game, player, seed, limit)
+    elif spec.bot == "greedy":
+        bot = GreedyBot(game, player, seed, limit)
     elif spec.bot == "mcts":
         iterations = limit.iterations if limit and limit.iterations else spec.iterations
         bot = MCTSBot(game, player, seed, Limit(seconds=seconds, iterations=iterations))

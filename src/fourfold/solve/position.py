@@ -104,7 +104,7 @@ def solver_for(game: Game[Any, Any]) -> SolverEntry | None:
 
 
 #: modules that call ``register_solver`` on import
-SOLVER_MODULES: tuple[str, ...] = ("dao", "icedao")
+SOLVER_MODULES: tuple[str, ...] = ("dao", "icedao", "placement")
 
 
 def _load_solvers() -> None:

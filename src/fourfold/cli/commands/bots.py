@@ -13,6 +13,10 @@ DESCRIPTIONS = {
     "greedy": "wins at once when it can; never hands the opponent an immediate win it can avoid",
     "alphabeta": "negamax alpha-beta, iterative deepening, transposition table (200,000 nodes)",
     "mcts": "UCT Monte Carlo tree search with greedy playouts (2,000 iterations)",
+    "perfect": "exact play where a solver finishes (Dao; Quarto and Folio from mid-game),"
+    " else level 5",
+    "freeform": "Folio freeform: places on fitting grids, challenges exactly when it wins",
+    "quatrefoil": "Quatrefoil seat: tracks the deals consistent with what it saw",
 }
 
 
@@ -27,6 +31,8 @@ def run(args: argparse.Namespace) -> int:
     for name in bot_names():
         if name in DESCRIPTIONS:
             print(f"  {name:<10} {DESCRIPTIONS[name]}")
+        elif not name.startswith("level"):
+            print(f"  {name}")
     print()
     games = [args.game] if args.game else [None, *GAME_LEVELS]
     for g in games:

@@ -1,0 +1,181 @@
+"""Time the exact placement solver on random seeded positions (never run by the tests).
+
+For each game and each number of pieces placed, play ``--positions`` random
+games (seeded; the random player never wins at once nor hands over a winning
+piece when it can avoid it, so positions are not trivially decided) up to that
+many pieces with a piece in hand, and solve each one:
+
+* ``value``: win/draw/loss for the player to move (two null-window searches);
+* ``exact``: also the distance to the end (``--exact``).
+
+Each solve gets a fresh transposition table. Prints one line per position
+(value, distance, nodes, seconds) and a summary per N; ``--limit`` caps the
+seconds per solve (a position that hits it is reported as ``limit``).
+
+    .venv/bin/python benchmarks/bench_solve_placement.py quarto --placed 8 6 4
+    .venv/bin/python benchmarks/bench_solve_placement.py folio --variant fixed-grid \\
+        --line-rule same-colour-or-size --placed 8 6 --exact
+    .venv/bin/python benchmarks/bench_solve_placement.py quarto --empty --limit 3600
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import sys
+import time
+
+import fourfold
+from fourfold.games.placement.game import PlacementGame
+from fourfold.games.placement.lines import winning_line
+from fourfold.games.placement.state import PlacementState, Ply
+from fourfold.solve.placement import SolveLimitReached, solve_position
+from fourfold.solve.placement import solver as solver_module
+
+
+def careful_move(game: PlacementGame, state: PlacementState, rng: random.Random) -> Ply:
+    """A random move that does not win at once and gives no winning piece, if one exists."""
+    moves = list(game.legal_moves(state))
+    rng.shuffle(moves)
+    for move in moves:
+        child = game.next_state(state, move)
+        if game.outcome(child) is not None or child.hand is None:
+            continue
+        cells = game.geometry.placeable(child.occupied)
+        if any(
+            winning_line(child.pieces, c, game.pieces.winning_reason, child.hand) for c in cells
+        ):
+            continue
+        return move
+    return moves[0]
+
+
+def random_position(game: PlacementGame, placed: int, seed: int) -> PlacementState:
+    """A position with ``placed`` pieces down and a piece in hand, reached by careful play."""
+    rng = random.Random(seed)
+    for _ in range(1000):
+        state = game.initial_state()
+        while game.outcome(state) is None and (state.hand is None or state.placed < placed):
+            state = game.next_state(state, careful_move(game, state, rng))
+        if game.outcome(state) is None and state.placed == placed:
+            return state
+    raise RuntimeError(f"no position with {placed} pieces from seed {seed}")
+
+
+def box(state: PlacementState) -> str:
+    """``box=WxH `` for games whose 4x4 area floats (the span of the pieces), else ``""``."""
+    if not state.board:
+        return ""
+    xs = [c[0] for c, _ in state.board]
+    ys = [c[1] for c, _ in state.board]
+    return f"box={max(xs) - min(xs) + 1}x{max(ys) - min(ys) + 1} "
+
+
+def machine() -> str:
+    model = platform.processor() or "unknown CPU"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    import os
+
+    return f"{os.cpu_count()} cores, {model}, Python {platform.python_version()}"
+
+
+def solve_start(game: PlacementGame, limit: float | None, table_bits: int) -> int:
+    """The start position, one opening give at a time (gives equal under the piece
+    symmetries are solved once), printing each as it is proven: win/draw/loss only."""
+    from fourfold.solve.placement import solver_for
+
+    solver = solver_for(game, table_bits)
+    start = game.initial_state()
+    seen: dict[tuple[int, int], int] = {}
+    best = -2
+    began = time.perf_counter()
+    for move in game.legal_moves(start):
+        child = game.next_state(start, move)
+        key = solver.key(child)
+        name = game.format_move(start, move)
+        if key in seen:
+            print(f"give {name}: same as an earlier give up to symmetry", flush=True)
+            continue
+        solver.start(None if limit is None else limit - (time.perf_counter() - began), None)
+        try:
+            value = -solver.exact(child, False)
+        except SolveLimitReached as exc:
+            print(f"give {name}: limit after {exc.nodes} nodes, {exc.seconds:.1f}s", flush=True)
+            return 1
+        seen[key] = value
+        best = max(best, value)
+        print(f"give {name}: value {value:+d} for the giver (player 2), {solver.nodes} nodes,"
+              f" {solver.elapsed():.1f}s", flush=True)
+    total = time.perf_counter() - began
+    word = {1: "second player wins", 0: "draw", -1: "first player wins"}[best]
+    print(f"# start position: {word} ({total:.1f}s in all)", flush=True)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("game", choices=["quarto", "folio"])
+    p.add_argument("--variant", default=None)
+    p.add_argument("--line-rule", default=None)
+    p.add_argument("--placed", type=int, nargs="*", default=[8, 6, 4])
+    p.add_argument("--positions", type=int, default=3)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--exact", action="store_true", help="also find the distance to the end")
+    p.add_argument("--limit", type=float, default=None, help="seconds per solve")
+    p.add_argument("--table-bits", type=int, default=22)
+    p.add_argument("--empty", action="store_true", help="solve the start position")
+    args = p.parse_args(argv)
+
+    options = {"line_rule": args.line_rule} if args.line_rule else {}
+    game = fourfold.load(args.game, args.variant, **options)
+    assert isinstance(game, PlacementGame)
+    floating = args.game == "folio" and game.info.variant in ("standard", "no-grid")
+    print(f"# {game.info.label()} on {machine()}", flush=True)
+    if args.empty:
+        return solve_start(game, args.limit, args.table_bits)
+    cases: list[tuple[int, int, PlacementState]] = []
+    for n in args.placed:
+        for i in range(args.positions):
+            seed = args.seed + 1000 * n + i
+            cases.append((n, seed, random_position(game, n, seed)))
+    # warm up: load the compiled code before timing anything
+    solve_position(game, random_position(game, 12, args.seed), table_bits=12)
+    times: dict[int, list[float]] = {}
+    for n, seed, state in cases:
+        solver_module._SOLVERS.clear()  # a fresh table per solve
+        start = time.perf_counter()
+        try:
+            result = solve_position(
+                game, state, args.limit, rank_moves=False, distance=args.exact,
+                table_bits=args.table_bits,
+            )
+        except SolveLimitReached as exc:
+            print(f"N={n:2d} seed={seed} limit after {exc.nodes} nodes {exc.seconds:.1f}s"
+                  f"  {game.format_position(state)}", flush=True)
+            continue
+        seconds = time.perf_counter() - start
+        times.setdefault(n, []).append(seconds)
+        best = game.format_move(state, result.best_move)
+        span = box(state) if floating else ""
+        print(
+            f"N={n:2d} seed={seed} {span}value={result.value:+d} distance={result.distance}"
+            f" best={best} nodes={result.nodes} seconds={seconds:.3f}"
+            f"  {game.format_position(state)}",
+            flush=True,
+        )
+    for n, ts in sorted(times.items(), reverse=True):
+        print(f"# N={n}: {len(ts)} solved, mean {statistics.mean(ts):.3f}s, max {max(ts):.3f}s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

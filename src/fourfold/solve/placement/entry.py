@@ -1,0 +1,41 @@
+"""Quarto and Folio in the common solver interface (``fourfold.solve.position``).
+
+``fourfold solve``, the terminal player's hint and the perfect-play bot reach the
+placement solver through ``solver_for``; this adapter turns a ``SolveResult`` into
+a ``Solution`` and a search that runs out of time into ``None``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fourfold.core.game import Game
+from fourfold.games.placement.game import PlacementGame
+from fourfold.solve.placement.solver import SolveLimitReached, solve_position
+from fourfold.solve.position import MoveValue, Solution, Value, register_solver, sort_moves
+
+VALUES = {1: Value.WIN, 0: Value.DRAW, -1: Value.LOSS}
+FOLIO_VARIANTS = ("standard", "fixed-grid", "no-grid")
+
+
+def solve(game: Game[Any, Any], state: Any, seconds: float | None) -> Solution | None:
+    """Every legal move's exact value and distance, or ``None`` past ``seconds``."""
+    if not isinstance(game, PlacementGame):
+        raise TypeError(f"{game.name} is not a placement game")
+    try:
+        result = solve_position(game, state, seconds)
+    except SolveLimitReached:
+        return None
+    moves = sort_moves([MoveValue(m, VALUES[v], d) for m, v, d in result.moves])
+    return Solution(VALUES[result.value], result.distance, moves, result.nodes, result.seconds)
+
+
+SUMMARY = (
+    "alpha-beta with a transposition table keyed by the {maps} board symmetries and the"
+    " piece relabellings; exact from about {reach} pieces placed within seconds"
+)
+
+register_solver("quarto", solve, SUMMARY.format(maps=32, reach=5))
+register_solver(
+    "folio", solve, SUMMARY.format(maps="32 (no-grid: 8)", reach="4-6"), FOLIO_VARIANTS
+)

@@ -1,0 +1,395 @@
+"""Folio standard and no-grid before the 4x4 area is fixed: the search on a floating box.
+
+In Folio standard every piece goes within 3 squares of every placed piece, so
+all pieces always fit in a 4x4 box; the board's edges never bind (the first
+piece is central, so a box holding every piece always lies on the board). In
+no-grid the same holds and each piece also touches a placed one. Both games
+are therefore the same under translation, and a position is its pieces
+relative to their bounding box.
+
+This search plays on a 7x7 window: with every piece inside a 4x4 box, the
+cells any later piece can reach lie within 3 of the box, and the window is
+anchored so that they all fit. As soon as the pieces span four columns and
+four rows the box is fixed: the position is handed to the 4x4 search
+(``kernel.search``) with the box as its board, and both searches share one
+transposition table. Floating positions are keyed by their shape relative to
+the bounding box under the 8 square symmetries (and all piece symmetries),
+with a flag bit that keeps them apart from fixed-box keys.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from fourfold.solve.placement import kernel as k4
+from fourfold.solve.placement.tables import (
+    COVER_COLOURS,
+    COVER_SIZES,
+    P_KINDS,
+    P_RULE,
+    P_TOTAL,
+    RULE_SHARE,
+    SIDE,
+    square_maps,
+)
+
+IntArray = npt.NDArray[np.int64]
+
+WINDOW = 2 * SIDE - 1  # 7: every cell a later piece can reach, around a box of placed pieces
+WCELLS = WINDOW * WINDOW
+FLOATING = np.int64(1) << 60  # flag in the key's high word
+MAX_FLOAT_MOVES = WCELLS * 12
+
+
+class FloatTables(NamedTuple):
+    """Lines and neighbourhoods of the 7x7 window and the square maps of every box shape."""
+
+    line_mask: IntArray  # (lines,) window bitboards
+    cell_lines: IntArray  # (49, 16)
+    cell_nlines: IntArray
+    neighbours: IntArray  # (49,)
+    cell_x: IntArray
+    cell_y: IntArray
+    shape_map: IntArray  # (4, 4, 8, 16): box width-1, height-1, map, cell -> cell
+    shape_inverse: IntArray
+    touch: IntArray  # (1,)
+
+
+def build_float_tables(touch: bool) -> FloatTables:
+    lines: list[list[int]] = []
+    for y in range(WINDOW):
+        for x in range(WINDOW):
+            for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                cells = [(x + i * dx, y + i * dy) for i in range(SIDE)]
+                if all(0 <= cx < WINDOW and 0 <= cy < WINDOW for cx, cy in cells):
+                    lines.append([cy * WINDOW + cx for cx, cy in cells])
+    cell_lines = np.full((WCELLS, 16), -1, dtype=np.int64)
+    cell_nlines = np.zeros(WCELLS, dtype=np.int64)
+    for li, line in enumerate(lines):
+        for c in line:
+            cell_lines[c, cell_nlines[c]] = li
+            cell_nlines[c] += 1
+    neighbours = np.zeros(WCELLS, dtype=np.int64)
+    for c in range(WCELLS):
+        x, y = c % WINDOW, c // WINDOW
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                if (dx or dy) and 0 <= x + dx < WINDOW and 0 <= y + dy < WINDOW:
+                    neighbours[c] |= 1 << ((y + dy) * WINDOW + x + dx)
+    maps = square_maps()
+    shape_map = np.zeros((SIDE, SIDE, len(maps), SIDE * SIDE), dtype=np.int64)
+    shape_inverse = np.zeros_like(shape_map)
+    for wd in range(1, SIDE + 1):
+        for ht in range(1, SIDE + 1):
+            box = [y * SIDE + x for y in range(ht) for x in range(wd)]
+            for m, perm in enumerate(maps):
+                images = [perm[c] for c in box]
+                x0 = min(i % SIDE for i in images)
+                y0 = min(i // SIDE for i in images)
+                for c, i in zip(box, images, strict=True):
+                    moved = (i // SIDE - y0) * SIDE + (i % SIDE - x0)
+                    shape_map[wd - 1, ht - 1, m, c] = moved
+                    shape_inverse[wd - 1, ht - 1, m, moved] = c
+    return FloatTables(
+        np.array([sum(1 << c for c in line) for line in lines], dtype=np.int64),
+        cell_lines,
+        cell_nlines,
+        neighbours,
+        np.array([c % WINDOW for c in range(WCELLS)], dtype=np.int64),
+        np.array([c // WINDOW for c in range(WCELLS)], dtype=np.int64),
+        shape_map,
+        shape_inverse,
+        np.array([int(touch)], dtype=np.int64),
+    )
+
+
+# fields of ``FloatWork.st``
+F_OCC = 0
+F_HAND = 1
+F_PLACED = 2
+F_NUM = 3
+
+
+class FloatWork(NamedTuple):
+    board: IntArray  # (49,) kind per window cell, -1 empty
+    supply: IntArray
+    line_count: IntArray
+    line_and: IntArray
+    line_or: IntArray
+    saved: IntArray  # (17, 16, 2)
+    st: IntArray
+    moves: IntArray  # (17, MAX_FLOAT_MOVES)
+    order: IntArray
+
+
+def new_float_work(t: FloatTables, kinds: int) -> FloatWork:
+    lines = len(t.line_mask)
+    return FloatWork(
+        np.full(WCELLS, -1, dtype=np.int64),
+        np.zeros(kinds, dtype=np.int64),
+        np.zeros(lines, dtype=np.int64),
+        np.full(lines, (1 << 8) - 1, dtype=np.int64),
+        np.zeros(lines, dtype=np.int64),
+        np.zeros((SIDE * SIDE + 1, 16, 2), dtype=np.int64),
+        np.zeros(F_NUM, dtype=np.int64),
+        np.zeros((SIDE * SIDE + 1, MAX_FLOAT_MOVES), dtype=np.int64),
+        np.zeros((SIDE * SIDE + 1, MAX_FLOAT_MOVES), dtype=np.int64),
+    )
+
+
+@njit(cache=True)
+def float_clear(ft, fw):
+    fw.board[:] = -1
+    fw.line_count[:] = 0
+    fw.line_and[:] = (1 << 8) - 1
+    fw.line_or[:] = 0
+    fw.st[F_OCC] = 0
+    fw.st[F_PLACED] = 0
+    fw.st[F_HAND] = -1
+
+
+@njit(cache=True)
+def float_place(t, ft, fw, cell, kind):
+    d = fw.st[F_PLACED]
+    f = t.features[kind]
+    for j in range(ft.cell_nlines[cell]):
+        line = ft.cell_lines[cell, j]
+        fw.saved[d, j, 0] = fw.line_and[line]
+        fw.saved[d, j, 1] = fw.line_or[line]
+        fw.line_count[line] += 1
+        fw.line_and[line] &= f
+        fw.line_or[line] |= f
+    fw.board[cell] = kind
+    fw.st[F_OCC] |= np.int64(1) << cell
+    fw.st[F_PLACED] = d + 1
+
+
+@njit(cache=True)
+def float_unplace(ft, fw, cell):
+    d = fw.st[F_PLACED] - 1
+    for j in range(ft.cell_nlines[cell]):
+        line = ft.cell_lines[cell, j]
+        fw.line_count[line] -= 1
+        fw.line_and[line] = fw.saved[d, j, 0]
+        fw.line_or[line] = fw.saved[d, j, 1]
+    fw.board[cell] = -1
+    fw.st[F_OCC] &= ~(np.int64(1) << cell)
+    fw.st[F_PLACED] = d
+
+
+@njit(cache=True)
+def bounds(ft, occ):
+    """``(min x, max x, min y, max y)`` of the occupied window cells."""
+    x0 = WINDOW
+    x1 = -1
+    y0 = WINDOW
+    y1 = -1
+    for c in range(WCELLS):
+        if (occ >> c) & 1:
+            x = ft.cell_x[c]
+            y = ft.cell_y[c]
+            x0 = min(x0, x)
+            x1 = max(x1, x)
+            y0 = min(y0, y)
+            y1 = max(y1, y)
+    return x0, x1, y0, y1
+
+
+@njit(cache=True)
+def float_placeable(ft, occ):
+    """Empty window cells that keep every piece in a 4x4 box (and touch one, in no-grid)."""
+    if occ == 0:
+        return np.int64(1) << ((SIDE - 1) * WINDOW + SIDE - 1)
+    x0, x1, y0, y1 = bounds(ft, occ)
+    out = np.int64(0)
+    for c in range(WCELLS):
+        if (occ >> c) & 1:
+            continue
+        x = ft.cell_x[c]
+        y = ft.cell_y[c]
+        if max(x1, x) - min(x0, x) < SIDE and max(y1, y) - min(y0, y) < SIDE:
+            out |= np.int64(1) << c
+    if ft.touch[0] == 1:
+        adj = np.int64(0)
+        for c in range(WCELLS):
+            if (occ >> c) & 1:
+                adj |= ft.neighbours[c]
+        out &= adj
+    return out
+
+
+@njit(cache=True)
+def _completes(t, land, lor, feature):
+    if t.params[P_RULE] == RULE_SHARE:
+        return (land & feature) != 0
+    o = lor | feature
+    return (o & COVER_COLOURS) == COVER_COLOURS or (o & COVER_SIZES) == COVER_SIZES
+
+
+@njit(cache=True)
+def float_winning_kinds(t, ft, fw, cells, only):
+    """Kinds (among ``only``) that complete a winning line on an empty cell in ``cells``."""
+    out = 0
+    occ = fw.st[F_OCC]
+    for line in range(ft.line_mask.shape[0]):
+        if fw.line_count[line] != 3:
+            continue
+        if (ft.line_mask[line] & ~occ & cells) == 0:
+            continue
+        for k in range(t.params[P_KINDS]):
+            wanted = (only >> k) & 1 and not (out >> k) & 1
+            if wanted and _completes(t, fw.line_and[line], fw.line_or[line], t.features[k]):
+                out |= 1 << k
+    return out
+
+
+@njit(cache=True)
+def load_box(t, w, ft, fw, x0, y0):
+    """Copy the window position, whose pieces span 4x4 from ``(x0, y0)``, into the 4x4 search."""
+    k4.clear_position(t, w)
+    occ = fw.st[F_OCC]
+    for c in range(WCELLS):
+        if (occ >> c) & 1:
+            cell = (ft.cell_y[c] - y0) * SIDE + (ft.cell_x[c] - x0)
+            k4.place(t, w, cell, fw.board[c])
+    w.supply[:] = fw.supply
+    w.st[k4.HAND] = fw.st[F_HAND]
+
+
+@njit(cache=True)
+def _shape_key(t, w, ft, fw):
+    """The canonical key of a floating position (its shape relative to the bounding box)."""
+    occ = fw.st[F_OCC]
+    x0, x1, y0, y1 = bounds(ft, occ)
+    w.board[:] = -1
+    rel = 0
+    for c in range(WCELLS):
+        if (occ >> c) & 1:
+            cell = (ft.cell_y[c] - y0) * SIDE + (ft.cell_x[c] - x0)
+            w.board[cell] = fw.board[c]
+            rel |= 1 << cell
+    w.st[k4.OCC] = rel
+    w.st[k4.HAND] = fw.st[F_HAND]
+    w.supply[:] = fw.supply
+    if occ == 0:
+        wd = 1
+        ht = 1
+    else:
+        wd = x1 - x0 + 1
+        ht = y1 - y0 + 1
+    maps = ft.shape_map[wd - 1, ht - 1]
+    hi, lo, _, _ = k4.least_key(t, w, maps, ft.shape_inverse[wd - 1, ht - 1], maps.shape[0])
+    return hi | FLOATING, lo
+
+
+@njit(cache=True)
+def float_search(t, w, ft, fw, alpha, beta):
+    """The score of the floating position in ``fw`` for the side to move (as ``kernel.search``)."""
+    st = w.st
+    st[k4.NODES] += 1
+    if st[k4.ABORTED] == 1:
+        return 0
+    if (st[k4.NODES] & (k4.CHECK_EVERY - 1)) == 0 and k4.out_of_budget(w):
+        st[k4.ABORTED] = 1
+        return 0
+    n = fw.st[F_PLACED]
+    hand = fw.st[F_HAND]
+    total = t.params[P_TOTAL]
+    occ = fw.st[F_OCC]
+    cells = float_placeable(ft, occ)
+    if float_winning_kinds(t, ft, fw, cells, 1 << hand) != 0:
+        return k4.WIN - (n + 1)
+    ceiling = k4.WIN - (n + 3) if n + 3 <= total else 0
+    floor = -(k4.WIN - (n + 2))
+    if ceiling <= alpha:
+        return ceiling
+    if floor >= beta:
+        return floor
+    hi, lo = _shape_key(t, w, ft, fw)
+    i = k4.slot(w, hi, lo)
+    for s in range(2):
+        j = i + s
+        if w.tt_hi[j] == hi and w.tt_lo[j] == lo:
+            known_low = int(w.tt_lower[j])
+            known_high = int(w.tt_upper[j])
+            if known_low >= beta or known_low == known_high:
+                return known_low
+            if known_high <= alpha:
+                return known_high
+            alpha = max(alpha, known_low)
+            beta = min(beta, known_high)
+            break
+
+    avail = 0
+    for g in range(t.params[P_KINDS]):
+        if fw.supply[g] > 0:
+            avail |= 1 << g
+    prune = st[k4.PRUNE] == 1
+    moves = fw.moves[n]
+    order = fw.order[n]
+    count = 0
+    best = -k4.INF
+    for c in range(WCELLS):
+        if not (cells >> c) & 1:
+            continue
+        float_place(t, ft, fw, c, hand)
+        after = fw.st[F_OCC]
+        if prune:
+            safe = avail & ~float_winning_kinds(t, ft, fw, float_placeable(ft, after), avail)
+        else:
+            safe = avail
+        float_unplace(ft, fw, c)
+        if safe == 0:
+            best = max(best, -(k4.WIN - (n + 2)))
+            continue
+        left = 0
+        m = safe
+        while m:
+            m &= m - 1
+            left += 1
+        for g in range(t.params[P_KINDS]):
+            if (safe >> g) & 1:
+                moves[count] = (c << k4.MOVE_SHIFT) | g
+                order[count] = 20 - left
+                count += 1
+    alpha_used = alpha
+    beta_used = beta
+    if best >= beta:
+        count = 0
+    for a in range(count):
+        top = a
+        for b in range(a + 1, count):
+            if order[b] > order[top]:
+                top = b
+        mv = moves[top]
+        moves[top] = moves[a]
+        order[top] = order[a]
+        moves[a] = mv
+        c = mv >> k4.MOVE_SHIFT
+        g = mv & 31
+        float_place(t, ft, fw, c, hand)
+        fw.supply[g] -= 1
+        fw.st[F_HAND] = g
+        x0, x1, y0, y1 = bounds(ft, fw.st[F_OCC])
+        if x1 - x0 == SIDE - 1 and y1 - y0 == SIDE - 1:
+            load_box(t, w, ft, fw, x0, y0)
+            score = -k4.search(t, w, -beta, -max(alpha, best))
+        else:
+            score = -float_search(t, w, ft, fw, -beta, -max(alpha, best))
+        fw.st[F_HAND] = hand
+        fw.supply[g] += 1
+        float_unplace(ft, fw, c)
+        if st[k4.ABORTED] == 1:
+            return 0
+        if score > best:
+            best = score
+            if best >= beta:
+                break
+    lower = best if best > alpha_used else -k4.INF
+    upper = best if best < beta_used else k4.INF
+    k4.store(w, hi, lo, lower, upper, -1, total - n)
+    return best

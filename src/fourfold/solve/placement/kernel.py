@@ -1,0 +1,518 @@
+"""The compiled exact search on a 4x4 board: negamax alpha-beta with a transposition table.
+
+A node is a position in which the side to move holds a piece (``hand``) and
+must place it, then give the opponent one of the remaining kinds. Scores are
+from the side to move and say how the game ends under perfect play:
+``WIN - n`` for a win on the placement that puts the ``n``-th piece on the
+board, ``-(WIN - n)`` for a loss there, ``0`` for a draw. The winner wants the
+game short and the loser long, so the best score is the exact distance too;
+because ``n`` counts pieces on the board, not plies from the root, a score
+means the same from every root and goes into the table unchanged.
+
+What makes it fast:
+
+* a side holding a piece that completes a line wins at once, so every node
+  first looks at the lines holding three pieces;
+* a give that lets the opponent win at once is never searched (a piece is
+  *unsafe* when it completes some three-piece line); a placement after which
+  every remaining kind is unsafe loses on the next ply, and a node where that
+  holds for every placement is lost. ``prune=False`` searches those gives too,
+  which the tests use to check that the shortcut changes no value;
+* the transposition table keys shallow positions (up to ``canon_max`` pieces)
+  by their canonical form under all board and piece symmetries
+  (``canonical_key``) and deeper ones by their exact packed form. Keys hold
+  the whole position (board, hand and, for Folio, the supply), so a hit is
+  never a collision. Each index has two slots: the first keeps the entry with
+  fewer pieces placed (the larger subtree), the second always takes the new one;
+* moves: the table's best move first, then placements that leave the opponent
+  fewest safe pieces, ties broken by a history of earlier cut-offs.
+
+Everything lives in preallocated arrays (``Workspace``); nothing is allocated
+per node. The search stops at a node limit or a deadline, sets ``ABORTED`` and
+unwinds; nothing it computed after that is stored, and the caller discards it.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit, objmode
+
+from fourfold.solve.placement.tables import (
+    CELLS,
+    COVER_COLOURS,
+    COVER_SIZES,
+    P_BOARD_MAPS,
+    P_KINDS,
+    P_RULE,
+    P_SUPPLY_IN_KEY,
+    P_TOTAL,
+    P_TOUCH,
+    RULE_SHARE,
+)
+
+WIN = 32  # a win when the n-th piece is placed scores WIN - n
+INF = 100
+FULL_BOARD = (1 << CELLS) - 1
+NUM_LINES = 10
+MOVE_SHIFT = 5  # a move is cell << MOVE_SHIFT | give
+MAX_MOVES = 16 * 16
+
+# fields of ``Workspace.st``
+OCC = 0
+HAND = 1
+PLACED = 2
+NODES = 3
+NODE_LIMIT = 4
+ABORTED = 5
+PRUNE = 6
+CANON_MAX = 7
+HAS_DEADLINE = 8
+NUM_FIELDS = 9
+
+CHECK_EVERY = 1 << 14  # nodes between limit checks
+
+
+class Workspace(NamedTuple):
+    """The position being searched, the search's scratch space and its table."""
+
+    board: npt.NDArray[np.int64]  # kind on each cell, -1 if empty
+    supply: npt.NDArray[np.int64]  # copies of each kind neither placed nor in hand
+    line_count: npt.NDArray[np.int64]  # pieces on each line
+    line_and: npt.NDArray[np.int64]  # AND of their feature words
+    line_or: npt.NDArray[np.int64]  # OR of their feature words
+    saved: npt.NDArray[np.int64]  # (17, 3, 2) line words before each placement
+    st: npt.NDArray[np.int64]  # scalars, see the field names above
+    deadline: npt.NDArray[np.float64]  # (1,) perf_counter time to stop at
+    moves: npt.NDArray[np.int64]  # (17, MAX_MOVES) move lists per depth
+    order: npt.NDArray[np.int64]  # (17, MAX_MOVES) their ordering keys
+    history: npt.NDArray[np.int64]  # (16 << MOVE_SHIFT,) cut-off counts per move
+    images: npt.NDArray[np.int64]  # (32,) occupancy images under each board map
+    tt_hi: npt.NDArray[np.int64]
+    tt_lo: npt.NDArray[np.int64]
+    tt_lower: npt.NDArray[np.int8]
+    tt_upper: npt.NDArray[np.int8]
+    tt_move: npt.NDArray[np.int16]
+    tt_work: npt.NDArray[np.int8]
+
+
+def new_workspace(kinds: int, table_bits: int) -> Workspace:
+    """Arrays for one solver; the table has ``2**table_bits`` entries (about 20 bytes each)."""
+    size = 1 << table_bits
+    return Workspace(
+        board=np.full(CELLS, -1, dtype=np.int64),
+        supply=np.zeros(kinds, dtype=np.int64),
+        line_count=np.zeros(NUM_LINES, dtype=np.int64),
+        line_and=np.zeros(NUM_LINES, dtype=np.int64),
+        line_or=np.zeros(NUM_LINES, dtype=np.int64),
+        saved=np.zeros((CELLS + 1, 3, 2), dtype=np.int64),
+        st=np.zeros(NUM_FIELDS, dtype=np.int64),
+        deadline=np.zeros(1, dtype=np.float64),
+        moves=np.zeros((CELLS + 1, MAX_MOVES), dtype=np.int64),
+        order=np.zeros((CELLS + 1, MAX_MOVES), dtype=np.int64),
+        history=np.zeros(CELLS << MOVE_SHIFT, dtype=np.int64),
+        images=np.zeros(32, dtype=np.int64),
+        tt_hi=np.full(size, -1, dtype=np.int64),
+        tt_lo=np.full(size, -1, dtype=np.int64),
+        tt_lower=np.full(size, -INF, dtype=np.int8),
+        tt_upper=np.full(size, INF, dtype=np.int8),
+        tt_move=np.full(size, -1, dtype=np.int16),
+        tt_work=np.full(size, -1, dtype=np.int8),
+    )
+
+
+@njit(cache=True)
+def clear_position(t, w):
+    """An empty board (the supply and hand are set by ``load``)."""
+    w.board[:] = -1
+    w.line_count[:] = 0
+    w.line_and[:] = (1 << 8) - 1
+    w.line_or[:] = 0
+    w.st[OCC] = 0
+    w.st[PLACED] = 0
+    w.st[HAND] = -1
+
+
+@njit(cache=True)
+def place(t, w, cell, kind):
+    """Put ``kind`` on the empty ``cell``, keeping the line words up to date."""
+    d = w.st[PLACED]
+    f = t.features[kind]
+    for j in range(t.cell_nlines[cell]):
+        line = t.cell_lines[cell, j]
+        w.saved[d, j, 0] = w.line_and[line]
+        w.saved[d, j, 1] = w.line_or[line]
+        w.line_count[line] += 1
+        w.line_and[line] &= f
+        w.line_or[line] |= f
+    w.board[cell] = kind
+    w.st[OCC] |= 1 << cell
+    w.st[PLACED] = d + 1
+
+
+@njit(cache=True)
+def unplace(t, w, cell):
+    """Undo the last ``place`` (on ``cell``)."""
+    d = w.st[PLACED] - 1
+    for j in range(t.cell_nlines[cell]):
+        line = t.cell_lines[cell, j]
+        w.line_count[line] -= 1
+        w.line_and[line] = w.saved[d, j, 0]
+        w.line_or[line] = w.saved[d, j, 1]
+    w.board[cell] = -1
+    w.st[OCC] &= ~(1 << cell)
+    w.st[PLACED] = d
+
+
+@njit(cache=True)
+def completes(t, w, line, feature):
+    """Whether a piece with ``feature`` completes a winning line on three-piece ``line``."""
+    if t.params[P_RULE] == RULE_SHARE:
+        return (w.line_and[line] & feature) != 0
+    o = w.line_or[line] | feature
+    return (o & COVER_COLOURS) == COVER_COLOURS or (o & COVER_SIZES) == COVER_SIZES
+
+
+@njit(cache=True)
+def can_win(t, w, kind):
+    """Whether ``kind`` completes a winning line somewhere (all such cells are placeable)."""
+    f = t.features[kind]
+    found = False
+    for line in range(NUM_LINES):
+        if w.line_count[line] == 3 and completes(t, w, line, f):
+            found = True
+            break
+    return found
+
+
+@njit(cache=True)
+def _single_bit_index(m):
+    for b in range(8):
+        if m == 1 << b:
+            return b
+    return -1
+
+
+@njit(cache=True)
+def unsafe_kinds(t, w):
+    """Bitmask of the kinds that would complete a winning line if given now."""
+    kinds_all = (1 << t.params[P_KINDS]) - 1
+    out = 0
+    share = t.params[P_RULE] == RULE_SHARE
+    for line in range(NUM_LINES):
+        if w.line_count[line] != 3:
+            continue
+        if share:
+            a = w.line_and[line]
+            for b in range(8):
+                if (a >> b) & 1:
+                    out |= t.feature_kinds[b]
+        else:
+            o = w.line_or[line]
+            missing = COVER_COLOURS & ~o
+            if missing == 0:
+                return kinds_all
+            b = _single_bit_index(missing)
+            if b >= 0:
+                out |= t.feature_kinds[b]
+            missing = COVER_SIZES & ~o
+            if missing == 0:
+                return kinds_all
+            b = _single_bit_index(missing)
+            if b >= 0:
+                out |= t.feature_kinds[b]
+    return out
+
+
+@njit(cache=True)
+def available(t, w):
+    m = 0
+    for k in range(t.params[P_KINDS]):
+        if w.supply[k] > 0:
+            m |= 1 << k
+    return m
+
+
+@njit(cache=True)
+def placeable(t, w):
+    """Bitboard of the empty cells the piece in hand may go on."""
+    occ = w.st[OCC]
+    empty = FULL_BOARD & ~occ
+    if t.params[P_TOUCH] == 1 and occ != 0:
+        adj = 0
+        for c in range(CELLS):
+            if (occ >> c) & 1:
+                adj |= t.neighbours[c]
+        empty &= adj
+    return empty
+
+
+@njit(cache=True)
+def _pack(t, w, inverse, p, image):
+    """The packed key of the position moved by board map ``b`` and piece map ``p``.
+
+    ``hi``: occupancy (16 bits) then the kinds of the first 11 occupied cells in
+    cell order (4 bits each); ``lo``: the next 5 kinds, the hand, and (Folio) the
+    supply, 2 bits per kind. Both stay below 2**60, so signed comparison orders them.
+    """
+    hi = image << 44
+    lo = 0
+    inv = inverse
+    pm = t.piece_map[p]
+    i = 0
+    for j in range(CELLS):
+        if (image >> j) & 1:
+            code = pm[w.board[inv[j]]]
+            if i < 11:
+                hi |= code << (40 - 4 * i)
+            else:
+                lo |= code << (56 - 4 * (i - 11))
+            i += 1
+    lo |= pm[w.st[HAND]] << 32
+    if t.params[P_SUPPLY_IN_KEY] == 1:
+        for k in range(t.params[P_KINDS]):
+            lo |= w.supply[k] << (2 * pm[k])
+    return hi, lo
+
+
+@njit(cache=True)
+def raw_key(t, w):
+    """The packed key of the position as it stands (board and piece map 0: identity)."""
+    return _pack(t, w, t.cell_inverse[0], 0, w.st[OCC])
+
+
+@njit(cache=True)
+def canonical_key(t, w):
+    """The least packed key over every board and piece symmetry, with the maps giving it."""
+    return least_key(t, w, t.cell_map, t.cell_inverse, t.params[P_BOARD_MAPS])
+
+
+@njit(cache=True)
+def least_key(t, w, cell_map, cell_inverse, nb):
+    """The least packed key over the first ``nb`` cell maps and every piece map.
+
+    The occupancy is the key's leading field, so only cell maps giving the least
+    occupancy image compete; among piece maps only those sending the first piece
+    (in the image's cell order) to kind 0 can give the least next field.
+    """
+    occ = w.st[OCC]
+    least = FULL_BOARD + 1
+    for b in range(nb):
+        image = 0
+        for c in range(CELLS):
+            if (occ >> c) & 1:
+                image |= 1 << cell_map[b, c]
+        w.images[b] = image
+        if image < least:
+            least = image
+    best_hi = np.int64(1) << 62
+    best_lo = np.int64(1) << 62
+    best_b = 0
+    best_p = 0
+    for b in range(nb):
+        if w.images[b] != least:
+            continue
+        if least == 0:
+            first = w.st[HAND]
+        else:
+            j = 0
+            while not (least >> j) & 1:
+                j += 1
+            first = w.board[cell_inverse[b, j]]
+        for z in range(t.zero_maps.shape[1]):
+            p = t.zero_maps[first, z]
+            hi, lo = _pack(t, w, cell_inverse[b], p, least)
+            if hi < best_hi or (hi == best_hi and lo < best_lo):
+                best_hi = hi
+                best_lo = lo
+                best_b = b
+                best_p = p
+        if least == 0:
+            break
+    return best_hi, best_lo, best_b, best_p
+
+
+@njit(cache=True)
+def slot(w, hi, lo):
+    x = hi * 0x2545F4914F6CDD1D ^ lo * 0x5851F42D4C957F2D
+    x ^= x >> 31
+    return x & (w.tt_hi.shape[0] - 2)
+
+
+@njit(cache=True)
+def store(w, hi, lo, lower, upper, move, work):
+    i = slot(w, hi, lo)
+    for s in range(2):
+        j = i + s
+        if w.tt_hi[j] == hi and w.tt_lo[j] == lo:
+            if lower > w.tt_lower[j]:
+                w.tt_lower[j] = lower
+            if upper < w.tt_upper[j]:
+                w.tt_upper[j] = upper
+            if move >= 0:
+                w.tt_move[j] = move
+            return
+    j = i if work >= w.tt_work[i] else i + 1
+    w.tt_hi[j] = hi
+    w.tt_lo[j] = lo
+    w.tt_lower[j] = lower
+    w.tt_upper[j] = upper
+    w.tt_move[j] = move
+    w.tt_work[j] = work
+
+
+@njit(cache=True)
+def out_of_budget(w):
+    st = w.st
+    if st[NODE_LIMIT] > 0 and st[NODES] >= st[NODE_LIMIT]:
+        return True
+    if st[HAS_DEADLINE] == 1:
+        with objmode(now="float64"):
+            now = time.perf_counter()
+        if now >= w.deadline[0]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _stored_move(t, bmap, pmap, move):
+    """A move as the table keeps it: in the canonical position's frame."""
+    if move < 0:
+        return -1
+    cell = t.cell_map[bmap, move >> MOVE_SHIFT]
+    give = t.piece_map[pmap, move & 31]
+    return (cell << MOVE_SHIFT) | give
+
+
+@njit(cache=True)
+def search(t, w, alpha, beta):
+    """The score of the position in ``w`` for the side to move (fail-soft alpha-beta)."""
+    st = w.st
+    st[NODES] += 1
+    if st[ABORTED] == 1:
+        return 0
+    if (st[NODES] & (CHECK_EVERY - 1)) == 0 and out_of_budget(w):
+        st[ABORTED] = 1
+        return 0
+    n = st[PLACED]
+    hand = st[HAND]
+    total = t.params[P_TOTAL]
+    if can_win(t, w, hand):
+        return WIN - (n + 1)
+    if n + 1 == total:
+        return 0
+    # bounds: the opponent never gets a winning piece while a safe one exists, so
+    # the earliest win is our next placement but one, the earliest loss the next ply
+    ceiling = WIN - (n + 3) if n + 3 <= total else 0
+    floor = -(WIN - (n + 2))
+    if ceiling <= alpha:
+        return ceiling
+    if floor >= beta:
+        return floor
+
+    canon = n <= st[CANON_MAX]
+    if canon:
+        hi, lo, bmap, pmap = canonical_key(t, w)
+    else:
+        hi, lo = raw_key(t, w)
+        bmap = 0
+        pmap = 0
+    tt_first = -1
+    i = slot(w, hi, lo)
+    for s in range(2):
+        j = i + s
+        if w.tt_hi[j] == hi and w.tt_lo[j] == lo:
+            known_low = int(w.tt_lower[j])
+            known_high = int(w.tt_upper[j])
+            if known_low >= beta or known_low == known_high:
+                return known_low
+            if known_high <= alpha:
+                return known_high
+            alpha = max(alpha, known_low)
+            beta = min(beta, known_high)
+            kept = int(w.tt_move[j])
+            if kept >= 0:
+                c = t.cell_inverse[bmap, kept >> MOVE_SHIFT]
+                g = t.piece_inverse[pmap, kept & 31]
+                tt_first = (c << MOVE_SHIFT) | g
+            break
+
+    avail = available(t, w)
+    prune = st[PRUNE] == 1
+    cells = placeable(t, w)
+    count = 0
+    best = -INF
+    best_move = -1
+    moves = w.moves[n]
+    order = w.order[n]
+    for c in range(CELLS):
+        if not (cells >> c) & 1:
+            continue
+        place(t, w, c, hand)
+        safe = avail & ~unsafe_kinds(t, w) if prune else avail
+        unplace(t, w, c)
+        if safe == 0:
+            # every piece we could give wins for the opponent on the next ply
+            score = -(WIN - (n + 2))
+            if score > best:
+                best = score
+                best_move = c << MOVE_SHIFT
+                for g in range(t.params[P_KINDS]):
+                    if (avail >> g) & 1:
+                        best_move |= g
+                        break
+            continue
+        left = 0
+        m = safe
+        while m:
+            m &= m - 1
+            left += 1
+        for g in range(t.params[P_KINDS]):
+            if (safe >> g) & 1:
+                mv = (c << MOVE_SHIFT) | g
+                moves[count] = mv
+                if mv == tt_first:
+                    order[count] = 1 << 40
+                else:
+                    order[count] = ((20 - left) << 32) + w.history[mv]
+                count += 1
+
+    alpha_used = alpha
+    beta_used = beta
+    if best >= beta:
+        count = 0
+    for a in range(count):
+        # selection sort step: bring the best remaining move to position a
+        top = a
+        for b in range(a + 1, count):
+            if order[b] > order[top]:
+                top = b
+        mv = moves[top]
+        moves[top] = moves[a]
+        order[top] = order[a]
+        moves[a] = mv
+        c = mv >> MOVE_SHIFT
+        g = mv & 31
+        place(t, w, c, hand)
+        st[HAND] = g
+        w.supply[g] -= 1
+        score = -search(t, w, -beta, -max(alpha, best))
+        w.supply[g] += 1
+        st[HAND] = hand
+        unplace(t, w, c)
+        if st[ABORTED] == 1:
+            return 0
+        if score > best:
+            best = score
+            best_move = mv
+            if best >= beta:
+                w.history[mv] += 1 << (total - n)
+                break
+
+    lower = best if best > alpha_used else -INF
+    upper = best if best < beta_used else INF
+    store(w, hi, lo, lower, upper, _stored_move(t, bmap, pmap, best_move), total - n)
+    return best

@@ -1,0 +1,241 @@
+"""The exact placement solver agrees with a brute-force minimax over the readable rules."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import fourfold
+from fourfold.core.errors import FourfoldError
+from fourfold.core.outcome import Result
+from fourfold.games.placement.game import PlacementGame
+from fourfold.games.placement.lines import winning_line
+from fourfold.games.placement.state import PlacementState, Ply
+from fourfold.solve.placement import SolveLimitReached, Solver, solve_position
+from fourfold.solve.placement.kernel import WIN
+from fourfold.solve.placement.tables import ruleset_of
+
+BITS = 16  # small tables keep the tests light
+
+GRIDS: list[tuple[str, str | None, dict[str, Any]]] = [
+    ("quarto", None, {}),
+    ("folio", "fixed-grid", {}),
+    ("folio", "fixed-grid", {"line_rule": "same-colour-or-size"}),
+]
+FLOATING: list[tuple[str, str | None, dict[str, Any]]] = [
+    ("folio", "standard", {}),
+    ("folio", "no-grid", {}),
+    ("folio", "standard", {"line_rule": "same-colour-or-size"}),
+    ("folio", "no-grid", {"line_rule": "same-colour-or-size"}),
+]
+
+
+def load(name: str, variant: str | None, options: dict[str, Any]) -> PlacementGame:
+    game = fourfold.load(name, variant, **options)
+    assert isinstance(game, PlacementGame)
+    return game
+
+
+def brute_score(
+    game: PlacementGame, state: PlacementState, memo: dict[Any, int] | None = None
+) -> int:
+    """Plain negamax over ``legal_moves``/``next_state``/``outcome``, scored as the solver
+    scores: ``WIN - n`` for a win when the n-th piece goes down, 0 for a draw."""
+    memo = {} if memo is None else memo
+    key = (state.board, state.hand, state.supply)
+    if key not in memo:
+        best = -10 * WIN
+        for move in game.legal_moves(state):
+            best = max(best, move_score(game, state, move, memo))
+        memo[key] = best
+    return memo[key]
+
+
+def move_score(game: PlacementGame, state: PlacementState, move: Ply, memo: dict[Any, int]) -> int:
+    child = game.next_state(state, move)
+    outcome = game.outcome(child)
+    if outcome is None:
+        return -brute_score(game, child, memo)
+    return WIN - child.placed if outcome.result is Result.WIN else 0
+
+
+def as_value(score: int, state: PlacementState, total: int = 16) -> tuple[int, int]:
+    if score == 0:
+        return 0, total - state.placed
+    return (1 if score > 0 else -1), WIN - abs(score) - state.placed
+
+
+def careful_move(
+    game: PlacementGame, state: PlacementState, rng: random.Random, cells: Any = None
+) -> Ply:
+    """A random move that neither wins nor hands over a winning piece, when one exists."""
+    moves = [
+        m for m in game.legal_moves(state) if cells is None or m.place is None or m.place in cells
+    ]
+    rng.shuffle(moves)
+    for move in moves:
+        child = game.next_state(state, move)
+        if game.outcome(child) is not None:
+            continue
+        places = game.geometry.placeable(child.occupied)
+        assert child.hand is not None
+        if not any(
+            winning_line(child.pieces, c, game.pieces.winning_reason, child.hand) for c in places
+        ):
+            return move
+    return moves[0]
+
+
+def position(
+    game: PlacementGame, placed: int, seed: int, cells: Any = None
+) -> PlacementState:
+    """A live position with ``placed`` pieces and a piece in hand, from careful random play."""
+    rng = random.Random(seed)
+    while True:
+        state = game.initial_state()
+        while game.outcome(state) is None and (state.hand is None or state.placed < placed):
+            state = game.next_state(state, careful_move(game, state, rng, cells))
+        if game.outcome(state) is None:
+            return state
+
+
+def check_against_brute(game: PlacementGame, state: PlacementState) -> None:
+    result = solve_position(game, state, table_bits=BITS)
+    memo: dict[Any, int] = {}
+    expected = {m: move_score(game, state, m, memo) for m in game.legal_moves(state)}
+    got = {m: (v, d) for m, v, d in result.moves}
+    assert set(got) == set(expected)
+    for move, score in expected.items():
+        assert got[move] == as_value(score, state), (game.format_position(state), move)
+    best = max(expected.values())
+    assert (result.value, result.distance) == as_value(best, state)
+    assert expected[result.best_move] == best
+
+
+@pytest.mark.parametrize(("name", "variant", "options"), GRIDS)
+@pytest.mark.parametrize("seed", range(4))
+def test_twelve_pieces_agree_with_brute_force(
+    name: str, variant: str | None, options: dict[str, Any], seed: int
+) -> None:
+    game = load(name, variant, options)
+    check_against_brute(game, position(game, 12, seed))
+
+
+@pytest.mark.parametrize(("name", "variant", "options"), GRIDS)
+def test_ten_pieces_agree_with_brute_force(
+    name: str, variant: str | None, options: dict[str, Any]
+) -> None:
+    game = load(name, variant, options)
+    state = position(game, 10, 7)
+    result = solve_position(game, state, table_bits=BITS, rank_moves=False)
+    assert (result.value, result.distance) == as_value(brute_score(game, state), state)
+
+
+@pytest.mark.parametrize(("name", "variant", "options"), FLOATING)
+@pytest.mark.parametrize("seed", range(2))
+def test_floating_box_agrees_with_brute_force(
+    name: str, variant: str | None, options: dict[str, Any], seed: int
+) -> None:
+    """Twelve pieces in three columns: the box is not fixed yet (a fourth column may go
+    on either side), so the floating search and the hand-over to the 4x4 one both run."""
+    game = load(name, variant, options)
+    first = game.geometry.placeable(frozenset())[0]
+    columns = {(first[0] + dx, first[1] + dy) for dx in range(3) for dy in range(-1, 3)}
+    state = position(game, 12, seed, columns)
+    assert len({c[0] for c, _ in state.board}) == 3
+    check_against_brute(game, state)
+
+
+def test_fixed_box_standard_is_the_fixed_grid_game() -> None:
+    """Once the pieces span 4x4, standard plays as fixed-grid on that box."""
+    game = load("folio", "standard", {})
+    grid = load("folio", "fixed-grid", {})
+    checked = 0
+    for seed in range(20):
+        state = position(game, 9, seed)
+        xs = [c[0] for c, _ in state.board]
+        ys = [c[1] for c, _ in state.board]
+        if max(xs) - min(xs) < 3 or max(ys) - min(ys) < 3:
+            continue
+        checked += 1
+        moved = PlacementState(
+            tuple(sorted((((x - min(xs), y - min(ys)), k) for (x, y), k in state.board),
+                         key=lambda item: (item[0][1], item[0][0]))),
+            state.hand,
+            state.supply,
+        )
+        got = solve_position(game, state, table_bits=BITS)
+        want = solve_position(grid, moved, table_bits=BITS)
+        assert (got.value, got.distance) == (want.value, want.distance)
+        assert sorted(v for _, v, _ in got.moves) == sorted(v for _, v, _ in want.moves)
+    assert checked >= 3
+
+
+@pytest.mark.parametrize(("name", "variant", "options"), GRIDS + FLOATING[:2])
+def test_pruning_winning_gives_changes_no_value(
+    name: str, variant: str | None, options: dict[str, Any]
+) -> None:
+    game = load(name, variant, options)
+    pieces, geometry, counts = ruleset_of(game)
+    pruned = Solver(pieces, geometry, counts, table_bits=BITS)
+    full = Solver(pieces, geometry, counts, table_bits=BITS)
+    full.set_prune(False)
+    for seed in range(4):
+        state = position(game, 9, seed)
+        pruned.start(None, None)
+        full.start(None, None)
+        assert pruned.exact(state, True) == full.exact(state, True)
+
+
+def test_limit_raises_and_table_stays_sound() -> None:
+    game = load("quarto", None, {})
+    hard = position(game, 2, 3)
+    with pytest.raises(SolveLimitReached):
+        solve_position(game, hard, limit=0.05, table_bits=BITS)
+    easy = position(game, 12, 3)
+    check_against_brute(game, easy)
+
+
+def test_game_over_and_foreign_games_are_refused() -> None:
+    game = load("quarto", None, {})
+    state = game.initial_state()
+    rng = random.Random(5)
+    while game.outcome(state) is None:
+        state = game.next_state(state, rng.choice(game.legal_moves(state)))
+    with pytest.raises(FourfoldError):
+        solve_position(game, state)
+
+
+@pytest.mark.parametrize(("name", "variant", "options"), GRIDS[:2] + FLOATING[1:2])
+def test_perfect_bot_plays_a_best_move(
+    name: str, variant: str | None, options: dict[str, Any]
+) -> None:
+    from fourfold.ai import make_bot
+
+    game = load(name, variant, options)
+    for seed in range(3):
+        state = position(game, 11, seed)
+        player = game.to_move(state)
+        assert player is not None
+        bot = make_bot("perfect", game, player, seed=seed)
+        move = bot.choose(game.view(state, player))
+        memo: dict[Any, int] = {}
+        best = max(move_score(game, state, m, memo) for m in game.legal_moves(state))
+        assert move_score(game, state, move, memo) == best
+
+
+def test_perfect_bot_falls_back_when_the_solve_cannot_finish() -> None:
+    from fourfold.ai import Limit, make_bot
+    from fourfold.ai.perfect import PerfectBot
+
+    game = load("quarto", None, {})
+    state = position(game, 1, 2)
+    player = game.to_move(state)
+    assert player is not None
+    bot = make_bot("perfect", game, player, seed=1, limit=Limit(seconds=0.05, nodes=2000))
+    assert isinstance(bot, PerfectBot)
+    move = bot.choose(game.view(state, player))
+    assert move in game.legal_moves(state)
+    assert bot.last_exact is False
