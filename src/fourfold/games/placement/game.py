@@ -13,7 +13,13 @@ from fourfold.core.game import Game
 from fourfold.core.outcome import Outcome
 from fourfold.core.spec import GameInfo
 from fourfold.games.placement.geometry import Cell, Geometry
-from fourfold.games.placement.giving import after_placing_reason, available_gives, opening_reason
+from fourfold.games.placement.giving import (
+    ALL_PLACED,
+    after_placing_reason,
+    available_gives,
+    opening_reason,
+    player_to_act,
+)
 from fourfold.games.placement.lines import winning_line
 from fourfold.games.placement.pieces import PieceSet
 from fourfold.games.placement.state import PlacementState, Ply
@@ -38,16 +44,12 @@ class PlacementGame(Game[PlacementState, Ply]):
             first, last = (self.geometry.format_cell(c) for c in (state.line[0], state.line[-1]))
             winner = 0 if state.placed % 2 == 1 else 1
             return Outcome.win(winner, f"line of four from {first} to {last}: {state.line_reason}")
-        if state.placed == self.pieces.total:
-            return Outcome.draw("all pieces are placed and no line wins")
-        return None
+        return ALL_PLACED if state.placed == self.pieces.total else None
 
     def to_move(self, state: PlacementState) -> int | None:
         if self.outcome(state) is not None:
             return None
-        if state.hand is None:
-            return 1  # the second player opens by choosing the first player's piece
-        return state.placed % 2
+        return player_to_act(state.hand, state.placed)
 
     def _wins(self, state: PlacementState, cell: Cell) -> tuple[tuple[Cell, ...], str] | None:
         assert state.hand is not None

@@ -7,7 +7,16 @@ exist and, for a refused ply, which part of this rule it broke.
 
 from __future__ import annotations
 
+from fourfold.core.outcome import Outcome
 from fourfold.games.placement.pieces import PieceSet
+
+ALL_PLACED = Outcome.draw("all pieces are placed and no line wins")
+
+
+def player_to_act(hand: int | None, placed: int) -> int:
+    """Who acts in a game still going: the second player opens by choosing the first
+    player's piece; after that the placer alternates, Player 1 placing first."""
+    return 1 if hand is None else placed % 2
 
 
 def available_gives(supply: tuple[int, ...]) -> list[int]:

@@ -37,7 +37,13 @@ from fourfold.games.folio.freeform.notation import (
 )
 from fourfold.games.folio.freeform.state import CHALLENGE, FreeformPly, FreeformState, Point
 from fourfold.games.folio.pieces import FolioPieces
-from fourfold.games.placement.giving import after_placing_reason, available_gives, opening_reason
+from fourfold.games.placement.giving import (
+    ALL_PLACED,
+    after_placing_reason,
+    available_gives,
+    opening_reason,
+    player_to_act,
+)
 
 MIN_DISTANCE = 1.0  # pieces may not overlap: one large pyramid's base width
 STEP = 0.5  # spacing of the action lattice
@@ -147,16 +153,12 @@ class FreeformGame(Game[FreeformState, FreeformPly]):
     def outcome(self, state: FreeformState) -> Outcome | None:
         if state.ended is not None:
             return state.ended
-        if state.placed == self.pieces.total:
-            return Outcome.draw("all pieces are placed and no line wins")
-        return None
+        return ALL_PLACED if state.placed == self.pieces.total else None
 
     def to_move(self, state: FreeformState) -> int | None:
         if self.outcome(state) is not None:
             return None
-        if state.hand is None:
-            return 1  # the second player opens by choosing the first player's piece
-        return state.placed % 2
+        return player_to_act(state.hand, state.placed)
 
     def grid(self, state: FreeformState) -> Grid | None:
         """A notional grid that fits every piece on the table, or ``None``."""
