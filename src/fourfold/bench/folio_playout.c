@@ -96,17 +96,29 @@ static int legal_actions(const Position *p, int *out) {
             if (p->supply[g] > 0) out[count++] = CELLS * (KINDS + 1) + g;
         return count;
     }
-    int any_give = 0;
-    for (int g = 0; g < KINDS; g++)
-        if (p->supply[g] > 0) { any_give = 1; break; }
+    /* the gives of the first placement, reused (shifted) for the others */
+    int gives = 0, first = 0, shift = 0;
     for (int c = 0; c < CELLS; c++) {
         if (p->occ >> c & 1u) continue;
         int base = c * (KINDS + 1);
-        if (!any_give || (p->placed >= 3 && wins_at(p, c, p->hand))) {
+        if (p->placed >= 3 && wins_at(p, c, p->hand)) {
             out[count++] = base + NONE_GIVE;
-        } else {
+        } else if (gives == 0) {
+            first = count;
             for (int g = 0; g < KINDS; g++)
                 if (p->supply[g] > 0) out[count++] = base + g;
+            gives = count - first;
+            if (gives == 0) {  /* nothing left to give */
+                out[count++] = base + NONE_GIVE;
+                gives = -1;
+            } else {
+                shift = -base;
+            }
+        } else if (gives < 0) {
+            out[count++] = base + NONE_GIVE;
+        } else {
+            for (int j = 0; j < gives; j++) out[count + j] = out[first + j] + shift + base;
+            count += gives;
         }
     }
     return count;

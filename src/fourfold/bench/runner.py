@@ -33,6 +33,8 @@ RULESETS: tuple[tuple[str, str, str | None], ...] = (
     ("folio-fixed-grid", "folio", "fixed-grid"),
     ("folio-no-grid", "folio", "no-grid"),
     ("quarto", "quarto", None),
+    ("icedao", "icedao", None),
+    ("dao", "dao", None),
 )
 C_RULESET = "folio-fixed-grid"
 SEARCH_OPENING_PLIES = 3  # alpha-beta is timed from a position this many random plies in

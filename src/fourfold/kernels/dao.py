@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from fourfold.kernels.jit import inlined, no_refcount
 from fourfold.kernels.placement import rng_below
 from fourfold.kernels.placement_search import (
     ABORTED,
@@ -83,12 +84,12 @@ def key_of(x: int, o: int, side: int) -> int:
     return x | o << 16 | side << 32
 
 
-@njit(cache=True)
+@inlined
 def position_key(st):  # type: ignore[no-untyped-def]
     return st[S_X] | (st[S_O] << 16) | (st[S_SIDE] << 32)
 
 
-@njit(cache=True)
+@inlined
 def stop(t, occ, origin, d):  # type: ignore[no-untyped-def]
     """The square a slide from ``origin`` in direction ``d`` stops on (``origin`` if none)."""
     last = origin
@@ -101,7 +102,7 @@ def stop(t, occ, origin, d):  # type: ignore[no-untyped-def]
     return last
 
 
-@njit(cache=True)
+@inlined
 def legal_actions(t, st, out):  # type: ignore[no-untyped-def]
     if st[S_WINNER] >= 0 or st[S_DRAW]:
         return 0
@@ -119,12 +120,13 @@ def legal_actions(t, st, out):  # type: ignore[no-untyped-def]
     return count
 
 
-@njit(cache=True)
+@inlined
 def push(t, st, hist, keys, action):  # type: ignore[no-untyped-def]
     d = st[S_DEPTH]
     if d >= hist.shape[0] or st[S_KEYS] >= keys.shape[0]:
         raise IndexError("Dao kernel: too many plies pushed")
-    hist[d, :NUM_FIELDS] = st
+    for i in range(NUM_FIELDS):
+        hist[d, i] = st[i]
     hist[d, HIST_ACTION] = action
     st[S_DEPTH] = d + 1
     keys[st[S_KEYS]] = position_key(st)
@@ -157,12 +159,14 @@ def push(t, st, hist, keys, action):  # type: ignore[no-untyped-def]
         st[S_DRAW] = 1
 
 
-@njit(cache=True)
+@inlined
 def pop(t, st, hist):  # type: ignore[no-untyped-def]
-    st[:] = hist[st[S_DEPTH] - 1, :NUM_FIELDS]
+    d = st[S_DEPTH] - 1
+    for i in range(NUM_FIELDS):
+        st[i] = hist[d, i]
 
 
-@njit(cache=True)
+@no_refcount
 def playouts(t, st, hist, keys, moves, rs, games, max_plies, results):  # type: ignore[no-untyped-def]
     """Random playouts (each cut at ``max_plies`` plies, counted a draw), undone after."""
     for _ in range(games):
@@ -225,7 +229,7 @@ NEXT = 1
 RETURN = 2
 
 
-@njit(cache=True)
+@inlined
 def _repeats(st, keys):  # type: ignore[no-untyped-def]
     """Whether the position occurred before (in the game or on the search path)."""
     key = position_key(st)
@@ -237,7 +241,7 @@ def _repeats(st, keys):  # type: ignore[no-untyped-def]
     return found
 
 
-@njit(cache=True)
+@no_refcount
 def negamax(  # type: ignore[no-untyped-def]
     t, st, hist, keys, moves, scores, frames, tt, history, stats, depth, alpha, beta, ply
 ):
@@ -356,7 +360,7 @@ def negamax(  # type: ignore[no-untyped-def]
                         step = RETURN
 
 
-@njit(cache=True)
+@inlined
 def _store(tt, f, ply, stats):  # type: ignore[no-untyped-def]
     best = f[F_BEST]
     bound = EXACT
@@ -380,7 +384,7 @@ def _store(tt, f, ply, stats):  # type: ignore[no-untyped-def]
     return best
 
 
-@njit(cache=True)
+@no_refcount
 def search_root(  # type: ignore[no-untyped-def]
     t, st, hist, keys, moves, scores, frames, tt, history, stats, root, count, depth, values
 ):
@@ -400,7 +404,7 @@ def search_root(  # type: ignore[no-untyped-def]
     return best
 
 
-@njit(cache=True)
+@no_refcount
 def _mover_wins_now(t, st, hist, keys, moves):  # type: ignore[no-untyped-def]
     me = st[S_SIDE]
     count = legal_actions(t, st, moves)
@@ -419,7 +423,7 @@ def mover_wins_now(t, st, hist, keys, moves):  # type: ignore[no-untyped-def]
     return _mover_wins_now(t, st, hist, keys, moves)
 
 
-@njit(cache=True)
+@no_refcount
 def greedy_playout(t, st, hist, keys, moves, rs, max_plies):  # type: ignore[no-untyped-def]
     """A playout by the greedy policy (win at once if possible, else a random move that
     neither loses at once nor lets the opponent win at once, else any), cut at

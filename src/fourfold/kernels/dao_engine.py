@@ -111,8 +111,11 @@ class DaoEngine(Engine):
         stats[:] = 0
         stats[LIMIT] = node_limit
         values = np.zeros(len(root), dtype=np.int64)
+        depth_before = int(self.st[k.S_DEPTH])
         best = k.search_root(self.t, self.st, self.hist, self.keys, self.moves, self.scores,
                              self.frames, self.tt, self.history, stats,
                              np.array(root, dtype=np.int64), len(root), depth, values)
+        while self.st[k.S_DEPTH] > depth_before:  # an aborted search leaves its line pushed
+            self.pop()
         return SearchResult(int(best), [int(v) for v in values], int(stats[NODES]),
                             not stats[HORIZON])

@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from fourfold.kernels.jit import inlined, no_refcount
 from fourfold.kernels.placement_tables import (
     GEO_ANY,
     GEO_TOUCH,
@@ -83,7 +84,7 @@ def new_position(t: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.
     return board, supply, st, hist
 
 
-@njit(cache=True)
+@inlined
 def reset(t, board, supply, st):  # type: ignore[no-untyped-def]
     board[:] = -1
     o = t[O_COUNTS]
@@ -97,12 +98,12 @@ def reset(t, board, supply, st):  # type: ignore[no-untyped-def]
     st[S_MAXY] = -(1 << 20)
 
 
-@njit(cache=True)
+@inlined
 def is_over(t, st):  # type: ignore[no-untyped-def]
     return st[S_WINNER] >= 0 or st[S_PLACED] == t[P_TOTAL]
 
 
-@njit(cache=True)
+@inlined
 def to_move(t, st):  # type: ignore[no-untyped-def]
     """The player to move, or -1 once the game is over."""
     if is_over(t, st):
@@ -112,7 +113,7 @@ def to_move(t, st):  # type: ignore[no-untyped-def]
     return st[S_PLACED] % 2
 
 
-@njit(cache=True)
+@inlined
 def placeable(t, st):  # type: ignore[no-untyped-def]
     """Bitboard of the cells the next piece may go on."""
     p = t
@@ -140,7 +141,7 @@ def placeable(t, st):  # type: ignore[no-untyped-def]
     return m
 
 
-@njit(cache=True)
+@inlined
 def rule_holds(t, a, o):  # type: ignore[no-untyped-def]
     """The line rule on the AND ``a`` and the OR ``o`` of four feature words."""
     if t[P_RULE] == RULE_SHARE:
@@ -148,7 +149,7 @@ def rule_holds(t, a, o):  # type: ignore[no-untyped-def]
     return (o & COVER_COLOURS) == COVER_COLOURS or (o & COVER_SIZES) == COVER_SIZES
 
 
-@njit(cache=True)
+@inlined
 def wins_at(t, board, st, cell, kind):  # type: ignore[no-untyped-def]
     """Whether placing ``kind`` on the empty ``cell`` completes a winning line."""
     occ = st[S_OCC] | (np.int64(1) << cell)
@@ -171,7 +172,7 @@ def wins_at(t, board, st, cell, kind):  # type: ignore[no-untyped-def]
     return False
 
 
-@njit(cache=True)
+@inlined
 def winning_cell(t, board, st):  # type: ignore[no-untyped-def]
     """A cell where the piece in hand wins at once, or -1.
 
@@ -206,13 +207,13 @@ def winning_cell(t, board, st):  # type: ignore[no-untyped-def]
     return -1
 
 
-@njit(cache=True)
+@inlined
 def legal_actions(t, board, supply, st, out):  # type: ignore[no-untyped-def]
     """Write the legal actions, in increasing order, to ``out``; return how many."""
     return generate(t, board, supply, st, out, True)
 
 
-@njit(cache=True)
+@inlined
 def generate(t, board, supply, st, out, check_wins):  # type: ignore[no-untyped-def]
     """``legal_actions``; with ``check_wins`` false the caller knows no placement wins."""
     if is_over(t, st):
@@ -227,47 +228,81 @@ def generate(t, board, supply, st, out, check_wins):  # type: ignore[no-untyped-
                 out[count] = n * (k + 1) + g
                 count += 1
         return count
-    any_give = False
-    for g in range(k):
-        if supply[g] > 0:
-            any_give = True
-            break
+    gives = 0  # the gives of the first placement, reused (shifted) for the others
+    first = 0
+    shift = 0
     m = placeable(t, st)
     check = check_wins and st[S_PLACED] >= 3
     for c in range(n):
         if (m >> c) & 1:
             base = c * (k + 1)
-            if not any_give or (check and wins_at(t, board, st, c, hand)):
+            if check and wins_at(t, board, st, c, hand):
                 out[count] = base + k
                 count += 1
-            else:
+                continue
+            if gives == 0:
+                first = count
                 for g in range(k):
                     if supply[g] > 0:
                         out[count] = base + g
                         count += 1
+                gives = count - first
+                if gives == 0:  # nothing left to give
+                    out[count] = base + k
+                    count += 1
+                    gives = -1
+                else:
+                    shift = -base
+            elif gives < 0:
+                out[count] = base + k
+                count += 1
+            else:
+                for j in range(gives):
+                    out[count + j] = out[first + j] + shift + base
+                count += gives
     return count
 
 
-@njit(cache=True)
+@inlined
 def push(t, board, supply, st, hist, action):  # type: ignore[no-untyped-def]
     """Play a legal action (no checks), saving what ``pop`` needs."""
     d = st[S_DEPTH]
-    hist[d, :NUM_FIELDS] = st
+    for i in range(NUM_FIELDS):
+        hist[d, i] = st[i]
     hist[d, HIST_ACTION] = action
     st[S_DEPTH] = d + 1
     apply(t, board, supply, st, action)
 
 
-@njit(cache=True)
+@inlined
+def push_quiet(t, board, supply, st, hist, action):  # type: ignore[no-untyped-def]
+    """``push`` for a position where no placement wins (the caller checked)."""
+    d = st[S_DEPTH]
+    for i in range(NUM_FIELDS):
+        hist[d, i] = st[i]
+    hist[d, HIST_ACTION] = action
+    st[S_DEPTH] = d + 1
+    place_and_give(t, board, supply, st, action, False)
+
+
+@inlined
 def apply(t, board, supply, st, action):  # type: ignore[no-untyped-def]
     """Play a legal action (no checks) without saving anything to undo it."""
+    k = t[P_KINDS]
+    place = action // (k + 1)
+    won = place < t[P_CELLS] and st[S_PLACED] >= 3 and wins_at(t, board, st, place, st[S_HAND])
+    place_and_give(t, board, supply, st, action, won)
+
+
+@inlined
+def place_and_give(t, board, supply, st, action, won):  # type: ignore[no-untyped-def]
+    """``apply``, told whether the placement wins."""
     n = t[P_CELLS]
     k = t[P_KINDS]
     place = action // (k + 1)
     give = action % (k + 1)
     hand = st[S_HAND]
     if place < n:
-        won = st[S_PLACED] >= 3 and wins_at(t, board, st, place, hand)
         board[place] = hand
         st[S_OCC] |= np.int64(1) << place
         st[S_ADJ] |= t[t[O_NEIGHBOURS] + place]
@@ -290,7 +325,7 @@ def apply(t, board, supply, st, action):  # type: ignore[no-untyped-def]
     st[S_HASH] ^= t[t[O_ZOBRIST_HAND] + (st[S_HAND] if st[S_HAND] >= 0 else k)]
 
 
-@njit(cache=True)
+@inlined
 def pop(t, board, supply, st, hist):  # type: ignore[no-untyped-def]
     """Take back the last ``push``."""
     n = t[P_CELLS]
@@ -303,13 +338,14 @@ def pop(t, board, supply, st, hist):  # type: ignore[no-untyped-def]
         supply[give] += 1
     if place < n:
         board[place] = -1
-    st[:] = hist[d, :NUM_FIELDS]
+    for i in range(NUM_FIELDS):
+        st[i] = hist[d, i]
 
 
 # -- random numbers: xorshift64*, shared with benchmarks' C loop ---------------------------
 
 
-@njit(cache=True)
+@inlined
 def rng_next(rs):  # type: ignore[no-untyped-def]
     x = rs[0]
     x ^= x >> np.uint64(12)
@@ -319,7 +355,7 @@ def rng_next(rs):  # type: ignore[no-untyped-def]
     return x * np.uint64(2685821657736338717)
 
 
-@njit(cache=True)
+@inlined
 def rng_below(rs, bound):  # type: ignore[no-untyped-def]
     """A number in ``0 .. bound - 1`` from the top 32 bits (multiply-shift, no division)."""
     r = rng_next(rs) >> np.uint64(32)
@@ -335,7 +371,7 @@ def rng_state(seed: int) -> np.ndarray:
 # -- playouts and move counts ------------------------------------------------------------------
 
 
-@njit(cache=True)
+@no_refcount
 def playout(t, board, supply, st, hist, moves, rs):  # type: ignore[no-untyped-def]
     """Play uniformly random legal moves to the end, undo them; return the winner or -1."""
     start = st[S_DEPTH]
@@ -357,13 +393,20 @@ def playouts(t, board, supply, st, hist, moves, rs, games, results):  # type: ig
     The benchmark loop: each game plays on scratch copies of the position with
     ``apply`` (nothing saved per move), as the C reference does.
     """
-    b = board.copy()
-    s = supply.copy()
-    x = st.copy()
+    _playouts(t, board, supply, st, board.copy(), supply.copy(), st.copy(), moves, rs, games,
+              results)
+
+
+@no_refcount
+def _playouts(t, board, supply, st, b, s, x, moves, rs, games, results):  # type: ignore[no-untyped-def]
+    """``playouts`` on the scratch arrays ``b, s, x``: compiled without reference counting."""
     for _ in range(games):
-        b[:] = board
-        s[:] = supply
-        x[:] = st
+        for i in range(board.shape[0]):
+            b[i] = board[i]
+        for i in range(supply.shape[0]):
+            s[i] = supply[i]
+        for i in range(st.shape[0]):
+            x[i] = st[i]
         while True:
             count = legal_actions(t, b, s, x, moves)
             if count == 0:
@@ -404,7 +447,7 @@ def perft(t, board, supply, st, hist, moves, depth):  # type: ignore[no-untyped-
             level -= 1
 
 
-@njit(cache=True)
+@no_refcount
 def greedy_playout(t, board, supply, st, hist, buf, rs):  # type: ignore[no-untyped-def]
     """A playout by a cheap greedy policy, undone at the end; returns the winner or -1.
 

@@ -41,7 +41,6 @@ class PlacementEngine(Engine):
         self.board, self.supply, self.st, self.hist = k.new_position(self.t)
         actions = int(self.t[P_ACTIONS])
         self.moves = np.zeros((k.MAX_PLIES + 1, actions), dtype=np.int64)
-        self.scores = np.zeros((k.MAX_PLIES + 1, actions), dtype=np.int64)
         self.buffer = np.zeros(actions, dtype=np.int64)
         self.table_bits = table_bits
         self._tt: np.ndarray | None = None
@@ -122,8 +121,11 @@ class PlacementEngine(Engine):
         stats[s.LIMIT] = node_limit
         root_arr = np.array(root, dtype=np.int64)
         values = np.zeros(len(root), dtype=np.int64)
+        depth_before = int(self.st[k.S_DEPTH])
         best = s.search_root(self.t, self.board, self.supply, self.st, self.hist, self.moves,
-                             self.scores, self.frames, self.tt, self.history, stats, root_arr,
+                             self.frames, self.tt, self.history, stats, root_arr,
                              len(root), depth, values)
+        while self.st[k.S_DEPTH] > depth_before:  # an aborted search leaves its line pushed
+            self.pop()
         return SearchResult(int(best), [int(v) for v in values], int(stats[s.NODES]),
                             not stats[s.HORIZON])

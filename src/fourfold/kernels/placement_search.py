@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from fourfold.kernels.jit import inlined, no_refcount
 from fourfold.kernels.placement import (
     S_HASH,
     S_PLACED,
@@ -25,6 +26,7 @@ from fourfold.kernels.placement import (
     generate,
     pop,
     push,
+    push_quiet,
     winning_cell,
 )
 from fourfold.kernels.placement_tables import P_TOTAL
@@ -96,7 +98,6 @@ F_CURRENT = 10  # the move being searched
 F_HORIZON = 11  # the caller's horizon flag, saved while this node's subtree runs
 NUM_FRAME = 12
 
-ORDERED = 1  # moves picked best-first by score; later ones are tried in generated order
 
 # steps of the search loop
 ENTER = 0
@@ -104,32 +105,39 @@ NEXT = 1
 RETURN = 2
 
 
-@njit(cache=True)
+@no_refcount
 def negamax(  # type: ignore[no-untyped-def]
-    t, board, supply, st, hist, moves, scores, frames, tt, history, stats, depth, alpha, beta, ply
+    t, board, supply, st, hist, moves, frames, tt, history, stats, depth, alpha, beta, ply
 ):
     """The negamax value of the current position searched ``depth`` plies deep.
 
     Written as a loop over an explicit stack of frames rather than as a
     recursive function: numba cannot reload recursive functions from its
-    cache, and the loop allocates nothing.
+    cache, and the loop allocates nothing. Compiled without numba's reference
+    counting (``_nrt=False``): every inlined helper would otherwise pay atomic
+    increments on its array arguments at every node. Every push below the root
+    happens after ``winning_cell`` found no winning placement, so it skips the
+    win test (``push_quiet``). When the node limit is hit it returns at once,
+    leaving the line pushed: the caller reloads the position.
     """
     base = ply
     step = ENTER
     value = 0
-    f = frames[ply]
-    f[F_DEPTH] = depth
-    f[F_ALPHA] = alpha
-    f[F_BETA] = beta
+    frames[ply, F_DEPTH] = depth
+    frames[ply, F_ALPHA] = alpha
+    frames[ply, F_BETA] = beta
+    mask = tt.shape[0] - 1
+    nodes = stats[NODES]  # counted in a local, written back on return
+    limit = stats[LIMIT]
     while True:
         if step == ENTER:
-            f = frames[ply]
-            depth = f[F_DEPTH]
-            alpha = f[F_ALPHA]
-            beta = f[F_BETA]
-            stats[NODES] += 1
+            depth = frames[ply, F_DEPTH]
+            alpha = frames[ply, F_ALPHA]
+            beta = frames[ply, F_BETA]
+            nodes += 1
             step = RETURN
-            if stats[NODES] >= stats[LIMIT]:
+            if nodes >= limit:
+                stats[NODES] = nodes
                 stats[ABORTED] = 1
                 return 0
             if st[S_WINNER] >= 0:
@@ -146,8 +154,8 @@ def negamax(  # type: ignore[no-untyped-def]
                 value = 0
                 continue
             key = st[S_HASH]
-            f[F_KEY] = key
-            slot = key & (tt.shape[0] - 1)
+            frames[ply, F_KEY] = key
+            slot = key & mask
             tt_move = -1
             if tt[slot, TT_KEY] == key:
                 tt_move = tt[slot, TT_MOVE]
@@ -161,108 +169,105 @@ def negamax(  # type: ignore[no-untyped-def]
                             stats[HORIZON] = 1  # the stored value was cut by a horizon
                         value = stored
                         continue
-            f[F_HORIZON] = stats[HORIZON]
+            frames[ply, F_HORIZON] = stats[HORIZON]
             stats[HORIZON] = 0
-            f[F_ALPHA0] = alpha
-            f[F_BEST] = -INF
-            f[F_BEST_MOVE] = -1
-            f[F_COUNT] = -1  # not generated yet
-            f[F_NEXT] = 0
-            f[F_TT_MOVE] = tt_move
+            frames[ply, F_ALPHA0] = alpha
+            frames[ply, F_BEST] = -INF
+            frames[ply, F_BEST_MOVE] = -1
+            frames[ply, F_COUNT] = -1  # not generated yet
+            frames[ply, F_NEXT] = 0
+            frames[ply, F_TT_MOVE] = tt_move
             step = NEXT
             if tt_move >= 0:
-                f[F_CURRENT] = tt_move
-                push(t, board, supply, st, hist, tt_move)
-                child = frames[ply + 1]
-                child[F_DEPTH] = depth - 1
-                child[F_ALPHA] = -beta
-                child[F_BETA] = -alpha
+                frames[ply, F_CURRENT] = tt_move
+                push_quiet(t, board, supply, st, hist, tt_move)
+                frames[ply + 1, F_DEPTH] = depth - 1
+                frames[ply + 1, F_ALPHA] = -beta
+                frames[ply + 1, F_BETA] = -alpha
                 ply += 1
                 step = ENTER
         elif step == NEXT:
-            f = frames[ply]
-            row = moves[ply]
-            if f[F_COUNT] < 0:
-                order = scores[ply]
-                count = generate(t, board, supply, st, row, False)
-                tt_move = f[F_TT_MOVE]
-                for i in range(count):
-                    if row[i] == tt_move:  # already searched: drop it
-                        count -= 1
-                        row[i] = row[count]
-                    order[i] = history[row[i]]
-                f[F_COUNT] = count
-            i = f[F_NEXT]
-            if i >= f[F_COUNT]:
-                value = _store(tt, f, ply, stats)
+            count = frames[ply, F_COUNT]
+            if count < 0:
+                count = generate(t, board, supply, st, moves[ply], False)
+                tt_move = frames[ply, F_TT_MOVE]
+                if tt_move >= 0:  # already searched: drop it (the last move takes its place)
+                    for i in range(count):
+                        if moves[ply, i] == tt_move:
+                            count -= 1
+                            moves[ply, i] = moves[ply, count]
+                            break
+                # the move with the best history score (the first such) goes first;
+                # the rest keep the generated order
+                pick = 0
+                top = history[moves[ply, 0]] if count > 0 else 0
+                for j in range(1, count):
+                    h = history[moves[ply, j]]
+                    if h > top:
+                        top = h
+                        pick = j
+                if pick > 0:
+                    action = moves[ply, pick]
+                    moves[ply, pick] = moves[ply, 0]
+                    moves[ply, 0] = action
+                frames[ply, F_COUNT] = count
+            i = frames[ply, F_NEXT]
+            if i >= count:
+                value = _store(tt, frames, ply, stats)
                 step = RETURN
                 continue
-            if i < ORDERED:
-                order = scores[ply]
-                pick = i
-                for j in range(i + 1, f[F_COUNT]):
-                    if order[j] > order[pick]:
-                        pick = j
-                action = row[pick]
-                row[pick] = row[i]
-                row[i] = action
-                s = order[pick]
-                order[pick] = order[i]
-                order[i] = s
-            f[F_NEXT] = i + 1
-            f[F_CURRENT] = row[i]
-            push(t, board, supply, st, hist, row[i])
-            child = frames[ply + 1]
-            child[F_DEPTH] = f[F_DEPTH] - 1
-            child[F_ALPHA] = -f[F_BETA]
-            child[F_BETA] = -f[F_ALPHA]
+            action = moves[ply, i]
+            frames[ply, F_NEXT] = i + 1
+            frames[ply, F_CURRENT] = action
+            push_quiet(t, board, supply, st, hist, action)
+            frames[ply + 1, F_DEPTH] = frames[ply, F_DEPTH] - 1
+            frames[ply + 1, F_ALPHA] = -frames[ply, F_BETA]
+            frames[ply + 1, F_BETA] = -frames[ply, F_ALPHA]
             ply += 1
             step = ENTER
         else:  # RETURN: ``value`` is the value of the node at ``ply``
             if ply == base:
+                stats[NODES] = nodes
                 return value
             pop(t, board, supply, st, hist)
             ply -= 1
-            if stats[ABORTED]:
-                return 0
-            f = frames[ply]
             value = -value
-            action = f[F_CURRENT]
+            action = frames[ply, F_CURRENT]
             step = NEXT
-            if value > f[F_BEST]:
-                f[F_BEST] = value
-                f[F_BEST_MOVE] = action
-                if value > f[F_ALPHA]:
-                    f[F_ALPHA] = value
-                    if value >= f[F_BETA]:
-                        history[action] += f[F_DEPTH] * f[F_DEPTH]
-                        value = _store(tt, f, ply, stats)
+            if value > frames[ply, F_BEST]:
+                frames[ply, F_BEST] = value
+                frames[ply, F_BEST_MOVE] = action
+                if value > frames[ply, F_ALPHA]:
+                    frames[ply, F_ALPHA] = value
+                    if value >= frames[ply, F_BETA]:
+                        history[action] += frames[ply, F_DEPTH] * frames[ply, F_DEPTH]
+                        value = _store(tt, frames, ply, stats)
                         step = RETURN
 
 
-@njit(cache=True)
-def _store(tt, f, ply, stats):  # type: ignore[no-untyped-def]
-    """Save a finished node in the transposition table; return its value."""
-    best = f[F_BEST]
+@inlined
+def _store(tt, frames, ply, stats):  # type: ignore[no-untyped-def]
+    """Save the finished node at ``ply`` in the transposition table; return its value."""
+    best = frames[ply, F_BEST]
     bound = EXACT
-    if best <= f[F_ALPHA0]:
+    if best <= frames[ply, F_ALPHA0]:
         bound = UPPER
-    elif best >= f[F_BETA]:
+    elif best >= frames[ply, F_BETA]:
         bound = LOWER
-    key = f[F_KEY]
+    key = frames[ply, F_KEY]
     slot = key & (tt.shape[0] - 1)
     tt[slot, TT_KEY] = key
-    tt[slot, TT_MOVE] = f[F_BEST_MOVE]
+    tt[slot, TT_MOVE] = frames[ply, F_BEST_MOVE]
     tt[slot, TT_VALUE] = _to_table(best, ply)
     exact = 4 if stats[HORIZON] == 0 else 0  # no line below was cut by the depth limit
-    tt[slot, TT_INFO] = f[F_DEPTH] * 8 + exact + bound
-    stats[HORIZON] |= f[F_HORIZON]
+    tt[slot, TT_INFO] = frames[ply, F_DEPTH] * 8 + exact + bound
+    stats[HORIZON] |= frames[ply, F_HORIZON]
     return best
 
 
-@njit(cache=True)
+@no_refcount
 def search_root(  # type: ignore[no-untyped-def]
-    t, board, supply, st, hist, moves, scores, frames, tt, history, stats, root, count, depth,
+    t, board, supply, st, hist, moves, frames, tt, history, stats, root, count, depth,
     values,
 ):
     """Search the root actions ``root[:count]`` in that order to ``depth`` plies.
@@ -274,7 +279,7 @@ def search_root(  # type: ignore[no-untyped-def]
     best = -1
     for i in range(count):
         push(t, board, supply, st, hist, root[i])
-        value = -negamax(t, board, supply, st, hist, moves, scores, frames, tt, history, stats,
+        value = -negamax(t, board, supply, st, hist, moves, frames, tt, history, stats,
                          depth - 1, -INF, -alpha, 1)
         pop(t, board, supply, st, hist)
         if stats[ABORTED]:

@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from fourfold.kernels.jit import no_refcount
 from fourfold.solve.placement import kernel as k4
 from fourfold.solve.placement.tables import (
     COVER_COLOURS,
@@ -152,7 +153,7 @@ def float_clear(ft, fw):
     fw.st[F_HAND] = -1
 
 
-@njit(cache=True)
+@no_refcount
 def float_place(t, ft, fw, cell, kind):
     d = fw.st[F_PLACED]
     f = t.features[kind]
@@ -168,7 +169,7 @@ def float_place(t, ft, fw, cell, kind):
     fw.st[F_PLACED] = d + 1
 
 
-@njit(cache=True)
+@no_refcount
 def float_unplace(ft, fw, cell):
     d = fw.st[F_PLACED] - 1
     for j in range(ft.cell_nlines[cell]):
@@ -181,7 +182,7 @@ def float_unplace(ft, fw, cell):
     fw.st[F_PLACED] = d
 
 
-@njit(cache=True)
+@no_refcount
 def bounds(ft, occ):
     """``(min x, max x, min y, max y)`` of the occupied window cells."""
     x0 = WINDOW
@@ -199,7 +200,7 @@ def bounds(ft, occ):
     return x0, x1, y0, y1
 
 
-@njit(cache=True)
+@no_refcount
 def float_placeable(ft, occ):
     """Empty window cells that keep every piece in a 4x4 box (and touch one, in no-grid)."""
     if occ == 0:
@@ -222,7 +223,7 @@ def float_placeable(ft, occ):
     return out
 
 
-@njit(cache=True)
+@no_refcount
 def _completes(t, land, lor, feature):
     if t.params[P_RULE] == RULE_SHARE:
         return (land & feature) != 0
@@ -230,7 +231,7 @@ def _completes(t, land, lor, feature):
     return (o & COVER_COLOURS) == COVER_COLOURS or (o & COVER_SIZES) == COVER_SIZES
 
 
-@njit(cache=True)
+@no_refcount
 def float_winning_kinds(t, ft, fw, cells, only):
     """Kinds (among ``only``) that complete a winning line on an empty cell in ``cells``."""
     out = 0
@@ -256,7 +257,8 @@ def load_box(t, w, ft, fw, x0, y0):
         if (occ >> c) & 1:
             cell = (ft.cell_y[c] - y0) * SIDE + (ft.cell_x[c] - x0)
             k4.place(t, w, cell, fw.board[c])
-    w.supply[:] = fw.supply
+    for g in range(fw.supply.shape[0]):
+        w.supply[g] = fw.supply[g]
     w.st[k4.HAND] = fw.st[F_HAND]
 
 
@@ -274,7 +276,8 @@ def _shape_key(t, w, ft, fw):
             rel |= 1 << cell
     w.st[k4.OCC] = rel
     w.st[k4.HAND] = fw.st[F_HAND]
-    w.supply[:] = fw.supply
+    for g in range(fw.supply.shape[0]):
+        w.supply[g] = fw.supply[g]
     if occ == 0:
         wd = 1
         ht = 1
@@ -286,7 +289,7 @@ def _shape_key(t, w, ft, fw):
     return hi | FLOATING, lo
 
 
-@njit(cache=True)
+@no_refcount
 def float_search(t, w, ft, fw, alpha, beta):
     """The score of the floating position in ``fw`` for the side to move (as ``kernel.search``)."""
     st = w.st

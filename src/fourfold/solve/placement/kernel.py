@@ -41,6 +41,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, objmode
 
+from fourfold.kernels.jit import no_refcount
 from fourfold.solve.placement.tables import (
     CELLS,
     COVER_COLOURS,
@@ -136,7 +137,7 @@ def clear_position(t, w):
     w.st[HAND] = -1
 
 
-@njit(cache=True)
+@no_refcount
 def place(t, w, cell, kind):
     """Put ``kind`` on the empty ``cell``, keeping the line words up to date."""
     d = w.st[PLACED]
@@ -153,7 +154,7 @@ def place(t, w, cell, kind):
     w.st[PLACED] = d + 1
 
 
-@njit(cache=True)
+@no_refcount
 def unplace(t, w, cell):
     """Undo the last ``place`` (on ``cell``)."""
     d = w.st[PLACED] - 1
@@ -167,7 +168,7 @@ def unplace(t, w, cell):
     w.st[PLACED] = d
 
 
-@njit(cache=True)
+@no_refcount
 def completes(t, w, line, feature):
     """Whether a piece with ``feature`` completes a winning line on three-piece ``line``."""
     if t.params[P_RULE] == RULE_SHARE:
@@ -176,7 +177,7 @@ def completes(t, w, line, feature):
     return (o & COVER_COLOURS) == COVER_COLOURS or (o & COVER_SIZES) == COVER_SIZES
 
 
-@njit(cache=True)
+@no_refcount
 def can_win(t, w, kind):
     """Whether ``kind`` completes a winning line somewhere (all such cells are placeable)."""
     f = t.features[kind]
@@ -188,7 +189,7 @@ def can_win(t, w, kind):
     return found
 
 
-@njit(cache=True)
+@no_refcount
 def _single_bit_index(m):
     for b in range(8):
         if m == 1 << b:
@@ -196,7 +197,7 @@ def _single_bit_index(m):
     return -1
 
 
-@njit(cache=True)
+@no_refcount
 def unsafe_kinds(t, w):
     """Bitmask of the kinds that would complete a winning line if given now."""
     kinds_all = (1 << t.params[P_KINDS]) - 1
@@ -227,7 +228,7 @@ def unsafe_kinds(t, w):
     return out
 
 
-@njit(cache=True)
+@no_refcount
 def available(t, w):
     m = 0
     for k in range(t.params[P_KINDS]):
@@ -236,7 +237,7 @@ def available(t, w):
     return m
 
 
-@njit(cache=True)
+@no_refcount
 def placeable(t, w):
     """Bitboard of the empty cells the piece in hand may go on."""
     occ = w.st[OCC]
@@ -250,7 +251,7 @@ def placeable(t, w):
     return empty
 
 
-@njit(cache=True)
+@no_refcount
 def _pack(t, w, inverse, p, image):
     """The packed key of the position moved by board map ``b`` and piece map ``p``.
 
@@ -278,19 +279,19 @@ def _pack(t, w, inverse, p, image):
     return hi, lo
 
 
-@njit(cache=True)
+@no_refcount
 def raw_key(t, w):
     """The packed key of the position as it stands (board and piece map 0: identity)."""
     return _pack(t, w, t.cell_inverse[0], 0, w.st[OCC])
 
 
-@njit(cache=True)
+@no_refcount
 def canonical_key(t, w):
     """The least packed key over every board and piece symmetry, with the maps giving it."""
     return least_key(t, w, t.cell_map, t.cell_inverse, t.params[P_BOARD_MAPS])
 
 
-@njit(cache=True)
+@no_refcount
 def least_key(t, w, cell_map, cell_inverse, nb):
     """The least packed key over the first ``nb`` cell maps and every piece map.
 
@@ -335,14 +336,14 @@ def least_key(t, w, cell_map, cell_inverse, nb):
     return best_hi, best_lo, best_b, best_p
 
 
-@njit(cache=True)
+@no_refcount
 def slot(w, hi, lo):
     x = hi * 0x2545F4914F6CDD1D ^ lo * 0x5851F42D4C957F2D
     x ^= x >> 31
     return x & (w.tt_hi.shape[0] - 2)
 
 
-@njit(cache=True)
+@no_refcount
 def store(w, hi, lo, lower, upper, move, work):
     i = slot(w, hi, lo)
     for s in range(2):
@@ -377,7 +378,7 @@ def out_of_budget(w):
     return False
 
 
-@njit(cache=True)
+@no_refcount
 def _stored_move(t, bmap, pmap, move):
     """A move as the table keeps it: in the canonical position's frame."""
     if move < 0:
@@ -387,7 +388,7 @@ def _stored_move(t, bmap, pmap, move):
     return (cell << MOVE_SHIFT) | give
 
 
-@njit(cache=True)
+@no_refcount
 def search(t, w, alpha, beta):
     """The score of the position in ``w`` for the side to move (fail-soft alpha-beta)."""
     st = w.st
