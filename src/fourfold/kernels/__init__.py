@@ -31,6 +31,12 @@ def kernel_engine(game: Game[Any, Any]) -> Engine | None:
         from fourfold.kernels.dao_engine import DaoEngine
 
         return DaoEngine(game)
+    from fourfold.games.icedao.game import IceDaoGame
+
+    if isinstance(game, IceDaoGame):
+        from fourfold.kernels.icedao_engine import IceDaoEngine
+
+        return IceDaoEngine(game)
     return None
 
 
