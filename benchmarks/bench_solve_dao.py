@@ -7,36 +7,23 @@ first build includes numba's compilation unless numba's own cache holds the
 kernels; the second is the pure build), stores and reloads the table through the
 cache, and reports build times, the start value with every opening move, the
 counts of won/lost/drawn positions and the longest forced win. This script adds
-the machine.
+the machine. ``fourfold bench --solvers`` times the build alone (and table probes).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
-
-
-def cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description="Build and measure the classic Dao table.")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    from fourfold.bench.solvers import machine
     from fourfold.solve import dao
 
-    report = {"machine": {"nproc": os.cpu_count(), "cpu": cpu_model(),
-                          "python": platform.python_version()}, **dao.benchmark()}
+    report = {"machine": machine(), **dao.benchmark()}
     if args.json:
         print(json.dumps(report, indent=2))
     else:

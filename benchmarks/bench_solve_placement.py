@@ -8,7 +8,9 @@ many pieces with a piece in hand, and solve each one:
 * ``value``: win/draw/loss for the player to move (two null-window searches);
 * ``exact``: also the distance to the end (``--exact``).
 
-Each solve gets a fresh transposition table. Prints one line per position
+Each solve gets a fresh transposition table, allocated before the clock starts
+(positions and solves are those of ``fourfold.bench.solvers``, which
+``fourfold bench --solvers`` runs on fixed sets). Prints one line per position
 (value, distance, nodes, seconds) and a summary per N; ``--limit`` caps the
 seconds per solve (a position that hits it is reported as ``limit``).
 
@@ -21,47 +23,15 @@ seconds per solve (a position that hits it is reported as ``limit``).
 from __future__ import annotations
 
 import argparse
-import platform
-import random
 import statistics
 import sys
 import time
 
 import fourfold
+from fourfold.bench.solvers import machine_text, random_position, solve_fresh, warm_up
 from fourfold.games.placement.game import PlacementGame
-from fourfold.games.placement.lines import winning_line
-from fourfold.games.placement.state import PlacementState, Ply
-from fourfold.solve.placement import SolveLimitReached, solve_position
-from fourfold.solve.placement import solver as solver_module
-
-
-def careful_move(game: PlacementGame, state: PlacementState, rng: random.Random) -> Ply:
-    """A random move that does not win at once and gives no winning piece, if one exists."""
-    moves = list(game.legal_moves(state))
-    rng.shuffle(moves)
-    for move in moves:
-        child = game.next_state(state, move)
-        if game.outcome(child) is not None or child.hand is None:
-            continue
-        cells = game.geometry.placeable(child.occupied)
-        if any(
-            winning_line(child.pieces, c, game.pieces.winning_reason, child.hand) for c in cells
-        ):
-            continue
-        return move
-    return moves[0]
-
-
-def random_position(game: PlacementGame, placed: int, seed: int) -> PlacementState:
-    """A position with ``placed`` pieces down and a piece in hand, reached by careful play."""
-    rng = random.Random(seed)
-    for _ in range(1000):
-        state = game.initial_state()
-        while game.outcome(state) is None and (state.hand is None or state.placed < placed):
-            state = game.next_state(state, careful_move(game, state, rng))
-        if game.outcome(state) is None and state.placed == placed:
-            return state
-    raise RuntimeError(f"no position with {placed} pieces from seed {seed}")
+from fourfold.games.placement.state import PlacementState
+from fourfold.solve.placement import SolveLimitReached
 
 
 def box(state: PlacementState) -> str:
@@ -71,21 +41,6 @@ def box(state: PlacementState) -> str:
     xs = [c[0] for c, _ in state.board]
     ys = [c[1] for c, _ in state.board]
     return f"box={max(xs) - min(xs) + 1}x{max(ys) - min(ys) + 1} "
-
-
-def machine() -> str:
-    model = platform.processor() or "unknown CPU"
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    model = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    import os
-
-    return f"{os.cpu_count()} cores, {model}, Python {platform.python_version()}"
 
 
 def solve_start(game: PlacementGame, limit: float | None, table_bits: int) -> int:
@@ -139,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     game = fourfold.load(args.game, args.variant, **options)
     assert isinstance(game, PlacementGame)
     floating = args.game == "folio" and game.info.variant in ("standard", "no-grid")
-    print(f"# {game.info.label()} on {machine()}", flush=True)
+    print(f"# {game.info.label()} on {machine_text()}", flush=True)
     if args.empty:
         return solve_start(game, args.limit, args.table_bits)
     cases: list[tuple[int, int, PlacementState]] = []
@@ -147,22 +102,16 @@ def main(argv: list[str] | None = None) -> int:
         for i in range(args.positions):
             seed = args.seed + 1000 * n + i
             cases.append((n, seed, random_position(game, n, seed)))
-    # warm up: load the compiled code before timing anything
-    solve_position(game, random_position(game, 12, args.seed), table_bits=12)
+    warm_up(game)  # load the compiled code before timing anything
     times: dict[int, list[float]] = {}
     for n, seed, state in cases:
-        solver_module._SOLVERS.clear()  # a fresh table per solve
-        start = time.perf_counter()
         try:
-            result = solve_position(
-                game, state, args.limit, rank_moves=False, distance=args.exact,
-                table_bits=args.table_bits,
-            )
+            result, seconds = solve_fresh(game, state, distance=args.exact, limit=args.limit,
+                                          table_bits=args.table_bits)
         except SolveLimitReached as exc:
             print(f"N={n:2d} seed={seed} limit after {exc.nodes} nodes {exc.seconds:.1f}s"
                   f"  {game.format_position(state)}", flush=True)
             continue
-        seconds = time.perf_counter() - start
         times.setdefault(n, []).append(seconds)
         best = game.format_move(state, result.best_move)
         span = box(state) if floating else ""

@@ -393,6 +393,25 @@ def table(build: bool = True) -> np.ndarray | None:
     return _TABLE[key]
 
 
+def hold_table(packed: np.ndarray | None) -> None:
+    """Use ``packed`` as the table for the current cache path (``None``: forget it), without
+    touching the cache on disk (benchmarks hand over a table they built)."""
+    if packed is None:
+        _TABLE.pop(str(table_path()), None)
+    else:
+        _TABLE[str(table_path())] = packed
+
+
+def compile_build() -> None:
+    """Compile the build kernel (or load it from numba's cache) without running it."""
+    import numba
+
+    t = tables()
+    args = (t.sub16, t.sub12, t.rank16, t.rank12, t.rays, t.formations, t.trap_corners,
+            t.trap_neighbours)
+    _build.compile(tuple(numba.typeof(a) for a in args))  # type: ignore[no-untyped-call]
+
+
 def full_table() -> np.ndarray:
     packed = table()
     assert packed is not None

@@ -1,9 +1,14 @@
-"""``fourfold bench [--quick] [--json]``: playout and search speed, rules vs kernels vs C."""
+"""``fourfold bench [--quick] [--json]``: playout and search speed, rules vs kernels vs C.
+
+``fourfold bench --solvers [--quick] [--json]`` times the exact solvers instead, on
+fixed seeded position sets (``fourfold.bench.solvers``).
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from rich.console import Console
@@ -13,7 +18,11 @@ from rich.table import Table
 def register(sub: Any) -> None:
     p = sub.add_parser("bench", help="measure playouts/s and alpha-beta nodes/s per ruleset")
     p.add_argument("--quick", action="store_true", help="shorter runs (about a minute)")
-    p.add_argument("--json", action="store_true", help='print {"rows": [...]} as JSON')
+    p.add_argument("--json", action="store_true",
+                   help='print {"rows": [...]} (with --solvers: {"solvers": [...]}) as JSON')
+    p.add_argument("--solvers", action="store_true",
+                   help="time the solvers on fixed position sets instead (a few minutes;"
+                        " --quick: about a minute)")
     p.set_defaults(run=run)
 
 
@@ -36,6 +45,8 @@ def ratio_notes(rows: list[Any]) -> dict[tuple[str, str], str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.solvers:
+        return run_solvers(args)
     from fourfold.bench import run_bench
 
     console = Console(stderr=True)
@@ -58,4 +69,44 @@ def run(args: argparse.Namespace) -> int:
     Console().print(table)
     for note in notes:
         print(note)
+    return 0
+
+
+def run_solvers(args: argparse.Namespace) -> int:
+    """Every solver set (``fourfold.bench.solvers``): a table, or JSON with ``--json``."""
+    from fourfold.bench import solvers
+
+    console = Console(stderr=True)
+    before = solvers.machine()
+    with console.status("solving (loads the solver kernels first)...") as status:
+
+        def finished(row: solvers.SolverRow) -> None:
+            console.log(f"{row.set}: {row.positions} positions in {row.seconds:.2f} s")
+
+        rows = solvers.run_solver_bench(quick=args.quick, on_progress=status.update,
+                                        on_row=finished)
+    after = solvers.machine()
+    if args.json:
+        print(json.dumps({"machine": before, "load_average_after": after["load_average"],
+                          "solvers": [r.as_dict() for r in rows]}, indent=2))
+        return 0
+    table = Table(title="fourfold bench --solvers" + (" (quick)" if args.quick else ""),
+                  caption=f"{solvers.machine_text(before)} (after: {after['load_average']})")
+    table.add_column("set", no_wrap=True)
+    for column in ("positions", "seconds", "mean s", "max s", "nodes", "nodes/s"):
+        table.add_column(column, justify="right")
+    table.add_column("values")
+    table.add_column("checksum", no_wrap=True)
+    for r in rows:
+        rate = r.nodes_per_s
+        table.add_row(
+            r.set, f"{r.positions:,}", f"{r.seconds:.2f}", f"{r.mean_seconds:.3f}",
+            f"{r.max_seconds:.3f}", "-" if r.nodes is None else f"{r.nodes:,}",
+            "-" if rate is None else f"{rate:,.0f}",
+            ", ".join(f"{n:,} {v}" for v, n in r.values.items()), r.checksum,
+        )
+    # the rows need about 150 columns: piped output is not cut to 80
+    Console(width=None if sys.stdout.isatty() else 160).print(table)
+    print("nodes: alpha-beta nodes (quarto, folio), proof-search nodes (icedao), table"
+          " look-ups (dao-probe); the Dao build counts none (time only)")
     return 0

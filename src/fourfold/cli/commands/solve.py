@@ -1,7 +1,8 @@
 """``fourfold solve GAME ...``: solve a position of a game that has a solver.
 
 Games with special arguments are sub-commands listed in ``SOLVERS`` (game name ->
-how to add its arguments, and how to run it): Quatrefoil's shortest solution.
+how to add its arguments, and how to run it): Quatrefoil's shortest solution,
+or with ``--public`` its optimum when the team acts on public information only.
 Every other game is a sub-command with the same arguments,
 
     fourfold solve GAME [--variant V] [--option K=V] [--setup POS | --record FILE]
@@ -38,11 +39,31 @@ class SolverCommand:
 # -- Quatrefoil ---------------------------------------------------------------------------
 
 def _quatrefoil_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--start", required=True, metavar="ARR",
+    p.add_argument("--start", default=None, metavar="ARR",
                    help="the arrangement now, NW NE SW SE / free token, e.g. RGBY/P")
-    p.add_argument("--solution", required=True, metavar="ARR",
+    p.add_argument("--solution", default=None, metavar="ARR",
                    help="the correct arrangement, written the same way, e.g. YBRG/P")
+    p.add_argument("--public", action="store_true",
+                   help="instead: the least expected number of actions when every action"
+                        " is chosen on public information only (no --start/--solution)")
+    p.add_argument("--face-up", default="none", choices=("none", "colour", "position", "all"),
+                   help="with --public: the cards face up (default none: the base game)")
     p.add_argument("--json", action="store_true", help="print the answer as JSON")
+
+
+def _quatrefoil_public_run(args: argparse.Namespace) -> int:
+    from fourfold.solve.quatrefoil_public import public_optimum
+
+    r = public_optimum(args.face_up)
+    if args.json:
+        print(json.dumps({"game": "quatrefoil", "public": True, "face_up": r.face_up,
+                          "value": str(r.value), "decimal": float(r.value),
+                          "cases": r.cases, "seconds": round(r.seconds, 3)}))
+        return 0
+    print(f"optimum on public information (face up: {r.face_up}): {r.value} ="
+          f" {float(r.value):.4f} actions on average, over {r.cases:,} equally likely"
+          f" cases ({r.seconds:.1f} s)")
+    return 0
 
 
 def _read_arrangement(text: str, what: str) -> Any:
@@ -58,6 +79,14 @@ def _quatrefoil_run(args: argparse.Namespace) -> int:
     from fourfold.games.quatrefoil.arrangement import format_arrangement
     from fourfold.solve.quatrefoil import action_names, solve
 
+    if args.public:
+        if args.start is not None or args.solution is not None:
+            raise ConfigurationError("--public averages over every deal; drop --start and"
+                                     " --solution")
+        return _quatrefoil_public_run(args)
+    if args.start is None or args.solution is None:
+        raise ConfigurationError("fourfold solve quatrefoil needs --start and --solution"
+                                 " (or --public)")
     start = _read_arrangement(args.start, "start")
     solution = _read_arrangement(args.solution, "solution")
     actions = action_names(solve(start, solution))

@@ -187,6 +187,11 @@ class Solver:
 _SOLVERS: dict[tuple[Any, ...], Solver] = {}
 
 
+def forget_solvers() -> None:
+    """Drop every cached solver and its table (the next solve starts from an empty one)."""
+    _SOLVERS.clear()
+
+
 def solver_for(game: PlacementGame, table_bits: int | None = None) -> Solver:
     """The cached solver of a game's ruleset (one transposition table per ruleset)."""
     pieces, geometry, counts = ruleset_of(game)
