@@ -202,9 +202,10 @@ def test_levels_are_registered_and_play_legal_moves() -> None:
                                                                      iterations=50))
         assert bot.name == f"level{n}"
         assert bot.choose(QUARTO.view(state, 1)) in QUARTO.legal_moves(state)
-    assert level_for("quarto", 1).bot == "greedy"
-    assert all(level_for("folio", n, "freeform").bot == "freeform" for n in range(1, 6))
-    assert level_for("folio", 3, "fixed-grid").bot == "alphabeta"
+    assert level_for("quarto", 1).bot == "random"
+    assert all(level_for("folio", n, "freeform").bot == "freeform" for n in range(2, 6))
+    assert level_for("folio", 5, "fixed-grid").bot == "alphabeta"
+    assert level_for("dao", 5).endgame is not None  # the retrograde table
 
 
 def test_search_bots_refuse_games_they_cannot_play() -> None:
@@ -214,7 +215,7 @@ def test_search_bots_refuse_games_they_cannot_play() -> None:
 
 def test_seeded_bots_repeat_their_moves() -> None:
     state = FIXED.play(FIXED.initial_state(), "Gs")
-    for name in ("greedy", "mcts", "level3"):
+    for name in ("greedy", "mcts", "level2", "level5"):
         a = make_bot(name, FIXED, 0, seed=9, limit=Limit(iterations=100, nodes=10_000))
         b = make_bot(name, FIXED, 0, seed=9, limit=Limit(iterations=100, nodes=10_000))
         assert a.choose(FIXED.view(state, 0)) == b.choose(FIXED.view(state, 0))

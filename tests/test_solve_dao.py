@@ -319,3 +319,29 @@ def test_symmetry_classes_partition_like_the_positions(packed: np.ndarray) -> No
     classes = dao.symmetry_classes(packed)
     assert classes["wins"] + classes["losses"] + classes["draws"] == classes["positions"]
     assert dao.summarize(packed).positions / 8 <= classes["positions"]
+
+
+def test_a_repetition_the_table_cannot_see_lowers_the_value() -> None:
+    """A position the table wins whose winning moves all repeat a position for the third
+    time (seen in a seeded level match): the reported value is the best move's, and the
+    exact endgame of level 5 still finds a move."""
+    from dataclasses import replace
+
+    from fourfold.ai.endgame import Endgame, EndgamePlan
+
+    game = fourfold.load("dao")
+    state = game.parse_position("X,.,O,./.,O,.,./.,.,O,X/X,.,O,X O")
+    assert dao.lookup(state)[0] is Value.WIN
+    wins = [game.next_state(state, m) for m in game.legal_moves(state)
+            if dao.lookup(game.next_state(state, m))[0] is Value.LOSS]
+    assert wins
+    seen = replace(state, history=tuple(child.key for child in wins for _ in range(2)))
+    solution = dao.solve(game, seen)
+    assert solution is not None and solution.value is Value.DRAW
+    assert (solution.moves[0].value, solution.distance) == (Value.DRAW, None)
+    assert all(m.value is not Value.WIN for m in solution.moves)
+    move = Endgame(game).choose(seen, len(solution.moves), EndgamePlan(1, 64, 1_000),
+                                random.Random(0))
+    assert move is not None
+    chosen = [m for m in solution.moves if game.encode(m.move) == move]
+    assert chosen[0].value is Value.DRAW

@@ -7,6 +7,11 @@ moves vary from game to game). The engine keeps a transposition table
 stops at the depth limit, the node limit, the time limit, or as soon as an
 iteration is exact: no line was cut off by the depth limit, so the remaining
 tree was searched to the end, or a forced win or loss was found.
+
+With an ``EndgamePlan`` (``fourfold.ai.endgame``) the bot first asks the game's
+exact solver, once the position is small enough, and plays a move of the best
+proven value (pressing the opponent among drawn moves); the search decides
+everywhere else, and in positions proven lost (where it resists longest).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from typing import Any
 
 from fourfold.ai._engine import check_two_player, engine_of
 from fourfold.ai.base import Bot, Limit
+from fourfold.ai.endgame import Endgame, EndgamePlan
 from fourfold.core.game import Game, View
 from fourfold.kernels.engine import MATE_BOUND
 
@@ -35,11 +41,14 @@ class AlphaBetaBot(Bot):
         *,
         max_depth: int = 64,
         compiled: bool = True,
+        endgame: EndgamePlan | None = None,
     ) -> None:
         super().__init__(game, player, seed, limit)
         check_two_player(game, self.name)
         self.engine = engine_of(game, compiled)
         self.max_depth = max_depth
+        self.plan = endgame
+        self.endgame = Endgame(game) if endgame is not None else None
         #: what the last ``choose`` found: depth reached, score, nodes, exact
         self.last: dict[str, Any] = {}
 
@@ -54,6 +63,13 @@ class AlphaBetaBot(Bot):
         order = engine.legal()
         if not order:
             raise ValueError("no legal move: the game is over")
+        if self.endgame is not None and self.plan is not None:
+            exact = self.endgame.choose(view.observation, len(order), self.plan, self.rng)
+            if exact is not None:
+                self.last = {"depth": 0, "score": 0, "nodes": 0, "exact": True,
+                             "solved": self.endgame.last}
+                return self.game.decode(exact)
+            engine.load(view.observation)
         self.rng.shuffle(order)
         best, score, reached, exact = order[0], 0, 0, False
         budget = self._node_budget()

@@ -7,6 +7,19 @@ prefers a placement and a give after which no free cell centre of any fitting
 grid lets the opponent complete a winning line with the piece given (a cheap
 check of the cell centres, not of every point). It challenges exactly when a
 challenge wins: when the grid is broken and the opponent broke it.
+
+Strength knobs, for the levels (``fourfold.ai.levels``):
+
+- ``careful=False``: the beginner. It still takes a win at once and challenges when
+  the opponent broke the grid, but places on a random cell centre and gives a random
+  piece.
+- ``depth`` >= 2: look ahead. A negamax over the same moves (cell-centre
+  placements times the gives that are safe at once), deepened one ply at a time
+  up to ``depth`` plies while the node budget (``Limit.nodes``: placements
+  examined) lasts; positions at the horizon count as even. Depth 2 finds moves
+  that leave the opponent only gives that lose; depth 3 also avoids the
+  opponent's such moves. The move is chosen at random among the best of the
+  deepest finished iteration.
 """
 
 from __future__ import annotations
@@ -17,6 +30,7 @@ from typing import Any
 from fourfold.ai.base import Bot, Limit
 from fourfold.core.errors import ConfigurationError
 from fourfold.core.game import Game, View
+from fourfold.core.outcome import Result
 from fourfold.games.folio.freeform import fitting
 from fourfold.games.folio.freeform.game import FreeformGame, line_through, too_close
 from fourfold.games.folio.freeform.notation import PLACES
@@ -24,13 +38,26 @@ from fourfold.games.folio.freeform.state import CHALLENGE, FreeformPly, Freeform
 
 MAX_CANDIDATES = 24  # placements examined for safety, per move
 FALLBACK_POINTS = 300  # lattice points tried when no free cell centre keeps a grid
+DEFAULT_NODES = 400  # placements examined per move by the look-ahead (depth >= 2)
+WIN, EVEN, LOSS = 1, 0, -1
+
+
+class _OutOfNodes(Exception):
+    """The look-ahead used its budget: the iteration in progress is discarded."""
 
 
 class FreeformBot(Bot):
     name = "freeform"
 
     def __init__(
-        self, game: Game[Any, Any], player: int, seed: int | None = None, limit: Limit | None = None
+        self,
+        game: Game[Any, Any],
+        player: int,
+        seed: int | None = None,
+        limit: Limit | None = None,
+        *,
+        careful: bool = True,
+        depth: int = 1,
     ) -> None:
         if not isinstance(game, FreeformGame):
             raise ConfigurationError(
@@ -38,6 +65,11 @@ class FreeformBot(Bot):
             )
         super().__init__(game, player, seed, limit)
         self.freeform = game
+        self.careful = careful
+        self.depth = depth
+        self.nodes = 0
+        #: what the last look-ahead reached: depth finished, value, nodes
+        self.last: dict[str, Any] = {}
 
     def choose(self, view: View) -> Any:
         game = self.freeform
@@ -59,6 +91,14 @@ class FreeformBot(Bot):
                 return FreeformPly(point, None)
         if not gives:
             return FreeformPly(candidates[0], None)
+        if not self.careful:
+            placeable = [p for p in candidates if game.after(state, p)[1] is None]
+            point = self.rng.choice(placeable) if placeable else candidates[0]
+            return FreeformPly(point, gives[self.rng.randrange(len(gives))])
+        if self.depth >= 2:
+            ahead = self._look_ahead(state, candidates, gives)
+            if ahead is not None:
+                return ahead
         self.rng.shuffle(candidates)
         fallback: FreeformPly | None = None
         examined = 0
@@ -76,6 +116,90 @@ class FreeformBot(Bot):
             if fallback is None:
                 fallback = FreeformPly(point, gives[self.rng.randrange(len(gives))])
         return fallback if fallback is not None else self._fallback(state)
+
+    # -- look-ahead ---------------------------------------------------------------------------
+    def _look_ahead(
+        self, state: FreeformState, candidates: list[Point], gives: list[int]
+    ) -> FreeformPly | None:
+        """A best move of the deepest finished iteration (``None`` if not even depth 2
+        finished, or no move is safe at once: the one-ply choice then stands)."""
+        budget = self.limit.nodes if self.limit.nodes is not None else DEFAULT_NODES
+        self.nodes = 0
+        try:
+            root = self._safe_moves(state, candidates, gives, budget)
+        except _OutOfNodes:
+            return None
+        if not root:
+            return None
+        self.rng.shuffle(root)
+        chosen: list[FreeformPly] | None = None
+        for depth in range(2, self.depth + 1):
+            try:
+                values = [-self._value(self.freeform.next_state(state, m), depth - 1, budget)
+                          for m in root]
+            except _OutOfNodes:
+                break
+            top = max(values)
+            chosen = [m for m, v in zip(root, values, strict=True) if v == top]
+            self.last = {"depth": depth, "value": top, "nodes": self.nodes}
+            if top != EVEN:
+                break  # a forced result: deeper search cannot change it
+        if chosen is None:
+            return None
+        return chosen[self.rng.randrange(len(chosen))]
+
+    def _placeable(self, state: FreeformState) -> list[Point]:
+        game = self.freeform
+        return [p for p in self._candidates(state) if game.after(state, p)[1] is None]
+
+    def _safe_moves(
+        self, state: FreeformState, points: list[Point], gives: list[int], budget: int
+    ) -> list[FreeformPly]:
+        """Placements (keeping the grid on the table) with each give that is safe at once."""
+        game = self.freeform
+        moves: list[FreeformPly] = []
+        for point in points:
+            if game.after(state, point)[1] is not None:
+                continue
+            self._spend(budget)
+            threats = self._threats((*state.pieces, (point[0], point[1], state.hand or 0)))
+            moves.extend(FreeformPly(point, k) for k in gives if k not in threats)
+        return moves
+
+    def _spend(self, budget: int) -> None:
+        self.nodes += 1
+        if self.nodes > budget:
+            raise _OutOfNodes
+
+    def _value(self, state: FreeformState, depth: int, budget: int) -> int:
+        """WIN, EVEN or LOSS for the player to move, looking ``depth`` plies ahead over
+        cell-centre placements and the gives that are safe at once."""
+        game = self.freeform
+        if state.ended is not None:  # the placement that led here won, or filled the table
+            return LOSS if state.ended.result is Result.WIN else EVEN
+        points = self._placeable(state)
+        for point in points:
+            self._spend(budget)
+            if game.after(state, point)[0] is not None:
+                return WIN
+        gives = [k for k, n in enumerate(state.supply) if n > 0]
+        if depth <= 0 or not gives or not points:
+            return EVEN
+        best = LOSS
+        for point in points:
+            self._spend(budget)
+            threats = self._threats((*state.pieces, (point[0], point[1], state.hand or 0)))
+            for kind in gives:
+                if kind in threats:
+                    continue
+                if depth == 1:
+                    return EVEN  # a safe move; nothing deeper is looked at
+                value = -self._value(game.next_state(state, FreeformPly(point, kind)),
+                                     depth - 1, budget)
+                if value == WIN:
+                    return WIN
+                best = max(best, value)
+        return best
 
     def _fallback(self, state: FreeformState) -> FreeformPly:
         """A legal placement (not a losing challenge) when no free cell centre will do:

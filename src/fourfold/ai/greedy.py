@@ -3,7 +3,8 @@
 One ply deep plus one reply: a move after which the opponent can win at once
 (in Folio and Quarto: giving a piece that completes a line somewhere) is
 played only when every move is like that. Among the remaining moves it picks
-at random. Level 1 of every two-player game.
+at random. ``careful=False`` drops the reply check: the beginner of level 1,
+who takes a win in one but otherwise plays any legal move.
 """
 
 from __future__ import annotations
@@ -19,14 +20,26 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def __init__(
-        self, game: Game[Any, Any], player: int, seed: int | None = None, limit: Limit | None = None
+        self,
+        game: Game[Any, Any],
+        player: int,
+        seed: int | None = None,
+        limit: Limit | None = None,
+        *,
+        careful: bool = True,
+        attention: int | None = None,
     ) -> None:
         super().__init__(game, player, seed, limit)
         check_two_player(game, self.name)
         self.engine = engine_of(game)
+        self.careful = careful
+        self.attention = attention
 
-    def classify(self, state: Any) -> tuple[list[int], list[int], list[int]]:
-        """The legal actions split into (winning now, safe, handing over a win)."""
+    def classify(
+        self, state: Any, replies: bool = True
+    ) -> tuple[list[int], list[int], list[int]]:
+        """The legal actions split into (winning now, safe, handing over a win); without
+        ``replies`` every action that does not win at once counts as safe."""
         engine = self.engine
         engine.load(state)
         me = engine.to_move()
@@ -38,7 +51,7 @@ class GreedyBot(Bot):
             winner = engine.winner()
             if winner == me:
                 wins.append(action)
-            elif winner >= 0 or engine.mover_wins_now():
+            elif winner >= 0 or (replies and engine.mover_wins_now()):
                 losing.append(action)
             else:
                 safe.append(action)
@@ -46,8 +59,34 @@ class GreedyBot(Bot):
         return wins, safe, losing
 
     def choose(self, view: View) -> Any:
-        wins, safe, losing = self.classify(view.observation)
+        if self.attention is not None:
+            return self._glance(view.observation, self.attention)
+        wins, safe, losing = self.classify(view.observation, replies=self.careful)
         pool = wins or safe or losing
         if not pool:
             raise ValueError("no legal move: the game is over")
         return self.game.decode(pool[self.rng.randrange(len(pool))])
+
+    def _glance(self, state: Any, attention: int) -> Any:
+        """Take a win at once; else look at up to ``attention`` moves at random and play the
+        first that does not hand over a win (or the last one looked at)."""
+        engine = self.engine
+        engine.load(state)
+        me = engine.to_move()
+        actions = engine.legal()
+        for action in actions:
+            engine.push(action)
+            won = engine.winner() == me
+            engine.pop()
+            if won:
+                return self.game.decode(action)
+        self.rng.shuffle(actions)
+        chosen = actions[0]
+        for action in actions[:attention]:
+            chosen = action
+            engine.push(action)
+            safe = engine.winner() < 0 and not engine.mover_wins_now()
+            engine.pop()
+            if safe:
+                break
+        return self.game.decode(chosen)

@@ -14,10 +14,15 @@ from typing import Any
 
 from fourfold.ai.alphabeta import AlphaBetaBot
 from fourfold.ai.base import Bot, Limit
+from fourfold.ai.endgame import EndgamePlan
 from fourfold.ai.freeform import FreeformBot
 from fourfold.ai.greedy import GreedyBot
 from fourfold.ai.mcts import MCTSBot
+from fourfold.ai.random_bot import RandomBot
+from fourfold.core.errors import ConfigurationError
 from fourfold.core.game import Game
+
+KINDS = "random, beginner, greedy, mcts, alphabeta, freeform"
 
 
 @dataclass(frozen=True)
@@ -28,44 +33,82 @@ class Level:
     bot: str
     nodes: int | None = None
     iterations: int | None = None
+    depth: int | None = None
+    endgame: EndgamePlan | None = None
 
     def describe(self) -> str:
+        if self.bot == "random":
+            return "random: any legal move, uniformly"
+        if self.bot == "beginner":
+            return (f"beginner: wins at once, else checks {self.nodes} random move(s) for one "
+                    "that does not hand over a win")
         if self.bot == "greedy":
             return "greedy: wins at once, never hands over a win it can avoid"
         if self.bot == "freeform":
-            return "the freeform bot: fitting-grid placements, challenges exactly when they win"
+            return _describe_freeform(self.depth, self.nodes)
         if self.bot == "mcts":
             return f"MCTS (UCT, greedy playouts), {self.iterations:,} iterations per move"
-        return f"alpha-beta (iterative deepening, TT), {self.nodes:,} nodes per move"
+        text = f"alpha-beta (iterative deepening, TT), {self.nodes:,} nodes per move"
+        if self.depth is not None:
+            text += f", at most {self.depth} plies deep"
+        if self.endgame is not None:
+            plan = self.endgame
+            text += (f"; exact endgame once at most {plan.max_moves} moves are legal (a "
+                     f"search solver gets {plan.nodes:,} nodes, a table answers at once)")
+            if plan.squeeze:
+                text += ", pressing among drawn moves"
+        return text
 
+
+def _describe_freeform(depth: int | None, nodes: int | None) -> str:
+    if depth == 0:
+        return ("freeform beginner: wins at once, challenges a broken grid, else a random "
+                "cell centre and a random give")
+    if depth is None or depth == 1:
+        return ("freeform: wins at once, gives no piece that wins at a cell centre, "
+                "challenges exactly when a challenge wins")
+    return (f"freeform look-ahead: {depth} plies over cell-centre placements and safe gives, "
+            f"{nodes:,} placements per move")
+
+
+#: the exact endgame of the strongest level: solve once at most 64 moves are legal, and
+#: among drawn moves press the opponent (``fourfold.ai.endgame``)
+STRONG_ENDGAME = EndgamePlan(nodes=1_000_000, max_moves=64, squeeze=1_000_000)
 
 LEVELS: dict[int, Level] = {
-    1: Level(1, "greedy"),
-    2: Level(2, "mcts", iterations=1_500),
-    3: Level(3, "alphabeta", nodes=20_000),
-    4: Level(4, "alphabeta", nodes=300_000),
-    5: Level(5, "alphabeta", nodes=3_000_000),
+    1: Level(1, "random"),
+    2: Level(2, "beginner", nodes=3),
+    3: Level(3, "greedy"),
+    4: Level(4, "mcts", iterations=5_000),
+    5: Level(5, "alphabeta", nodes=1_000_000, endgame=STRONG_ENDGAME),
 }
 
 #: games whose levels differ from ``LEVELS`` (``name`` or ``name/variant`` -> level ->
 #: Level). Folio freeform places on a continuous table (about a thousand candidate
 #: points per ply, each needing a grid fit), where the generic bots take minutes per
-#: game, so every level there is the freeform bot. Dao games run
-#: long (repetitions), so budgets are smaller; Ice Dao has no compiled kernel yet, so
-#: its bots search the readable rules (about 10,000 nodes/s) with budgets to match.
+#: game, so every level there is the freeform bot at a different depth. Dao's level 5
+#: plays from the retrograde table (perfect, pressing among drawn moves); Dao games run
+#: long, so the searches below it are smaller. Ice Dao has no exact endgame (its solver
+#: is only bounded): its levels are searches of growing size.
 GAME_LEVELS: dict[str, dict[int, Level]] = {
-    "folio/freeform": {n: Level(n, "freeform") for n in range(1, 6)},
+    "folio/freeform": {
+        1: Level(1, "random"),
+        2: Level(2, "freeform", depth=0),
+        3: Level(3, "freeform", depth=1),
+        4: Level(4, "freeform", depth=2, nodes=400),
+        5: Level(5, "freeform", depth=3, nodes=1_500),
+    },
     "dao": {
-        2: Level(2, "mcts", iterations=300),
-        3: Level(3, "alphabeta", nodes=5_000),
+        2: Level(2, "greedy"),
+        3: Level(3, "mcts", iterations=300),
         4: Level(4, "alphabeta", nodes=50_000),
-        5: Level(5, "alphabeta", nodes=300_000),
+        5: Level(5, "alphabeta", nodes=300_000, endgame=STRONG_ENDGAME),
     },
     "icedao": {
-        2: Level(2, "mcts", iterations=60),
-        3: Level(3, "alphabeta", nodes=1_000),
-        4: Level(4, "alphabeta", nodes=8_000),
-        5: Level(5, "alphabeta", nodes=40_000),
+        2: Level(2, "greedy"),
+        3: Level(3, "alphabeta", nodes=2_000),
+        4: Level(4, "alphabeta", nodes=20_000),
+        5: Level(5, "alphabeta", nodes=300_000),
     },
 }
 
@@ -80,19 +123,36 @@ def level_for(game_name: str, level: int, variant: str | None = None) -> Level:
 def make_level(
     level: int, game: Game[Any, Any], player: int, seed: int | None, limit: Limit | None
 ) -> Bot:
-    spec = level_for(game.name, level, game.info.variant)
+    bot = build(level_for(game.name, level, game.info.variant), game, player, seed, limit)
+    bot.name = f"level{level}"
+    return bot
+
+
+def build(
+    spec: Level, game: Game[Any, Any], player: int, seed: int | None, limit: Limit | None
+) -> Bot:
+    """The bot a level describes (``limit`` overrides its budgets, and may cap seconds)."""
     seconds = limit.seconds if limit is not None else None
     if spec.bot == "freeform":
-        bot: Bot = FreeformBot(game, player, seed, limit)
-    elif spec.bot == "greedy":
-        bot = GreedyBot(game, player, seed, limit)
+        nodes = limit.nodes if limit and limit.nodes else spec.nodes
+        depth = 1 if spec.depth is None else spec.depth
+        bot: Bot = FreeformBot(game, player, seed, Limit(seconds=seconds, nodes=nodes),
+                               careful=depth > 0, depth=max(depth, 1))
+    elif spec.bot == "random":
+        bot = RandomBot(game, player, seed, limit)
+    elif spec.bot in ("greedy", "beginner"):
+        bot = GreedyBot(game, player, seed, limit, careful=spec.bot == "greedy",
+                        attention=spec.nodes)
     elif spec.bot == "mcts":
         iterations = limit.iterations if limit and limit.iterations else spec.iterations
         bot = MCTSBot(game, player, seed, Limit(seconds=seconds, iterations=iterations))
-    else:
+    elif spec.bot == "alphabeta":
         nodes = limit.nodes if limit and limit.nodes else spec.nodes
-        bot = AlphaBetaBot(game, player, seed, Limit(seconds=seconds, nodes=nodes))
-    bot.name = f"level{level}"
+        bot = AlphaBetaBot(game, player, seed, Limit(seconds=seconds, nodes=nodes),
+                           max_depth=spec.depth or 64, endgame=spec.endgame)
+    else:
+        raise ConfigurationError(
+            f"unknown bot kind {spec.bot!r} for level {spec.level}; valid kinds: {KINDS}")
     return bot
 
 

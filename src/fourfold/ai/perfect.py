@@ -10,17 +10,17 @@ the bot is made, with the reason.
 Some exact solvers cannot finish from every position in reasonable time (Quarto
 and Folio are solved only once enough pieces are down). The solver gets the
 bot's ``Limit.seconds``, or ``DEFAULT_SOLVE_SECONDS`` without one; when it does
-not finish, the bot plays the move of the strongest search bot instead:
-``AlphaBetaBot`` with the level-5 budget (``FALLBACK_NODES``, or the limit's
-own ``nodes``). ``last_exact`` says which of the two chose the last move.
+not finish, the bot plays level 5's move instead (``fourfold.ai.levels``; the
+limit's own ``nodes``, if given, replace level 5's search budget). ``last_exact``
+says which of the two chose the last move.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from fourfold.ai.alphabeta import AlphaBetaBot
 from fourfold.ai.base import Bot, Limit
+from fourfold.ai.levels import make_level
 from fourfold.core.errors import ConfigurationError, FourfoldError
 from fourfold.core.game import Game, View
 from fourfold.solve.position import preference, solver_for
@@ -29,7 +29,6 @@ from fourfold.solve.position import preference, solver_for
 #: table (``fourfold.solve.dao.BUILD_BUDGET``), and for Quarto and Folio from about the
 #: fifth piece on (docs/solutions.md)
 DEFAULT_SOLVE_SECONDS = 30.0
-FALLBACK_NODES = 3_000_000  # level 5's budget (fourfold.ai.levels)
 
 
 class PerfectBot(Bot):
@@ -57,11 +56,8 @@ class PerfectBot(Bot):
         self.last_exact = solution is not None
         if solution is None:
             if self.fallback is None:
-                nodes = self.limit.nodes or FALLBACK_NODES
-                self.fallback = AlphaBetaBot(
-                    self.game, self.player, self.rng.randrange(1 << 30),
-                    Limit(seconds=self.limit.seconds, nodes=nodes),
-                )
+                self.fallback = make_level(5, self.game, self.player,
+                                           self.rng.randrange(1 << 30), self.limit)
             return self.fallback.choose(view)
         if not solution.moves:
             raise FourfoldError("no legal move: the game is over")

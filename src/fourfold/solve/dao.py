@@ -34,7 +34,9 @@ wins and losses are also the values under threefold repetition, and its draws
 are exactly the positions from which play can cycle forever. (The one thing a
 history can change: a position already seen twice before the current one is a
 draw if reached again, which could in rare cases force the winner to a
-different or longer win. ``solve`` reports the table value.)
+different or longer win. ``solve`` values each move by the table, except a move
+that repeats a position for the third time, which is a draw; the position's value
+is then its best move's, which can differ from the table's.)
 
 Positions that cannot occur in play (the side to move already has a formation,
 or a piece of the side that just moved is trapped - ``DaoGame.parse_position``
@@ -459,8 +461,10 @@ def solve(game: Game[Any, Any], state: Any, seconds: float | None = None) -> Sol
     """The exact value of a Dao position and of every legal move, from the table.
 
     ``None`` when the table is not built yet and ``seconds`` is below ``BUILD_BUDGET``
-    (a look-up itself takes microseconds). The game's history (repetitions so far)
-    and any length cap are not taken into account: see the module docstring.
+    (a look-up itself takes microseconds). Each move's value is the table's, unless the
+    move ends the game at once (a formation, or a threefold repetition given the game's
+    history); the position's value is its best move's, so the two always agree. History
+    further ahead and any length cap are not taken into account: see the module docstring.
     """
     start = time.perf_counter()
     ended = _ended(game, state)
@@ -479,8 +483,10 @@ def solve(game: Game[Any, Any], state: Any, seconds: float | None = None) -> Sol
             reply, d = lookup(child)
         mine = {Value.WIN: Value.LOSS, Value.LOSS: Value.WIN}.get(reply, reply)
         moves.append(MoveValue(move, mine, None if d is None or mine is Value.DRAW else d + 1))
-    return Solution(value, distance, sort_moves(moves), len(moves) + 1,
-                    time.perf_counter() - start)
+    ordered = sort_moves(moves)
+    if ordered:  # the best move's value: it sees a repetition the table cannot
+        value, distance = ordered[0].value, ordered[0].distance
+    return Solution(value, distance, ordered, len(moves) + 1, time.perf_counter() - start)
 
 
 # -- figures --------------------------------------------------------------------------------
