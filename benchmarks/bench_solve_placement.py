@@ -43,9 +43,12 @@ def box(state: PlacementState) -> str:
     return f"box={max(xs) - min(xs) + 1}x{max(ys) - min(ys) + 1} "
 
 
-def solve_start(game: PlacementGame, limit: float | None, table_bits: int) -> int:
+def solve_start(
+    game: PlacementGame, limit: float | None, table_bits: int, only: list[str] | None = None
+) -> int:
     """The start position, one opening give at a time (gives equal under the piece
-    symmetries are solved once), printing each as it is proven: win/draw/loss only."""
+    symmetries are solved once), printing each as it is proven: win/draw/loss only.
+    ``only`` names the gives to solve (one process per give runs them in parallel)."""
     from fourfold.solve.placement import solver_for
 
     solver = solver_for(game, table_bits)
@@ -57,6 +60,8 @@ def solve_start(game: PlacementGame, limit: float | None, table_bits: int) -> in
         child = game.next_state(start, move)
         key = solver.key(child)
         name = game.format_move(start, move)
+        if only is not None and name not in only:
+            continue
         if key in seen:
             print(f"give {name}: same as an earlier give up to symmetry", flush=True)
             continue
@@ -71,6 +76,9 @@ def solve_start(game: PlacementGame, limit: float | None, table_bits: int) -> in
         print(f"give {name}: value {value:+d} for the giver (player 2), {solver.nodes} nodes,"
               f" {solver.elapsed():.1f}s", flush=True)
     total = time.perf_counter() - began
+    if only is not None:
+        print(f"# {len(seen)} give(s) solved ({total:.1f}s in all)", flush=True)
+        return 0
     word = {1: "second player wins", 0: "draw", -1: "first player wins"}[best]
     print(f"# start position: {word} ({total:.1f}s in all)", flush=True)
     return 0
@@ -88,6 +96,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--limit", type=float, default=None, help="seconds per solve")
     p.add_argument("--table-bits", type=int, default=22)
     p.add_argument("--empty", action="store_true", help="solve the start position")
+    p.add_argument("--give", action="append", default=None, metavar="PIECE",
+                   help="with --empty: solve only this opening give (repeatable)")
     args = p.parse_args(argv)
 
     options = {"line_rule": args.line_rule} if args.line_rule else {}
@@ -96,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     floating = args.game == "folio" and game.info.variant in ("standard", "no-grid")
     print(f"# {game.info.label()} on {machine_text()}", flush=True)
     if args.empty:
-        return solve_start(game, args.limit, args.table_bits)
+        return solve_start(game, args.limit, args.table_bits, args.give)
     cases: list[tuple[int, int, PlacementState]] = []
     for n in args.placed:
         for i in range(args.positions):

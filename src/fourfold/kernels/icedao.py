@@ -49,6 +49,22 @@ from fourfold.kernels.placement_search import (
     UPPER,
     WIN,
 )
+from fourfold.kernels.sliding_frames import (
+    ENTER,
+    F_ALPHA,
+    F_ALPHA0,
+    F_BEST,
+    F_BEST_MOVE,
+    F_BETA,
+    F_COUNT,
+    F_CURRENT,
+    F_DEPTH,
+    F_HORIZON,
+    F_KEY,
+    F_NEXT,
+    NEXT,
+    RETURN,
+)
 
 SIDE = 5
 SQUARES = 25
@@ -416,22 +432,6 @@ def greedy_playout(t, st, hist, keys, moves, rs, max_plies):  # type: ignore[no-
 
 
 # -- alpha-beta (the placement search's loop, with Ice Dao's terminal rules) ----------------
-
-F_DEPTH = 0
-F_ALPHA = 1
-F_BETA = 2
-F_ALPHA0 = 3
-F_BEST = 4
-F_BEST_MOVE = 5
-F_COUNT = 6
-F_NEXT = 7
-F_KEY = 8
-F_CURRENT = 9
-F_HORIZON = 10  # the caller's horizon flag, saved while this node's subtree runs
-NUM_FRAME = 11
-ENTER = 0
-NEXT = 1
-RETURN = 2
 
 
 @no_refcount

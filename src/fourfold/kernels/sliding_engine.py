@@ -19,6 +19,7 @@ from fourfold.core.outcome import Outcome
 from fourfold.kernels.engine import Engine, SearchResult
 from fourfold.kernels.placement import rng_state
 from fourfold.kernels.placement_search import HORIZON, LIMIT, NODES, NUM_STATS, new_table
+from fourfold.kernels.sliding_frames import NUM_FRAME
 
 PLAYOUT_CAP = 400  # as ReferenceEngine.playout: a random game longer than this is a draw
 GREEDY_PLAYOUT_CAP = 60  # greedy playouts cost more per ply; cut sooner (a draw) for MCTS
@@ -40,7 +41,7 @@ class SlidingEngine(Engine):
         self.buffer = np.zeros(width, dtype=np.int64)
         self.moves = np.zeros((k.MAX_HISTORY, width), dtype=np.int64)
         self.scores = np.zeros((k.MAX_HISTORY, width), dtype=np.int64)
-        self.frames = np.zeros((k.MAX_HISTORY, k.NUM_FRAME), dtype=np.int64)
+        self.frames = np.zeros((k.MAX_HISTORY, NUM_FRAME), dtype=np.int64)
         self.history = np.zeros(num_actions, dtype=np.int64)
         self.stats = np.zeros(NUM_STATS, dtype=np.int64)
         self.table_bits = table_bits
