@@ -180,8 +180,9 @@ def _position_run(args: argparse.Namespace) -> int:
         raise ConfigurationError("--seconds must be positive")
     solution = entry.solve(game, state, args.seconds)
     if solution is None:
-        raise FourfoldError(f"{game.info.label()}: no answer within {args.seconds:g} seconds"
-                            f" ({entry.summary})")
+        unit = "second" if args.seconds == 1 else "seconds"
+        raise FourfoldError(f"{game.info.label()}: no answer within {args.seconds:g} {unit}."
+                            f" Solver: {entry.summary}")
     position = game.format_position(state)
     mover = state_mover(game, state)
     if args.json:

@@ -32,7 +32,8 @@ def solve(game: Game[Any, Any], state: Any, seconds: float | None) -> Solution |
 
 SUMMARY = (
     "alpha-beta with a transposition table keyed by the {maps} board symmetries and the"
-    " piece relabellings; exact from about {reach} pieces placed within seconds"
+    " piece relabellings; exact from about {reach} pieces placed within seconds;"
+    " earlier positions take minutes to hours (docs/solutions.md says what is solved)"
 )
 
 register_solver("quarto", solve, SUMMARY.format(maps=32, reach=5))
