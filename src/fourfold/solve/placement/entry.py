@@ -33,7 +33,7 @@ def solve(game: Game[Any, Any], state: Any, seconds: float | None) -> Solution |
 SUMMARY = (
     "alpha-beta with a transposition table keyed by the {maps} board symmetries and the"
     " piece relabellings; exact from about {reach} pieces placed within seconds;"
-    " earlier positions take minutes to hours (docs/solutions.md says what is solved)"
+    " earlier positions take minutes to hours, and docs/solutions.md says what is solved"
 )
 
 register_solver("quarto", solve, SUMMARY.format(maps=32, reach=5))
