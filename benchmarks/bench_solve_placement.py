@@ -18,6 +18,8 @@ seconds per solve (a position that hits it is reported as ``limit``).
     .venv/bin/python benchmarks/bench_solve_placement.py folio --variant fixed-grid \\
         --line-rule same-colour-or-size --placed 8 6 --exact
     .venv/bin/python benchmarks/bench_solve_placement.py quarto --empty --limit 3600
+    .venv/bin/python benchmarks/bench_solve_placement.py quarto --empty --replies \\
+        --reply 'a1 TLQF' --reply 'b1 TDRH' --table-bits 27
 """
 
 from __future__ import annotations
@@ -26,12 +28,13 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Callable
 
 import fourfold
 from fourfold.bench.solvers import machine_text, random_position, solve_fresh, warm_up
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.state import PlacementState
-from fourfold.solve.placement import SolveLimitReached
+from fourfold.solve.placement import SolveLimitReached, Solver
 
 
 def box(state: PlacementState) -> str:
@@ -44,18 +47,29 @@ def box(state: PlacementState) -> str:
 
 
 def solve_start(
-    game: PlacementGame, limit: float | None, table_bits: int, only: list[str] | None = None
+    game: PlacementGame,
+    limit: float | None,
+    table_bits: int,
+    only: list[str] | None = None,
+    replies: bool = False,
+    only_replies: list[str] | None = None,
 ) -> int:
     """The start position, one opening give at a time (gives equal under the piece
     symmetries are solved once), printing each as it is proven: win/draw/loss only.
-    ``only`` names the gives to solve (one process per give runs them in parallel)."""
+    ``only`` names the gives to solve (one process per give runs them in parallel).
+    With ``replies`` each give is solved one reply (placement and next give) at a time,
+    replies equal under the symmetries once; ``only_replies`` names the replies to solve."""
     from fourfold.solve.placement import solver_for
 
     solver = solver_for(game, table_bits)
     start = game.initial_state()
-    seen: dict[tuple[int, int], int] = {}
+    seen: dict[tuple[int, int], int | None] = {}
     best = -2
     began = time.perf_counter()
+
+    def left() -> float | None:
+        return None if limit is None else limit - (time.perf_counter() - began)
+
     for move in game.legal_moves(start):
         child = game.next_state(start, move)
         key = solver.key(child)
@@ -65,23 +79,61 @@ def solve_start(
         if key in seen:
             print(f"give {name}: same as an earlier give up to symmetry", flush=True)
             continue
-        solver.start(None if limit is None else limit - (time.perf_counter() - began), None)
         try:
-            value = -solver.exact(child, False)
+            if replies:
+                value = solve_replies(game, solver, child, name, left, only_replies)
+            else:
+                solver.start(left(), None)
+                value = -solver.exact(child, False)
         except SolveLimitReached as exc:
             print(f"give {name}: limit after {exc.nodes} nodes, {exc.seconds:.1f}s", flush=True)
             return 1
         seen[key] = value
+        if value is None:
+            continue
         best = max(best, value)
-        print(f"give {name}: value {value:+d} for the giver (player 2), {solver.nodes} nodes,"
-              f" {solver.elapsed():.1f}s", flush=True)
+        effort = "" if replies else f", {solver.nodes} nodes, {solver.elapsed():.1f}s"
+        print(f"give {name}: value {value:+d} for the giver (player 2){effort}", flush=True)
     total = time.perf_counter() - began
-    if only is not None:
+    if only is not None or only_replies is not None:
         print(f"# {len(seen)} give(s) solved ({total:.1f}s in all)", flush=True)
         return 0
     word = {1: "second player wins", 0: "draw", -1: "first player wins"}[best]
     print(f"# start position: {word} ({total:.1f}s in all)", flush=True)
     return 0
+
+
+def solve_replies(
+    game: PlacementGame,
+    solver: Solver,
+    given: PlacementState,
+    give: str,
+    left: Callable[[], float | None],
+    only: list[str] | None,
+) -> int | None:
+    """The value of an opening give for its giver, from the value of every reply to it
+    (the placer picks the reply worst for the giver); ``None`` when ``only`` leaves
+    some replies out. Prints each reply's value as it is proven."""
+    seen: dict[tuple[int, int], int] = {}
+    worst = 2
+    nodes = 0
+    began = time.perf_counter()
+    for reply in game.legal_moves(given):
+        child = game.next_state(given, reply)
+        name = game.format_move(given, reply)
+        key = solver.key(child)
+        if key in seen or (only is not None and name not in only):
+            continue
+        solver.start(left(), None)
+        value = solver.exact(child, False)
+        seen[key] = value
+        worst = min(worst, value)
+        nodes += solver.nodes
+        print(f"give {give} reply {name}: value {value:+d} for the giver (player 2),"
+              f" {solver.nodes} nodes, {solver.elapsed():.1f}s", flush=True)
+    print(f"# give {give}: {len(seen)} reply class(es) solved, {nodes} nodes,"
+          f" {time.perf_counter() - began:.1f}s", flush=True)
+    return None if only is not None else worst
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -98,6 +150,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--empty", action="store_true", help="solve the start position")
     p.add_argument("--give", action="append", default=None, metavar="PIECE",
                    help="with --empty: solve only this opening give (repeatable)")
+    p.add_argument("--replies", action="store_true",
+                   help="with --empty: solve each give one reply class at a time")
+    p.add_argument("--reply", action="append", default=None, metavar="MOVE",
+                   help="with --replies: solve only this reply, e.g. 'a1 TLQF' (repeatable)")
     args = p.parse_args(argv)
 
     options = {"line_rule": args.line_rule} if args.line_rule else {}
@@ -106,7 +162,8 @@ def main(argv: list[str] | None = None) -> int:
     floating = args.game == "folio" and game.info.variant in ("standard", "no-grid")
     print(f"# {game.info.label()} on {machine_text()}", flush=True)
     if args.empty:
-        return solve_start(game, args.limit, args.table_bits, args.give)
+        return solve_start(game, args.limit, args.table_bits, args.give,
+                           args.replies or args.reply is not None, args.reply)
     cases: list[tuple[int, int, PlacementState]] = []
     for n in args.placed:
         for i in range(args.positions):

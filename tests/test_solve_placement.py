@@ -14,8 +14,8 @@ from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.lines import winning_line
 from fourfold.games.placement.state import PlacementState, Ply
 from fourfold.solve.placement import SolveLimitReached, Solver, solve_position
-from fourfold.solve.placement.kernel import WIN
-from fourfold.solve.placement.tables import ruleset_of
+from fourfold.solve.placement.kernel import WIN, can_win, unsafe_after
+from fourfold.solve.placement.tables import cell_index, ruleset_of
 
 BITS = 16  # small tables keep the tests light
 
@@ -112,6 +112,39 @@ def check_against_brute(game: PlacementGame, state: PlacementState) -> None:
     best = max(expected.values())
     assert (result.value, result.distance) == as_value(best, state)
     assert expected[result.best_move] == best
+
+
+@pytest.mark.parametrize(("name", "variant", "options"), GRIDS)
+def test_unsafe_gives_are_those_the_rules_let_win(
+    name: str, variant: str | None, options: dict[str, Any]
+) -> None:
+    """The kernel's table of winning kinds per line word (``unsafe_after``) names exactly
+    the kinds that, once the piece in hand is placed, win somewhere at once by the rules."""
+    game = load(name, variant, options)
+    solver = Solver(*ruleset_of(game), table_bits=BITS)
+    reason = game.pieces.winning_reason
+    checked = 0
+    for seed in range(24):
+        state = position(game, 3 + seed % 10, seed)
+        assert state.hand is not None
+        solver.load(state)
+        t, w = solver.tables, solver.work
+        empty = [c for c in game.geometry.placeable(state.occupied)]
+        wins_now = any(winning_line(state.pieces, c, reason, state.hand) for c in empty)
+        assert can_win(t, w, state.hand) == wins_now
+        if wins_now:
+            continue
+        for cell in empty:
+            board = {**state.pieces, cell: state.hand}
+            rest = [c for c in empty if c != cell]
+            expected = sum(
+                1 << k
+                for k in range(len(state.supply))
+                if any(winning_line(board, c, reason, k) for c in rest)
+            )
+            assert unsafe_after(t, w, cell_index(cell), state.hand) == expected
+            checked += 1
+    assert checked > 100
 
 
 @pytest.mark.parametrize(("name", "variant", "options"), GRIDS)

@@ -196,10 +196,5 @@ def _clear(solver: Any) -> None:
     from fourfold.solve.placement import kernel as k4
 
     work = solver.work
-    work.tt_hi[:] = -1
-    work.tt_lo[:] = -1
-    work.tt_lower[:] = -k4.INF
-    work.tt_upper[:] = k4.INF
-    work.tt_move[:] = -1
-    work.tt_work[:] = -1
+    k4.clear_table(work)
     work.history[:] = 0

@@ -25,11 +25,9 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from fourfold.kernels.jit import no_refcount
+from fourfold.kernels.jit import inlined, no_refcount
 from fourfold.solve.placement import kernel as k4
 from fourfold.solve.placement.tables import (
-    COVER_COLOURS,
-    COVER_SIZES,
     P_KINDS,
     P_RULE,
     P_TOTAL,
@@ -153,7 +151,7 @@ def float_clear(ft, fw):
     fw.st[F_HAND] = -1
 
 
-@no_refcount
+@inlined
 def float_place(t, ft, fw, cell, kind):
     d = fw.st[F_PLACED]
     f = t.features[kind]
@@ -169,7 +167,7 @@ def float_place(t, ft, fw, cell, kind):
     fw.st[F_PLACED] = d + 1
 
 
-@no_refcount
+@inlined
 def float_unplace(ft, fw, cell):
     d = fw.st[F_PLACED] - 1
     for j in range(ft.cell_nlines[cell]):
@@ -182,7 +180,7 @@ def float_unplace(ft, fw, cell):
     fw.st[F_PLACED] = d
 
 
-@no_refcount
+@inlined
 def bounds(ft, occ):
     """``(min x, max x, min y, max y)`` of the occupied window cells."""
     x0 = WINDOW
@@ -200,7 +198,7 @@ def bounds(ft, occ):
     return x0, x1, y0, y1
 
 
-@no_refcount
+@inlined
 def float_placeable(ft, occ):
     """Empty window cells that keep every piece in a 4x4 box (and touch one, in no-grid)."""
     if occ == 0:
@@ -223,15 +221,7 @@ def float_placeable(ft, occ):
     return out
 
 
-@no_refcount
-def _completes(t, land, lor, feature):
-    if t.params[P_RULE] == RULE_SHARE:
-        return (land & feature) != 0
-    o = lor | feature
-    return (o & COVER_COLOURS) == COVER_COLOURS or (o & COVER_SIZES) == COVER_SIZES
-
-
-@no_refcount
+@inlined
 def float_winning_kinds(t, ft, fw, cells, only):
     """Kinds (among ``only``) that complete a winning line on an empty cell in ``cells``."""
     out = 0
@@ -241,10 +231,8 @@ def float_winning_kinds(t, ft, fw, cells, only):
             continue
         if (ft.line_mask[line] & ~occ & cells) == 0:
             continue
-        for k in range(t.params[P_KINDS]):
-            wanted = (only >> k) & 1 and not (out >> k) & 1
-            if wanted and _completes(t, fw.line_and[line], fw.line_or[line], t.features[k]):
-                out |= 1 << k
+        word = fw.line_and[line] if t.params[P_RULE] == RULE_SHARE else fw.line_or[line]
+        out |= t.unsafe_by_word[word] & only
     return out
 
 
@@ -313,19 +301,16 @@ def float_search(t, w, ft, fw, alpha, beta):
     if floor >= beta:
         return floor
     hi, lo = _shape_key(t, w, ft, fw)
-    i = k4.slot(w, hi, lo)
-    for s in range(2):
-        j = i + s
-        if w.tt_hi[j] == hi and w.tt_lo[j] == lo:
-            known_low = int(w.tt_lower[j])
-            known_high = int(w.tt_upper[j])
-            if known_low >= beta or known_low == known_high:
-                return known_low
-            if known_high <= alpha:
-                return known_high
-            alpha = max(alpha, known_low)
-            beta = min(beta, known_high)
-            break
+    j = k4.probe(w, hi, lo)
+    if j >= 0:
+        known_low = k4.entry_lower(w, j)
+        known_high = k4.entry_upper(w, j)
+        if known_low >= beta or known_low == known_high:
+            return known_low
+        if known_high <= alpha:
+            return known_high
+        alpha = max(alpha, known_low)
+        beta = min(beta, known_high)
 
     avail = 0
     for g in range(t.params[P_KINDS]):

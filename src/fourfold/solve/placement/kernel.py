@@ -14,7 +14,9 @@ What makes it fast:
 * a side holding a piece that completes a line wins at once, so every node
   first looks at the lines holding three pieces;
 * a give that lets the opponent win at once is never searched (a piece is
-  *unsafe* when it completes some three-piece line); a placement after which
+  *unsafe* when it completes some three-piece line: a table gives the unsafe
+  kinds of a line from its AND or OR word, and ``unsafe_after`` finds them for
+  each placement without making it); a placement after which
   every remaining kind is unsafe loses on the next ply, and a node where that
   holds for every placement is lost. ``prune=False`` searches those gives too,
   which the tests use to check that the shortcut changes no value;
@@ -22,8 +24,12 @@ What makes it fast:
   by their canonical form under all board and piece symmetries
   (``canonical_key``) and deeper ones by their exact packed form. Keys hold
   the whole position (board, hand and, for Folio, the supply), so a hit is
-  never a collision. Each index has two slots: the first keeps the entry with
-  fewer pieces placed (the larger subtree), the second always takes the new one;
+  never a collision. Each index has two slots in adjacent rows of one array:
+  the first keeps the entry with fewer pieces placed (the larger subtree), the
+  second always takes the new one. Positions with at most ``TT_SKIP`` pieces
+  left are searched again rather than looked up;
+* the small helpers are inlined into the recursive search (a call would copy
+  both tuples of arrays), which runs without reference counting;
 * moves: the table's best move first, then placements that leave the opponent
   fewest safe pieces, ties broken by a history of earlier cut-offs.
 
@@ -41,11 +47,9 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, objmode
 
-from fourfold.kernels.jit import no_refcount
+from fourfold.kernels.jit import inlined, no_refcount
 from fourfold.solve.placement.tables import (
     CELLS,
-    COVER_COLOURS,
-    COVER_SIZES,
     P_BOARD_MAPS,
     P_KINDS,
     P_RULE,
@@ -75,6 +79,22 @@ HAS_DEADLINE = 8
 NUM_FIELDS = 9
 
 CHECK_EVERY = 1 << 14  # nodes between limit checks
+# positions with at most this many pieces left to place skip the table: their
+# subtrees cost less to search again than a table access (measured on Quarto)
+TT_SKIP = 5
+# the index of a single bit ``1 << i`` (i < 36) is BIT_INDEX[(1 << i) % 37]
+BIT_INDEX = np.array(
+    [next((i for i in range(36) if (1 << i) % 37 == r), -1) for r in range(37)], dtype=np.int64
+)
+
+# columns of ``Workspace.tt``: one row per entry, so an entry (and its index's other
+# slot) is a single memory access. The data word packs, 8 or 16 bits each and offset
+# to be non-negative: the lower bound, the upper bound, the best move and the work
+# (pieces left to place when stored, the replacement priority).
+TT_HI = 0
+TT_LO = 1
+TT_DATA = 2
+EMPTY_DATA = (128 - INF) | ((INF + 128) << 8)  # bounds -INF and INF, no move, work -1
 
 
 class Workspace(NamedTuple):
@@ -92,18 +112,12 @@ class Workspace(NamedTuple):
     order: npt.NDArray[np.int64]  # (17, MAX_MOVES) their ordering keys
     history: npt.NDArray[np.int64]  # (16 << MOVE_SHIFT,) cut-off counts per move
     images: npt.NDArray[np.int64]  # (32,) occupancy images under each board map
-    tt_hi: npt.NDArray[np.int64]
-    tt_lo: npt.NDArray[np.int64]
-    tt_lower: npt.NDArray[np.int8]
-    tt_upper: npt.NDArray[np.int8]
-    tt_move: npt.NDArray[np.int16]
-    tt_work: npt.NDArray[np.int8]
+    tt: npt.NDArray[np.int64]  # (entries, 3): key hi, key lo, packed data (see ``store``)
 
 
 def new_workspace(kinds: int, table_bits: int) -> Workspace:
-    """Arrays for one solver; the table has ``2**table_bits`` entries (about 20 bytes each)."""
-    size = 1 << table_bits
-    return Workspace(
+    """Arrays for one solver; the table has ``2**table_bits`` entries of 24 bytes."""
+    w = Workspace(
         board=np.full(CELLS, -1, dtype=np.int64),
         supply=np.zeros(kinds, dtype=np.int64),
         line_count=np.zeros(NUM_LINES, dtype=np.int64),
@@ -116,13 +130,17 @@ def new_workspace(kinds: int, table_bits: int) -> Workspace:
         order=np.zeros((CELLS + 1, MAX_MOVES), dtype=np.int64),
         history=np.zeros(CELLS << MOVE_SHIFT, dtype=np.int64),
         images=np.zeros(32, dtype=np.int64),
-        tt_hi=np.full(size, -1, dtype=np.int64),
-        tt_lo=np.full(size, -1, dtype=np.int64),
-        tt_lower=np.full(size, -INF, dtype=np.int8),
-        tt_upper=np.full(size, INF, dtype=np.int8),
-        tt_move=np.full(size, -1, dtype=np.int16),
-        tt_work=np.full(size, -1, dtype=np.int8),
+        tt=np.empty((1 << table_bits, 3), dtype=np.int64),
     )
+    clear_table(w)
+    return w
+
+
+def clear_table(w: Workspace) -> None:
+    """Empty the transposition table."""
+    w.tt[:, TT_HI] = -1
+    w.tt[:, TT_LO] = -1
+    w.tt[:, TT_DATA] = EMPTY_DATA
 
 
 @njit(cache=True)
@@ -137,7 +155,7 @@ def clear_position(t, w):
     w.st[HAND] = -1
 
 
-@no_refcount
+@inlined
 def place(t, w, cell, kind):
     """Put ``kind`` on the empty ``cell``, keeping the line words up to date."""
     d = w.st[PLACED]
@@ -154,7 +172,7 @@ def place(t, w, cell, kind):
     w.st[PLACED] = d + 1
 
 
-@no_refcount
+@inlined
 def unplace(t, w, cell):
     """Undo the last ``place`` (on ``cell``)."""
     d = w.st[PLACED] - 1
@@ -168,67 +186,49 @@ def unplace(t, w, cell):
     w.st[PLACED] = d
 
 
-@no_refcount
-def completes(t, w, line, feature):
-    """Whether a piece with ``feature`` completes a winning line on three-piece ``line``."""
+@inlined
+def three_word(t, w, line):
+    """The word deciding which kinds complete three-piece ``line``: the AND of its
+    pieces' features under ``RULE_SHARE``, their OR under ``RULE_COVER``."""
     if t.params[P_RULE] == RULE_SHARE:
-        return (w.line_and[line] & feature) != 0
-    o = w.line_or[line] | feature
-    return (o & COVER_COLOURS) == COVER_COLOURS or (o & COVER_SIZES) == COVER_SIZES
+        return w.line_and[line]
+    return w.line_or[line]
 
 
-@no_refcount
+@inlined
 def can_win(t, w, kind):
     """Whether ``kind`` completes a winning line somewhere (all such cells are placeable)."""
-    f = t.features[kind]
     found = False
     for line in range(NUM_LINES):
-        if w.line_count[line] == 3 and completes(t, w, line, f):
+        if w.line_count[line] == 3 and (t.unsafe_by_word[three_word(t, w, line)] >> kind) & 1:
             found = True
             break
     return found
 
 
-@no_refcount
-def _single_bit_index(m):
-    for b in range(8):
-        if m == 1 << b:
-            return b
-    return -1
+@inlined
+def unsafe_after(t, w, cell, kind):
+    """Bitmask of the kinds that would complete a winning line if given once ``kind``
+    is on ``cell`` (computed without placing it).
 
-
-@no_refcount
-def unsafe_kinds(t, w):
-    """Bitmask of the kinds that would complete a winning line if given now."""
-    kinds_all = (1 << t.params[P_KINDS]) - 1
-    out = 0
+    Lines through the cell holding three pieces fill up (the piece does not win
+    there: ``can_win`` was false), those holding two get a third piece."""
+    f = t.features[kind]
     share = t.params[P_RULE] == RULE_SHARE
+    through = t.line_bits[cell]
+    out = 0
     for line in range(NUM_LINES):
-        if w.line_count[line] != 3:
-            continue
-        if share:
-            a = w.line_and[line]
-            for b in range(8):
-                if (a >> b) & 1:
-                    out |= t.feature_kinds[b]
-        else:
-            o = w.line_or[line]
-            missing = COVER_COLOURS & ~o
-            if missing == 0:
-                return kinds_all
-            b = _single_bit_index(missing)
-            if b >= 0:
-                out |= t.feature_kinds[b]
-            missing = COVER_SIZES & ~o
-            if missing == 0:
-                return kinds_all
-            b = _single_bit_index(missing)
-            if b >= 0:
-                out |= t.feature_kinds[b]
+        count = w.line_count[line]
+        if (through >> line) & 1:
+            if count == 2:
+                word = (w.line_and[line] & f) if share else (w.line_or[line] | f)
+                out |= t.unsafe_by_word[word]
+        elif count == 3:
+            out |= t.unsafe_by_word[three_word(t, w, line)]
     return out
 
 
-@no_refcount
+@inlined
 def available(t, w):
     m = 0
     for k in range(t.params[P_KINDS]):
@@ -237,7 +237,7 @@ def available(t, w):
     return m
 
 
-@no_refcount
+@inlined
 def placeable(t, w):
     """Bitboard of the empty cells the piece in hand may go on."""
     occ = w.st[OCC]
@@ -251,7 +251,7 @@ def placeable(t, w):
     return empty
 
 
-@no_refcount
+@inlined
 def _pack(t, w, inverse, p, image):
     """The packed key of the position moved by board map ``b`` and piece map ``p``.
 
@@ -279,19 +279,19 @@ def _pack(t, w, inverse, p, image):
     return hi, lo
 
 
-@no_refcount
+@inlined
 def raw_key(t, w):
     """The packed key of the position as it stands (board and piece map 0: identity)."""
     return _pack(t, w, t.cell_inverse[0], 0, w.st[OCC])
 
 
-@no_refcount
+@inlined
 def canonical_key(t, w):
     """The least packed key over every board and piece symmetry, with the maps giving it."""
     return least_key(t, w, t.cell_map, t.cell_inverse, t.params[P_BOARD_MAPS])
 
 
-@no_refcount
+@inlined
 def least_key(t, w, cell_map, cell_inverse, nb):
     """The least packed key over the first ``nb`` cell maps and every piece map.
 
@@ -336,33 +336,68 @@ def least_key(t, w, cell_map, cell_inverse, nb):
     return best_hi, best_lo, best_b, best_p
 
 
-@no_refcount
+@inlined
 def slot(w, hi, lo):
     x = hi * 0x2545F4914F6CDD1D ^ lo * 0x5851F42D4C957F2D
     x ^= x >> 31
-    return x & (w.tt_hi.shape[0] - 2)
+    return x & (w.tt.shape[0] - 2)
 
 
-@no_refcount
-def store(w, hi, lo, lower, upper, move, work):
+@inlined
+def probe(w, hi, lo):
+    """The table row holding the position keyed ``(hi, lo)``, or -1."""
     i = slot(w, hi, lo)
-    for s in range(2):
-        j = i + s
-        if w.tt_hi[j] == hi and w.tt_lo[j] == lo:
-            if lower > w.tt_lower[j]:
-                w.tt_lower[j] = lower
-            if upper < w.tt_upper[j]:
-                w.tt_upper[j] = upper
-            if move >= 0:
-                w.tt_move[j] = move
-            return
-    j = i if work >= w.tt_work[i] else i + 1
-    w.tt_hi[j] = hi
-    w.tt_lo[j] = lo
-    w.tt_lower[j] = lower
-    w.tt_upper[j] = upper
-    w.tt_move[j] = move
-    w.tt_work[j] = work
+    found = -1
+    for j in range(i, i + 2):
+        if w.tt[j, TT_HI] == hi and w.tt[j, TT_LO] == lo:
+            found = j
+            break
+    return found
+
+
+@inlined
+def entry_lower(w, j):
+    return (w.tt[j, TT_DATA] & 0xFF) - 128
+
+
+@inlined
+def entry_upper(w, j):
+    return ((w.tt[j, TT_DATA] >> 8) & 0xFF) - 128
+
+
+@inlined
+def entry_move(w, j):
+    return ((w.tt[j, TT_DATA] >> 16) & 0xFFFF) - 1
+
+
+@inlined
+def entry_work(w, j):
+    return ((w.tt[j, TT_DATA] >> 32) & 0xFF) - 1
+
+
+@inlined
+def _data(lower, upper, move, work):
+    return (lower + 128) | ((upper + 128) << 8) | ((move + 1) << 16) | ((work + 1) << 32)
+
+
+@inlined
+def store(w, hi, lo, lower, upper, move, work):
+    """Keep bounds ``[lower, upper]`` and the best move of a position searched with
+    ``work`` pieces left: tightening its entry if present, else in the index's first
+    slot if that holds no more work, else in the second."""
+    j = probe(w, hi, lo)
+    if j >= 0:
+        lower = max(lower, entry_lower(w, j))
+        upper = min(upper, entry_upper(w, j))
+        if move < 0:
+            move = entry_move(w, j)
+        work = entry_work(w, j)
+    else:
+        i = slot(w, hi, lo)
+        j = i if work >= entry_work(w, i) else i + 1
+        w.tt[j, TT_HI] = hi
+        w.tt[j, TT_LO] = lo
+    w.tt[j, TT_DATA] = _data(lower, upper, move, work)
 
 
 @njit(cache=True)
@@ -378,7 +413,7 @@ def out_of_budget(w):
     return False
 
 
-@no_refcount
+@inlined
 def _stored_move(t, bmap, pmap, move):
     """A move as the table keeps it: in the canonical position's frame."""
     if move < 0:
@@ -414,32 +449,31 @@ def search(t, w, alpha, beta):
     if floor >= beta:
         return floor
 
-    canon = n <= st[CANON_MAX]
-    if canon:
+    use_tt = total - n > TT_SKIP
+    bmap = 0
+    pmap = 0
+    hi = 0
+    lo = 0
+    if n <= st[CANON_MAX]:
         hi, lo, bmap, pmap = canonical_key(t, w)
-    else:
+    elif use_tt:
         hi, lo = raw_key(t, w)
-        bmap = 0
-        pmap = 0
     tt_first = -1
-    i = slot(w, hi, lo)
-    for s in range(2):
-        j = i + s
-        if w.tt_hi[j] == hi and w.tt_lo[j] == lo:
-            known_low = int(w.tt_lower[j])
-            known_high = int(w.tt_upper[j])
-            if known_low >= beta or known_low == known_high:
-                return known_low
-            if known_high <= alpha:
-                return known_high
-            alpha = max(alpha, known_low)
-            beta = min(beta, known_high)
-            kept = int(w.tt_move[j])
-            if kept >= 0:
-                c = t.cell_inverse[bmap, kept >> MOVE_SHIFT]
-                g = t.piece_inverse[pmap, kept & 31]
-                tt_first = (c << MOVE_SHIFT) | g
-            break
+    j = probe(w, hi, lo) if use_tt else -1
+    if j >= 0:
+        known_low = entry_lower(w, j)
+        known_high = entry_upper(w, j)
+        if known_low >= beta or known_low == known_high:
+            return known_low
+        if known_high <= alpha:
+            return known_high
+        alpha = max(alpha, known_low)
+        beta = min(beta, known_high)
+        kept = entry_move(w, j)
+        if kept >= 0:
+            c = t.cell_inverse[bmap, kept >> MOVE_SHIFT]
+            g = t.piece_inverse[pmap, kept & 31]
+            tt_first = (c << MOVE_SHIFT) | g
 
     avail = available(t, w)
     prune = st[PRUNE] == 1
@@ -452,9 +486,7 @@ def search(t, w, alpha, beta):
     for c in range(CELLS):
         if not (cells >> c) & 1:
             continue
-        place(t, w, c, hand)
-        safe = avail & ~unsafe_kinds(t, w) if prune else avail
-        unplace(t, w, c)
+        safe = avail & ~unsafe_after(t, w, c, hand) if prune else avail
         if safe == 0:
             # every piece we could give wins for the opponent on the next ply
             score = -(WIN - (n + 2))
@@ -471,15 +503,19 @@ def search(t, w, alpha, beta):
         while m:
             m &= m - 1
             left += 1
-        for g in range(t.params[P_KINDS]):
-            if (safe >> g) & 1:
-                mv = (c << MOVE_SHIFT) | g
-                moves[count] = mv
-                if mv == tt_first:
-                    order[count] = 1 << 40
-                else:
-                    order[count] = ((20 - left) << 32) + w.history[mv]
-                count += 1
+        first = count
+        m = safe
+        while m:
+            low = m & -m
+            m ^= low
+            mv = (c << MOVE_SHIFT) | BIT_INDEX[low % 37]
+            moves[count] = mv
+            order[count] = ((20 - left) << 32) + w.history[mv]
+            count += 1
+        if (tt_first >> MOVE_SHIFT) == c:
+            for a in range(first, count):
+                if moves[a] == tt_first:
+                    order[a] = 1 << 40
 
     alpha_used = alpha
     beta_used = beta
@@ -515,5 +551,6 @@ def search(t, w, alpha, beta):
 
     lower = best if best > alpha_used else -INF
     upper = best if best < beta_used else INF
-    store(w, hi, lo, lower, upper, _stored_move(t, bmap, pmap, best_move), total - n)
+    if use_tt:
+        store(w, hi, lo, lower, upper, _stored_move(t, bmap, pmap, best_move), total - n)
     return best

@@ -151,7 +151,6 @@ class SolverTables(NamedTuple):
     cell_lines: IntArray  # (16, 3) lines through each cell, -1 padded
     cell_nlines: IntArray
     features: IntArray  # (kinds,) feature word of each kind
-    feature_kinds: IntArray  # (bits,) bitmask of the kinds having each feature bit
     neighbours: IntArray  # (16,) 8-neighbourhood bitboards
     cell_map: IntArray  # (maps, 16) cell -> image cell
     cell_inverse: IntArray
@@ -159,6 +158,8 @@ class SolverTables(NamedTuple):
     piece_inverse: IntArray
     zero_maps: IntArray  # (kinds, n) piece maps sending the kind to kind 0
     counts: IntArray  # starting copies of each kind
+    line_bits: IntArray  # (16,) bitmask of the lines through each cell
+    unsafe_by_word: IntArray  # (256,) kinds completing a three-piece line, by its word
 
 
 def _inverse(maps: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
@@ -223,9 +224,6 @@ def build_tables(pieces: str, touch: bool, counts: tuple[int, ...]) -> SolverTab
         for c in line:
             cell_lines[c, cell_nlines[c]] = li
             cell_nlines[c] += 1
-    feature_kinds = [
-        sum(1 << k for k in range(kinds) if features[k] >> b & 1) for b in range(8)
-    ]
     neighbours = []
     for c in range(CELLS):
         x, y = c % SIDE, c // SIDE
@@ -234,6 +232,7 @@ def build_tables(pieces: str, touch: bool, counts: tuple[int, ...]) -> SolverTab
             if (dx or dy) and 0 <= x + dx < SIDE and 0 <= y + dy < SIDE:
                 m |= 1 << ((y + dy) * SIDE + x + dx)
         neighbours.append(m)
+    line_bits = [sum(1 << li for li, line in enumerate(lines) if c in line) for c in range(CELLS)]
     cmaps = square_maps() if touch else line_maps()
     zero = [[p for p, m in enumerate(pmaps) if m[k] == 0] for k in range(kinds)]
     params = np.zeros(NUM_PARAMS, dtype=np.int64)
@@ -251,7 +250,6 @@ def build_tables(pieces: str, touch: bool, counts: tuple[int, ...]) -> SolverTab
         cell_lines,
         cell_nlines,
         _arr(features),
-        _arr(feature_kinds),
         _arr(neighbours),
         _arr(cmaps),
         _arr(_inverse(cmaps)),
@@ -259,4 +257,22 @@ def build_tables(pieces: str, touch: bool, counts: tuple[int, ...]) -> SolverTab
         _arr(_inverse(pmaps)),
         _arr([tuple(z) for z in zero]),
         _arr(list(counts)),
+        _arr(line_bits),
+        _arr([_unsafe_by_word(rule, features, word) for word in range(256)]),
     )
+
+
+def _unsafe_by_word(rule: int, features: list[int], word: int) -> int:
+    """The kinds completing a winning line on three pieces whose features AND to ``word``
+    (``RULE_SHARE``: a fourth piece must share a bit) or OR to ``word`` (``RULE_COVER``:
+    with the fourth they hold every colour or every size)."""
+    out = 0
+    for k, f in enumerate(features):
+        if rule == RULE_SHARE:
+            wins = (word & f) != 0
+        else:
+            o = word | f
+            wins = (o & COVER_COLOURS) == COVER_COLOURS or (o & COVER_SIZES) == COVER_SIZES
+        if wins:
+            out |= 1 << k
+    return out
