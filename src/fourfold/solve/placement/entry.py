@@ -33,10 +33,17 @@ def solve(game: Game[Any, Any], state: Any, seconds: float | None) -> Solution |
 SUMMARY = (
     "alpha-beta with a transposition table keyed by the {maps} board symmetries and the"
     " piece relabellings; exact from about {reach} pieces placed within seconds;"
-    " earlier positions take minutes to hours, and docs/solutions.md says what is solved"
+    " earlier positions take minutes to hours;{start} docs/solutions.md says what is solved"
 )
 
-register_solver("quarto", solve, SUMMARY.format(maps=32, reach=5))
 register_solver(
-    "folio", solve, SUMMARY.format(maps="32 (no-grid: 8)", reach="4-6"), FOLIO_VARIANTS
+    "quarto",
+    solve,
+    SUMMARY.format(maps=32, reach=4, start=" the start, a draw, takes about 10 minutes;"),
+)
+register_solver(
+    "folio",
+    solve,
+    SUMMARY.format(maps="32 (no-grid: 8)", reach="3-5", start=""),
+    FOLIO_VARIANTS,
 )
