@@ -303,14 +303,9 @@ def float_search(t, w, ft, fw, alpha, beta):
     hi, lo = _shape_key(t, w, ft, fw)
     j = k4.probe(w, hi, lo)
     if j >= 0:
-        known_low = k4.entry_lower(w, j)
-        known_high = k4.entry_upper(w, j)
-        if known_low >= beta or known_low == known_high:
-            return known_low
-        if known_high <= alpha:
-            return known_high
-        alpha = max(alpha, known_low)
-        beta = min(beta, known_high)
+        decided, known, alpha, beta = k4.narrow(w, j, alpha, beta)
+        if decided:
+            return known
 
     avail = 0
     for g in range(t.params[P_KINDS]):

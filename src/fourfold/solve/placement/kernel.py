@@ -376,6 +376,19 @@ def entry_work(w, j):
 
 
 @inlined
+def narrow(w, j, alpha, beta):
+    """What table row ``j`` says of a search in ``(alpha, beta)``: ``(True, score, ...)``
+    when its bounds decide it, else ``(False, 0, alpha, beta)`` narrowed to them."""
+    low = entry_lower(w, j)
+    high = entry_upper(w, j)
+    if low >= beta or low == high:
+        return True, low, alpha, beta
+    if high <= alpha:
+        return True, high, alpha, beta
+    return False, 0, max(alpha, low), min(beta, high)
+
+
+@inlined
 def _data(lower, upper, move, work):
     return (lower + 128) | ((upper + 128) << 8) | ((move + 1) << 16) | ((work + 1) << 32)
 
@@ -461,14 +474,9 @@ def search(t, w, alpha, beta):
     tt_first = -1
     j = probe(w, hi, lo) if use_tt else -1
     if j >= 0:
-        known_low = entry_lower(w, j)
-        known_high = entry_upper(w, j)
-        if known_low >= beta or known_low == known_high:
-            return known_low
-        if known_high <= alpha:
-            return known_high
-        alpha = max(alpha, known_low)
-        beta = min(beta, known_high)
+        decided, known, alpha, beta = narrow(w, j, alpha, beta)
+        if decided:
+            return known
         kept = entry_move(w, j)
         if kept >= 0:
             c = t.cell_inverse[bmap, kept >> MOVE_SHIFT]
