@@ -29,9 +29,7 @@ from fourfold.kernels.jit import inlined, no_refcount
 from fourfold.solve.placement import kernel as k4
 from fourfold.solve.placement.tables import (
     P_KINDS,
-    P_RULE,
     P_TOTAL,
-    RULE_SHARE,
     SIDE,
     square_maps,
 )
@@ -231,8 +229,7 @@ def float_winning_kinds(t, ft, fw, cells, only):
             continue
         if (ft.line_mask[line] & ~occ & cells) == 0:
             continue
-        word = fw.line_and[line] if t.params[P_RULE] == RULE_SHARE else fw.line_or[line]
-        out |= t.unsafe_by_word[word] & only
+        out |= t.unsafe_by_word[k4.three_word(t, fw.line_and[line], fw.line_or[line])] & only
     return out
 
 

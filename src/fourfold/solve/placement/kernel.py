@@ -187,12 +187,18 @@ def unplace(t, w, cell):
 
 
 @inlined
-def three_word(t, w, line):
-    """The word deciding which kinds complete three-piece ``line``: the AND of its
-    pieces' features under ``RULE_SHARE``, their OR under ``RULE_COVER``."""
+def three_word(t, land, lor):
+    """The word indexing ``unsafe_by_word`` for a line of three pieces whose features AND
+    to ``land`` and OR to ``lor``: the AND under ``RULE_SHARE``, the OR under ``RULE_COVER``."""
     if t.params[P_RULE] == RULE_SHARE:
-        return w.line_and[line]
-    return w.line_or[line]
+        return land
+    return lor
+
+
+@inlined
+def line_unsafe(t, w, line):
+    """The kinds completing a winning line on ``line``, which holds three pieces."""
+    return t.unsafe_by_word[three_word(t, w.line_and[line], w.line_or[line])]
 
 
 @inlined
@@ -200,7 +206,7 @@ def can_win(t, w, kind):
     """Whether ``kind`` completes a winning line somewhere (all such cells are placeable)."""
     found = False
     for line in range(NUM_LINES):
-        if w.line_count[line] == 3 and (t.unsafe_by_word[three_word(t, w, line)] >> kind) & 1:
+        if w.line_count[line] == 3 and (line_unsafe(t, w, line) >> kind) & 1:
             found = True
             break
     return found
@@ -214,17 +220,15 @@ def unsafe_after(t, w, cell, kind):
     Lines through the cell holding three pieces fill up (the piece does not win
     there: ``can_win`` was false), those holding two get a third piece."""
     f = t.features[kind]
-    share = t.params[P_RULE] == RULE_SHARE
     through = t.line_bits[cell]
     out = 0
     for line in range(NUM_LINES):
         count = w.line_count[line]
         if (through >> line) & 1:
             if count == 2:
-                word = (w.line_and[line] & f) if share else (w.line_or[line] | f)
-                out |= t.unsafe_by_word[word]
+                out |= t.unsafe_by_word[three_word(t, w.line_and[line] & f, w.line_or[line] | f)]
         elif count == 3:
-            out |= t.unsafe_by_word[three_word(t, w, line)]
+            out |= line_unsafe(t, w, line)
     return out
 
 
@@ -511,19 +515,17 @@ def search(t, w, alpha, beta):
         while m:
             m &= m - 1
             left += 1
-        first = count
         m = safe
         while m:
             low = m & -m
             m ^= low
             mv = (c << MOVE_SHIFT) | BIT_INDEX[low % 37]
             moves[count] = mv
-            order[count] = ((20 - left) << 32) + w.history[mv]
+            if mv == tt_first:
+                order[count] = 1 << 40
+            else:
+                order[count] = ((20 - left) << 32) + w.history[mv]
             count += 1
-        if (tt_first >> MOVE_SHIFT) == c:
-            for a in range(first, count):
-                if moves[a] == tt_first:
-                    order[a] = 1 << 40
 
     alpha_used = alpha
     beta_used = beta
