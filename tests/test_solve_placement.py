@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import combinations_with_replacement
 from typing import Any
 
 import pytest
@@ -14,8 +15,8 @@ from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.lines import winning_line
 from fourfold.games.placement.state import PlacementState, Ply
 from fourfold.solve.placement import SolveLimitReached, Solver, solve_position
-from fourfold.solve.placement.kernel import WIN, can_win, unsafe_after
-from fourfold.solve.placement.tables import cell_index, ruleset_of
+from fourfold.solve.placement.kernel import WIN, can_win, live_lines, unsafe_after
+from fourfold.solve.placement.tables import board_lines, cell_index, ruleset_of
 
 BITS = 16  # small tables keep the tests light
 
@@ -145,6 +146,75 @@ def test_unsafe_gives_are_those_the_rules_let_win(
             assert unsafe_after(t, w, cell_index(cell), state.hand) == expected
             checked += 1
     assert checked > 100
+
+
+def completions(game: PlacementGame, kinds: list[int], pool: list[int]) -> list[list[int]]:
+    """Every way some pieces of ``pool`` (copies per kind) fill up the line holding
+    ``kinds`` into one the rules call a win."""
+    return [
+        kinds + list(more)
+        for more in combinations_with_replacement(range(len(pool)), 4 - len(kinds))
+        if all(more.count(k) <= pool[k] for k in more)
+        and game.pieces.winning_reason(kinds + list(more)) is not None
+    ]
+
+
+def rule_shares(game: PlacementGame) -> bool:
+    """Whether a winning line is one whose pieces share a feature (Quarto, same-colour)."""
+    return getattr(game.pieces, "line_rule", None) != "colours-or-sizes"
+
+
+@pytest.mark.parametrize(("name", "variant", "options"), GRIDS)
+def test_live_lines_are_those_the_pieces_left_could_win(
+    name: str, variant: str | None, options: dict[str, Any]
+) -> None:
+    """``live_lines`` names exactly the lines that some choice of the pieces off the board
+    would make a winning line and (same-colour-or-size, Quarto) the feature bits all
+    four pieces of such a line share: the search merges dead cells, and kinds equal on
+    those bits, by them."""
+    game = load(name, variant, options)
+    solver = Solver(*ruleset_of(game), table_bits=BITS)
+    dead_seen = 0
+    for seed in range(30):
+        state = position(game, 2 + seed % 13, seed)
+        assert state.hand is not None
+        solver.load(state)
+        live, bits = live_lines(solver.tables, solver.work)
+        pool = list(state.supply)
+        pool[state.hand] += 1
+        shared = 0
+        for i, line in enumerate(board_lines()):
+            kinds = [state.pieces[(c % 4, c // 4)] for c in line if (c % 4, c // 4) in state.pieces]
+            wins = completions(game, kinds, pool)
+            assert bool((live >> i) & 1) == bool(wins), (game.format_position(state), i)
+            dead_seen += not wins
+            for full in wins:
+                word = -1
+                for k in full:
+                    word &= int(solver.tables.features[k])
+                shared |= word
+        if rule_shares(game):
+            assert bits == shared, game.format_position(state)
+    assert dead_seen > 10
+
+
+@pytest.mark.parametrize(("name", "variant", "options"), GRIDS)
+def test_dead_lines_change_no_value(
+    name: str, variant: str | None, options: dict[str, Any]
+) -> None:
+    """Values and distances are the same whether or not the search merges positions
+    that differ only on dead cells, gives kinds equal on the bits that matter once,
+    and calls positions with no live line drawn."""
+    game = load(name, variant, options)
+    merged = Solver(*ruleset_of(game), table_bits=BITS)
+    plain = Solver(*ruleset_of(game), table_bits=BITS)
+    merged.use_dead_lines(True)
+    plain.use_dead_lines(False)
+    for seed in range(6):
+        state = position(game, 6 + seed % 4, seed)
+        merged.start(None, None)
+        plain.start(None, None)
+        assert merged.exact(state, True) == plain.exact(state, True)
 
 
 @pytest.mark.parametrize(("name", "variant", "options"), GRIDS)

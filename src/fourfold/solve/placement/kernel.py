@@ -20,11 +20,19 @@ What makes it fast:
   every remaining kind is unsafe loses on the next ply, and a node where that
   holds for every placement is lost. ``prune=False`` searches those gives too,
   which the tests use to check that the shortcut changes no value;
+* dead lines (``DEAD_LINES``, on for same-colour-or-size): a line is *dead*
+  when no choice of the pieces off the board could make it a winning line
+  (``live_lines``), a cell when every line through it is. Which piece is on a
+  dead cell, and which dead cells are filled, no longer matters, so keys leave
+  out their kinds (the supply says which pieces are left) and placements try
+  one empty dead cell; kinds equal on the feature bits the live lines can still
+  win by are given only once (``distinct_kinds``); a position with no live line
+  is a draw;
 * the transposition table keys shallow positions (up to ``canon_max`` pieces)
   by their canonical form under all board and piece symmetries
   (``canonical_key``) and deeper ones by their exact packed form. Keys hold
-  the whole position (board, hand and, for Folio, the supply), so a hit is
-  never a collision. Each index has two slots in adjacent rows of one array:
+  the whole position (board, hand and supply; dead cells as above), so a hit
+  is never a collision. Each index has two slots in adjacent rows of one array:
   the first keeps the entry with fewer pieces placed (the larger subtree), the
   second always takes the new one. Positions with at most ``TT_SKIP`` pieces
   left are searched again rather than looked up;
@@ -50,10 +58,12 @@ from numba import njit, objmode
 from fourfold.kernels.jit import inlined, no_refcount
 from fourfold.solve.placement.tables import (
     CELLS,
+    COVER_COLOURS,
     P_BOARD_MAPS,
+    P_FEATURE_BITS,
     P_KINDS,
     P_RULE,
-    P_SUPPLY_IN_KEY,
+    P_SUPPLY_BITS,
     P_TOTAL,
     P_TOUCH,
     RULE_SHARE,
@@ -76,12 +86,15 @@ ABORTED = 5
 PRUNE = 6
 CANON_MAX = 7
 HAS_DEADLINE = 8
-NUM_FIELDS = 9
+DEAD_LINES = 9
+NUM_FIELDS = 10
 
 CHECK_EVERY = 1 << 14  # nodes between limit checks
 # positions with at most this many pieces left to place skip the table: their
 # subtrees cost less to search again than a table access (measured on Quarto)
 TT_SKIP = 5
+# popcount of a 4-bit word
+POP4 = np.array([bin(i).count("1") for i in range(16)], dtype=np.int64)
 # the index of a single bit ``1 << i`` (i < 36) is BIT_INDEX[(1 << i) % 37]
 BIT_INDEX = np.array(
     [next((i for i in range(36) if (1 << i) % 37 == r), -1) for r in range(37)], dtype=np.int64
@@ -105,6 +118,7 @@ class Workspace(NamedTuple):
     line_count: npt.NDArray[np.int64]  # pieces on each line
     line_and: npt.NDArray[np.int64]  # AND of their feature words
     line_or: npt.NDArray[np.int64]  # OR of their feature words
+    pool: npt.NDArray[np.int64]  # (8,) pieces off the board (hand and supply) with each feature bit
     saved: npt.NDArray[np.int64]  # (17, 3, 2) line words before each placement
     st: npt.NDArray[np.int64]  # scalars, see the field names above
     deadline: npt.NDArray[np.float64]  # (1,) perf_counter time to stop at
@@ -123,6 +137,7 @@ def new_workspace(kinds: int, table_bits: int) -> Workspace:
         line_count=np.zeros(NUM_LINES, dtype=np.int64),
         line_and=np.zeros(NUM_LINES, dtype=np.int64),
         line_or=np.zeros(NUM_LINES, dtype=np.int64),
+        pool=np.zeros(8, dtype=np.int64),
         saved=np.zeros((CELLS + 1, 3, 2), dtype=np.int64),
         st=np.zeros(NUM_FIELDS, dtype=np.int64),
         deadline=np.zeros(1, dtype=np.float64),
@@ -150,6 +165,11 @@ def clear_position(t, w):
     w.line_count[:] = 0
     w.line_and[:] = (1 << 8) - 1
     w.line_or[:] = 0
+    w.pool[:] = 0
+    for k in range(t.params[P_KINDS]):
+        for b in range(8):
+            if (t.features[k] >> b) & 1:
+                w.pool[b] += t.counts[k]
     w.st[OCC] = 0
     w.st[PLACED] = 0
     w.st[HAND] = -1
@@ -167,6 +187,9 @@ def place(t, w, cell, kind):
         w.line_count[line] += 1
         w.line_and[line] &= f
         w.line_or[line] |= f
+    for b in range(8):
+        if (f >> b) & 1:
+            w.pool[b] -= 1
     w.board[cell] = kind
     w.st[OCC] |= 1 << cell
     w.st[PLACED] = d + 1
@@ -181,6 +204,10 @@ def unplace(t, w, cell):
         w.line_count[line] -= 1
         w.line_and[line] = w.saved[d, j, 0]
         w.line_or[line] = w.saved[d, j, 1]
+    f = t.features[w.board[cell]]
+    for b in range(8):
+        if (f >> b) & 1:
+            w.pool[b] += 1
     w.board[cell] = -1
     w.st[OCC] &= ~(1 << cell)
     w.st[PLACED] = d
@@ -256,63 +283,171 @@ def placeable(t, w):
 
 
 @inlined
-def _pack(t, w, inverse, p, image):
-    """The packed key of the position moved by board map ``b`` and piece map ``p``.
+def live_lines(t, w):
+    """``(live, bits)``: the lines that some choice of the pieces off the board could
+    still make winning lines, and the feature bits that matter to them.
 
-    ``hi``: occupancy (16 bits) then the kinds of the first 11 occupied cells in
-    cell order (4 bits each); ``lo``: the next 5 kinds, the hand, and (Folio) the
-    supply, 2 bits per kind. Both stay below 2**60, so signed comparison orders them.
+    ``RULE_SHARE``: a feature bit shared by the line's pieces is held by enough of the
+    pieces left; ``bits`` are those bits, over all lines. ``RULE_COVER``: the colours
+    (or sizes) the line lacks are among the pieces left, and the line has room for
+    them; ``bits`` are all feature bits. Pieces only leave the pool, so a line found
+    dead stays dead, and a bit that stops mattering never matters again."""
+    enough1 = 0  # feature bits held by at least 1, 2, 3, 4 pieces off the board
+    enough2 = 0
+    enough3 = 0
+    enough4 = 0
+    for b in range(t.params[P_FEATURE_BITS]):
+        c = w.pool[b]
+        if c >= 1:
+            enough1 |= 1 << b
+        if c >= 2:
+            enough2 |= 1 << b
+        if c >= 3:
+            enough3 |= 1 << b
+        if c >= 4:
+            enough4 |= 1 << b
+    live = 0
+    bits = 0 if t.params[P_RULE] == RULE_SHARE else (1 << t.params[P_FEATURE_BITS]) - 1
+    for line in range(NUM_LINES):
+        count = w.line_count[line]
+        if count == 4:
+            continue
+        alive = False
+        if t.params[P_RULE] == RULE_SHARE:
+            need = enough4
+            if count == 1:
+                need = enough3
+            elif count == 2:
+                need = enough2
+            elif count == 3:
+                need = enough1
+            routes = w.line_and[line] & need
+            alive = routes != 0
+            bits |= routes
+        else:
+            lor = w.line_or[line]
+            colours = lor & COVER_COLOURS
+            missing = ~colours & COVER_COLOURS
+            if POP4[colours] == count and (missing & ~enough1) == 0:
+                alive = True
+            sizes = (lor >> 4) & 7
+            missing = ~sizes & 7
+            if POP4[missing] <= 4 - count and ((missing << 4) & ~enough1) == 0:
+                alive = True
+        if alive:
+            live |= 1 << line
+    return live, bits
+
+
+@inlined
+def distinct_kinds(t, w, avail, bits):
+    """The kinds of ``avail`` that differ, on ``bits``, from every earlier one: giving
+    a kind or one equal to it on the bits that matter leads to the same value."""
+    out = 0
+    for k in range(t.params[P_KINDS]):
+        if (avail >> k) & 1:
+            word = t.features[k] & bits
+            new = True
+            for j in range(k):
+                if (out >> j) & 1 and t.features[j] & bits == word:
+                    new = False
+                    break
+            if new:
+                out |= 1 << k
+    return out
+
+
+@inlined
+def dead_cells(t, live):
+    """The cells on no line of ``live``: which piece is on them, and which of them are
+    filled, no longer matters."""
+    on_live = 0
+    for line in range(NUM_LINES):
+        if (live >> line) & 1:
+            on_live |= t.line_mask[line]
+    return FULL_BOARD & ~on_live
+
+
+@inlined
+def merged_dead_cells(t, w):
+    """The dead cells the search merges (none unless ``DEAD_LINES`` is on)."""
+    dead = 0
+    if w.st[DEAD_LINES] == 1:
+        dead = dead_cells(t, live_lines(t, w)[0])
+    return dead
+
+
+@inlined
+def _pack(t, w, inverse, p, image, dimage):
+    """The packed key of the position moved by the board map with ``inverse`` and piece
+    map ``p``; ``image`` is the image of the occupied and dead cells, ``dimage`` of the
+    dead ones.
+
+    ``hi``: ``image`` (16 bits), ``dimage`` (16 bits), then the kinds of the first 7
+    live occupied cells in cell order (4 bits each); ``lo``: the next 8 kinds, the
+    hand, and the supply (``P_SUPPLY_BITS`` per kind). Dead cells hold no kind: equal
+    keys mean equal live contents, dead cells, hand and supply, hence equal values.
+    Both words stay below 2**60, so signed comparison orders them.
     """
-    hi = image << 44
+    hi = (image << 44) | (dimage << 28)
     lo = 0
     inv = inverse
     pm = t.piece_map[p]
+    live = image & ~dimage
     i = 0
     for j in range(CELLS):
-        if (image >> j) & 1:
+        if (live >> j) & 1:
             code = pm[w.board[inv[j]]]
-            if i < 11:
-                hi |= code << (40 - 4 * i)
+            if i < 7:
+                hi |= code << (24 - 4 * i)
             else:
-                lo |= code << (56 - 4 * (i - 11))
+                lo |= code << (56 - 4 * (i - 7))
             i += 1
-    lo |= pm[w.st[HAND]] << 32
-    if t.params[P_SUPPLY_IN_KEY] == 1:
-        for k in range(t.params[P_KINDS]):
-            lo |= w.supply[k] << (2 * pm[k])
+    lo |= pm[w.st[HAND]] << 24
+    bits = t.params[P_SUPPLY_BITS]
+    for k in range(t.params[P_KINDS]):
+        lo |= w.supply[k] << (bits * pm[k])
     return hi, lo
 
 
 @inlined
-def raw_key(t, w):
+def raw_key(t, w, dead):
     """The packed key of the position as it stands (board and piece map 0: identity)."""
-    return _pack(t, w, t.cell_inverse[0], 0, w.st[OCC])
+    return _pack(t, w, t.cell_inverse[0], 0, w.st[OCC] | dead, dead)
 
 
 @inlined
-def canonical_key(t, w):
+def canonical_key(t, w, dead):
     """The least packed key over every board and piece symmetry, with the maps giving it."""
-    return least_key(t, w, t.cell_map, t.cell_inverse, t.params[P_BOARD_MAPS])
+    return least_key(t, w, t.cell_map, t.cell_inverse, t.params[P_BOARD_MAPS], dead)
 
 
 @inlined
-def least_key(t, w, cell_map, cell_inverse, nb):
+def least_key(t, w, cell_map, cell_inverse, nb, dead):
     """The least packed key over the first ``nb`` cell maps and every piece map.
 
-    The occupancy is the key's leading field, so only cell maps giving the least
-    occupancy image compete; among piece maps only those sending the first piece
-    (in the image's cell order) to kind 0 can give the least next field.
+    The images of the occupied-or-dead and of the dead cells lead the key, so only
+    cell maps giving their least pair compete; among piece maps only those sending
+    the first live piece (in the image's cell order; the hand if there is none) to
+    kind 0 can give the least next field.
     """
-    occ = w.st[OCC]
-    least = FULL_BOARD + 1
+    filled = w.st[OCC] | dead
+    least = 1 << 40
     for b in range(nb):
         image = 0
+        dimage = 0
         for c in range(CELLS):
-            if (occ >> c) & 1:
+            if (filled >> c) & 1:
                 image |= 1 << cell_map[b, c]
-        w.images[b] = image
-        if image < least:
-            least = image
+                if (dead >> c) & 1:
+                    dimage |= 1 << cell_map[b, c]
+        pair = (image << 16) | dimage
+        w.images[b] = pair
+        if pair < least:
+            least = pair
+    least_image = least >> 16
+    least_dead = least & FULL_BOARD
+    live = least_image & ~least_dead
     best_hi = np.int64(1) << 62
     best_lo = np.int64(1) << 62
     best_b = 0
@@ -320,16 +455,16 @@ def least_key(t, w, cell_map, cell_inverse, nb):
     for b in range(nb):
         if w.images[b] != least:
             continue
-        if least == 0:
+        if live == 0:
             first = w.st[HAND]
         else:
             j = 0
-            while not (least >> j) & 1:
+            while not (live >> j) & 1:
                 j += 1
             first = w.board[cell_inverse[b, j]]
         for z in range(t.zero_maps.shape[1]):
             p = t.zero_maps[first, z]
-            hi, lo = _pack(t, w, cell_inverse[b], p, least)
+            hi, lo = _pack(t, w, cell_inverse[b], p, least_image, least_dead)
             if hi < best_hi or (hi == best_hi and lo < best_lo):
                 best_hi = hi
                 best_lo = lo
@@ -457,6 +592,16 @@ def search(t, w, alpha, beta):
         return WIN - (n + 1)
     if n + 1 == total:
         return 0
+    dead = 0
+    avail = available(t, w)
+    gives = avail
+    bits = 0
+    if st[DEAD_LINES] == 1:
+        live, bits = live_lines(t, w)
+        if live == 0:
+            return 0  # no line can be won any more: a draw
+        dead = dead_cells(t, live)
+        gives = distinct_kinds(t, w, avail, bits)
     # bounds: the opponent never gets a winning piece while a safe one exists, so
     # the earliest win is our next placement but one, the earliest loss the next ply
     ceiling = WIN - (n + 3) if n + 3 <= total else 0
@@ -472,9 +617,9 @@ def search(t, w, alpha, beta):
     hi = 0
     lo = 0
     if n <= st[CANON_MAX]:
-        hi, lo, bmap, pmap = canonical_key(t, w)
+        hi, lo, bmap, pmap = canonical_key(t, w, dead)
     elif use_tt:
-        hi, lo = raw_key(t, w)
+        hi, lo = raw_key(t, w, dead)
     tt_first = -1
     j = probe(w, hi, lo) if use_tt else -1
     if j >= 0:
@@ -487,9 +632,22 @@ def search(t, w, alpha, beta):
             g = t.piece_inverse[pmap, kept & 31]
             tt_first = (c << MOVE_SHIFT) | g
 
-    avail = available(t, w)
     prune = st[PRUNE] == 1
     cells = placeable(t, w)
+    # placements on empty dead cells all lead to the same position: keep the first
+    empty_dead = cells & dead
+    if empty_dead != 0:
+        first_dead = empty_dead & -empty_dead
+        cells = (cells & ~dead) | first_dead
+        if tt_first >= 0 and (dead >> (tt_first >> MOVE_SHIFT)) & 1:
+            tt_first = (BIT_INDEX[first_dead % 37] << MOVE_SHIFT) | (tt_first & 31)
+    if tt_first >= 0 and not (gives >> (tt_first & 31)) & 1:
+        # the table's give stands for the kind equal to it on the bits that matter
+        word = t.features[tt_first & 31] & bits
+        for k in range(t.params[P_KINDS]):
+            if (gives >> k) & 1 and t.features[k] & bits == word:
+                tt_first = (tt_first & ~31) | k
+                break
     count = 0
     best = -INF
     best_move = -1
@@ -498,7 +656,7 @@ def search(t, w, alpha, beta):
     for c in range(CELLS):
         if not (cells >> c) & 1:
             continue
-        safe = avail & ~unsafe_after(t, w, c, hand) if prune else avail
+        safe = gives & ~unsafe_after(t, w, c, hand) if prune else gives
         if safe == 0:
             # every piece we could give wins for the opponent on the next ply
             score = -(WIN - (n + 2))
@@ -564,3 +722,9 @@ def search(t, w, alpha, beta):
     if use_tt:
         store(w, hi, lo, lower, upper, _stored_move(t, bmap, pmap, best_move), total - n)
     return best
+
+
+@njit(cache=True)
+def position_key(t, w):
+    """The canonical key of the loaded position, as the search keys it."""
+    return canonical_key(t, w, merged_dead_cells(t, w))

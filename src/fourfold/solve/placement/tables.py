@@ -49,7 +49,7 @@ P_RULE = 2
 P_BOARD_MAPS = 3  # how many rows of ``cell_map`` the position's symmetries use
 P_PIECE_MAPS = 4
 P_TOUCH = 5  # 1: a piece must touch (8-neighbourhood) a placed piece (Folio no-grid)
-P_SUPPLY_IN_KEY = 6  # 1 when some kind has two copies (Folio): the key holds the supply
+P_SUPPLY_BITS = 6  # bits per kind for the supply in the key: 2 when some kind has two copies
 P_FEATURE_BITS = 7
 NUM_PARAMS = 8
 
@@ -242,7 +242,7 @@ def build_tables(pieces: str, touch: bool, counts: tuple[int, ...]) -> SolverTab
     params[P_BOARD_MAPS] = len(cmaps)
     params[P_PIECE_MAPS] = len(pmaps)
     params[P_TOUCH] = int(touch)
-    params[P_SUPPLY_IN_KEY] = int(max(counts) > 1)
+    params[P_SUPPLY_BITS] = 2 if max(counts) > 1 else 1
     params[P_FEATURE_BITS] = bits
     return SolverTables(
         params,
