@@ -20,6 +20,9 @@ seconds per solve (a position that hits it is reported as ``limit``).
     .venv/bin/python benchmarks/bench_solve_placement.py quarto --empty --limit 3600
     .venv/bin/python benchmarks/bench_solve_placement.py quarto --empty --replies \\
         --reply 'a1 TLQF' --reply 'b1 TDRH' --table-bits 27
+    .venv/bin/python benchmarks/bench_solve_placement.py folio --variant fixed-grid \\
+        --line-rule same-colour-or-size --empty --give Gs --limit 5000 --table-bits 28 \\
+        --table-file /work/tables/same-b.npy    # run again to go on where it stopped
 """
 
 from __future__ import annotations
@@ -29,12 +32,14 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import fourfold
 from fourfold.bench.solvers import machine_text, random_position, solve_fresh, warm_up
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.state import PlacementState
 from fourfold.solve.placement import SolveLimitReached, Solver
+from fourfold.solve.placement.table_file import load_table, save_table
 
 
 def box(state: PlacementState) -> str:
@@ -53,15 +58,40 @@ def solve_start(
     only: list[str] | None = None,
     replies: bool = False,
     only_replies: list[str] | None = None,
+    table_file: str | None = None,
 ) -> int:
     """The start position, one opening give at a time (gives equal under the piece
     symmetries are solved once), printing each as it is proven: win/draw/loss only.
     ``only`` names the gives to solve (one process per give runs them in parallel).
     With ``replies`` each give is solved one reply (placement and next give) at a time,
-    replies equal under the symmetries once; ``only_replies`` names the replies to solve."""
+    replies equal under the symmetries once; ``only_replies`` names the replies to solve.
+    With ``table_file`` the table is loaded from that file if it exists and saved to it
+    at the end, also when the limit stops the solve, so a later run goes on from there."""
     from fourfold.solve.placement import solver_for
 
     solver = solver_for(game, table_bits)
+    if table_file is None:
+        return _solve_start(game, solver, limit, only, replies, only_replies)
+    if Path(table_file).exists():
+        began = time.perf_counter()
+        load_table(solver, table_file)
+        print(f"# table loaded from {table_file} ({time.perf_counter() - began:.1f}s)", flush=True)
+    try:
+        return _solve_start(game, solver, limit, only, replies, only_replies)
+    finally:
+        began = time.perf_counter()
+        save_table(solver, table_file)
+        print(f"# table saved to {table_file} ({time.perf_counter() - began:.1f}s)", flush=True)
+
+
+def _solve_start(
+    game: PlacementGame,
+    solver: Solver,
+    limit: float | None,
+    only: list[str] | None,
+    replies: bool,
+    only_replies: list[str] | None,
+) -> int:
     start = game.initial_state()
     seen: dict[tuple[int, int], int | None] = {}
     best = -2
@@ -154,6 +184,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="with --empty: solve each give one reply class at a time")
     p.add_argument("--reply", action="append", default=None, metavar="MOVE",
                    help="with --replies: solve only this reply, e.g. 'a1 TLQF' (repeatable)")
+    p.add_argument("--table-file", default=None, metavar="PATH",
+                   help="with --empty: load the table from PATH (.npy) if it exists, and"
+                        " save it there at the end or at the limit, to go on later")
     args = p.parse_args(argv)
 
     options = {"line_rule": args.line_rule} if args.line_rule else {}
@@ -163,7 +196,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# {game.info.label()} on {machine_text()}", flush=True)
     if args.empty:
         return solve_start(game, args.limit, args.table_bits, args.give,
-                           args.replies or args.reply is not None, args.reply)
+                           args.replies or args.reply is not None, args.reply,
+                           args.table_file)
     cases: list[tuple[int, int, PlacementState]] = []
     for n in args.placed:
         for i in range(args.positions):

@@ -198,7 +198,7 @@ def test_live_lines_are_those_the_pieces_left_could_win(
     assert dead_seen > 10
 
 
-@pytest.mark.parametrize(("name", "variant", "options"), GRIDS)
+@pytest.mark.parametrize(("name", "variant", "options"), GRIDS + FLOATING[2:])
 def test_dead_lines_change_no_value(
     name: str, variant: str | None, options: dict[str, Any]
 ) -> None:

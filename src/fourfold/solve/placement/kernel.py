@@ -70,6 +70,9 @@ from fourfold.solve.placement.tables import (
 )
 
 WIN = 32  # a win when the n-th piece is placed scores WIN - n
+# the layout of keys and table entries; saved tables (``table_file``) record it, so
+# change it whenever keys or entries change
+KEY_FORMAT = 2
 INF = 100
 FULL_BOARD = (1 << CELLS) - 1
 NUM_LINES = 10
@@ -360,11 +363,14 @@ def distinct_kinds(t, w, avail, bits):
 @inlined
 def dead_cells(t, live):
     """The cells on no line of ``live``: which piece is on them, and which of them are
-    filled, no longer matters."""
-    on_live = 0
-    for line in range(NUM_LINES):
-        if (live >> line) & 1:
-            on_live |= t.line_mask[line]
+    filled, no longer matters. None where a piece must touch a placed one (Folio
+    no-grid): there a filled cell still matters to where the next pieces may go."""
+    on_live = FULL_BOARD
+    if t.params[P_TOUCH] == 0:
+        on_live = 0
+        for line in range(NUM_LINES):
+            if (live >> line) & 1:
+                on_live |= t.line_mask[line]
     return FULL_BOARD & ~on_live
 
 

@@ -75,14 +75,15 @@ class Solver:
         canon_max: int = DEFAULT_CANON_MAX,
     ) -> None:
         self.geometry = geometry
+        self.ruleset = (pieces, geometry, counts)
         touch = geometry == "touch"
         self.tables = build_tables(pieces, touch, counts)
         self.work = k4.new_workspace(len(counts), table_bits)
         self.work.st[k4.CANON_MAX] = canon_max
         self.work.st[k4.PRUNE] = 1
         # dead lines pay only where lines die early (measured: same-colour-or-size takes
-        # 2-100 times fewer nodes; Quarto and colours-or-sizes about as many nodes and
-        # up to 40% more time)
+        # 36-210 times fewer nodes from 4 pieces placed; Quarto and colours-or-sizes
+        # 0.5-7% fewer nodes but up to 50% more time: docs/solutions.md)
         self.work.st[k4.DEAD_LINES] = int(pieces == "folio-share")
         self.float_tables = fl.build_float_tables(touch)
         self.float_work = fl.new_float_work(self.float_tables, len(counts))
