@@ -342,3 +342,39 @@ def test_perfect_bot_falls_back_when_the_solve_cannot_finish() -> None:
     move = bot.choose(game.view(state, player))
     assert move in game.legal_moves(state)
     assert bot.last_exact is False
+
+
+def test_kinds_equal_on_the_bits_that_matter_share_a_key() -> None:
+    """Same-colour-or-size: a piece swapped with a kind left in the supply that agrees
+    with it on every colour and size some live line can still be won by, where the swap
+    leaves those the same, gives the same key (the search merges them) and the same
+    exact value (searched without merging)."""
+    game = load("folio", "fixed-grid", {"line_rule": "same-colour-or-size"})
+    merged = Solver(*ruleset_of(game), table_bits=BITS)
+    plain = Solver(*ruleset_of(game), table_bits=BITS)
+    plain.use_dead_lines(False)
+    swaps = 0
+    for seed in range(12):
+        state = position(game, 7 + seed % 3, seed)
+        merged.load(state)
+        _, bits = live_lines(merged.tables, merged.work)
+        features = merged.tables.features
+        for cell, kind in state.board:
+            for other, copies in enumerate(state.supply):
+                if other == kind or not copies or features[other] & bits != features[kind] & bits:
+                    continue
+                supply = list(state.supply)
+                supply[other] -= 1
+                supply[kind] += 1
+                board = tuple((c, other if c == cell else k) for c, k in state.board)
+                swapped = PlacementState(board, state.hand, tuple(supply))
+                merged.load(swapped)
+                if live_lines(merged.tables, merged.work)[1] != bits:
+                    continue  # the piece it replaces no longer closes some route
+                assert merged.key(swapped) == merged.key(state)
+                plain.start(None, None)
+                value = plain.exact(swapped, True)
+                plain.start(None, None)
+                assert value == plain.exact(state, True)
+                swaps += 1
+    assert swaps > 20

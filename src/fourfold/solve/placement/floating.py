@@ -270,7 +270,9 @@ def _shape_key(t, w, ft, fw):
         wd = x1 - x0 + 1
         ht = y1 - y0 + 1
     maps = ft.shape_map[wd - 1, ht - 1]
-    hi, lo, _, _ = k4.least_key(t, w, maps, ft.shape_inverse[wd - 1, ht - 1], maps.shape[0], 0)
+    hi, lo, _, _ = k4.least_key(
+        t, w, maps, ft.shape_inverse[wd - 1, ht - 1], maps.shape[0], 0, k4.all_bits(t)
+    )
     return hi | FLOATING, lo
 
 

@@ -25,14 +25,15 @@ What makes it fast:
   (``live_lines``), a cell when every line through it is. Which piece is on a
   dead cell, and which dead cells are filled, no longer matters, so keys leave
   out their kinds (the supply says which pieces are left) and placements try
-  one empty dead cell; kinds equal on the feature bits the live lines can still
-  win by are given only once (``distinct_kinds``); a position with no live line
-  is a draw;
+  one empty dead cell. Only the feature bits some live line can still be won
+  by matter (pieces only leave the pool, so a bit that stops mattering never
+  matters again): kinds equal on them are given only once (``distinct_kinds``)
+  and keyed as one class. A position with no live line is a draw;
 * the transposition table keys shallow positions (up to ``canon_max`` pieces)
   by their canonical form under all board and piece symmetries
   (``canonical_key``) and deeper ones by their exact packed form. Keys hold
-  the whole position (board, hand and supply; dead cells as above), so a hit
-  is never a collision. Each index has two slots in adjacent rows of one array:
+  the whole position (board, hand and supply; dead cells and classes as
+  above), so a hit is never a collision. Each index has two slots in adjacent rows of one array:
   the first keeps the entry with fewer pieces placed (the larger subtree), the
   second always takes the new one. Positions with at most ``TT_SKIP`` pieces
   left are searched again rather than looked up;
@@ -63,7 +64,6 @@ from fourfold.solve.placement.tables import (
     P_FEATURE_BITS,
     P_KINDS,
     P_RULE,
-    P_SUPPLY_BITS,
     P_TOTAL,
     P_TOUCH,
     RULE_SHARE,
@@ -72,7 +72,7 @@ from fourfold.solve.placement.tables import (
 WIN = 32  # a win when the n-th piece is placed scores WIN - n
 # the layout of keys and table entries; saved tables (``table_file``) record it, so
 # change it whenever keys or entries change
-KEY_FORMAT = 2
+KEY_FORMAT = 3
 INF = 100
 FULL_BOARD = (1 << CELLS) - 1
 NUM_LINES = 10
@@ -122,6 +122,7 @@ class Workspace(NamedTuple):
     line_and: npt.NDArray[np.int64]  # AND of their feature words
     line_or: npt.NDArray[np.int64]  # OR of their feature words
     pool: npt.NDArray[np.int64]  # (8,) pieces off the board (hand and supply) with each feature bit
+    class_count: npt.NDArray[np.int64]  # (kinds,) scratch for the key: supply per class
     saved: npt.NDArray[np.int64]  # (17, 3, 2) line words before each placement
     st: npt.NDArray[np.int64]  # scalars, see the field names above
     deadline: npt.NDArray[np.float64]  # (1,) perf_counter time to stop at
@@ -141,6 +142,7 @@ def new_workspace(kinds: int, table_bits: int) -> Workspace:
         line_and=np.zeros(NUM_LINES, dtype=np.int64),
         line_or=np.zeros(NUM_LINES, dtype=np.int64),
         pool=np.zeros(8, dtype=np.int64),
+        class_count=np.zeros(kinds, dtype=np.int64),
         saved=np.zeros((CELLS + 1, 3, 2), dtype=np.int64),
         st=np.zeros(NUM_FIELDS, dtype=np.int64),
         deadline=np.zeros(1, dtype=np.float64),
@@ -286,6 +288,11 @@ def placeable(t, w):
 
 
 @inlined
+def all_bits(t):
+    return (1 << t.params[P_FEATURE_BITS]) - 1
+
+
+@inlined
 def live_lines(t, w):
     """``(live, bits)``: the lines that some choice of the pieces off the board could
     still make winning lines, and the feature bits that matter to them.
@@ -310,7 +317,7 @@ def live_lines(t, w):
         if c >= 4:
             enough4 |= 1 << b
     live = 0
-    bits = 0 if t.params[P_RULE] == RULE_SHARE else (1 << t.params[P_FEATURE_BITS]) - 1
+    bits = 0 if t.params[P_RULE] == RULE_SHARE else all_bits(t)
     for line in range(NUM_LINES):
         count = w.line_count[line]
         if count == 4:
@@ -375,67 +382,95 @@ def dead_cells(t, live):
 
 
 @inlined
-def merged_dead_cells(t, w):
-    """The dead cells the search merges (none unless ``DEAD_LINES`` is on)."""
+def merged(t, w):
+    """``(dead, relevant)``: the dead cells the search merges and the feature bits its
+    keys keep (none and all unless ``DEAD_LINES`` is on)."""
     dead = 0
+    relevant = all_bits(t)
     if w.st[DEAD_LINES] == 1:
-        dead = dead_cells(t, live_lines(t, w)[0])
-    return dead
+        live, relevant = live_lines(t, w)
+        dead = dead_cells(t, live)
+    return dead, relevant
 
 
 @inlined
-def _pack(t, w, inverse, p, image, dimage):
+def put(hi, lo, pos, value, nbits):
+    """Append ``nbits`` bits of ``value`` to the 120-bit key ``(hi, lo)`` at bit ``pos``
+    (counted from the top of ``hi``); returns the key and the next position."""
+    end = pos + nbits
+    if end <= 60:
+        hi |= value << (60 - end)
+    elif pos >= 60:
+        lo |= value << (120 - end)
+    else:
+        spill = end - 60
+        hi |= value >> spill
+        lo |= (value & ((1 << spill) - 1)) << (60 - spill)
+    return hi, lo, end
+
+
+@inlined
+def _pack(t, w, inverse, p, image, dimage, relevant):
     """The packed key of the position moved by the board map with ``inverse`` and piece
     map ``p``; ``image`` is the image of the occupied and dead cells, ``dimage`` of the
-    dead ones.
+    dead ones, ``relevant`` the feature bits live lines can still be won by.
 
-    ``hi``: ``image`` (16 bits), ``dimage`` (16 bits), then the kinds of the first 7
-    live occupied cells in cell order (4 bits each); ``lo``: the next 8 kinds, the
-    hand, and the supply (``P_SUPPLY_BITS`` per kind). Dead cells hold no kind: equal
-    keys mean equal live contents, dead cells, hand and supply, hence equal values.
-    Both words stay below 2**60, so signed comparison orders them.
+    Kinds are keyed by their class: the least kind equal to them on ``relevant``.
+    The fields, from the top of ``hi`` on: ``image`` and ``dimage`` (16 bits each),
+    the class of each live occupied cell in cell order and of the hand (4 bits
+    each), the image of ``relevant`` (8 bits), and the supply's count of each class
+    (in unary, for the kinds that are their class's least). Dead cells hold no
+    kind. Equal keys mean equal live contents and hand up to kinds equal on the
+    bits that matter, equal dead cells, and as many pieces of each class left,
+    hence equal values. At most 75 + 3 n bits for ``n`` pieces placed, so both words
+    stay below 2**60 and signed comparison orders them.
     """
-    hi = (image << 44) | (dimage << 28)
+    hi = 0
     lo = 0
-    inv = inverse
+    pos = 0
+    hi, lo, pos = put(hi, lo, pos, image, 16)
+    hi, lo, pos = put(hi, lo, pos, dimage, 16)
     pm = t.piece_map[p]
+    moved = t.feature_map[p, relevant]
+    rep = t.rep_of[moved]
     live = image & ~dimage
-    i = 0
     for j in range(CELLS):
         if (live >> j) & 1:
-            code = pm[w.board[inv[j]]]
-            if i < 7:
-                hi |= code << (24 - 4 * i)
-            else:
-                lo |= code << (56 - 4 * (i - 7))
-            i += 1
-    lo |= pm[w.st[HAND]] << 24
-    bits = t.params[P_SUPPLY_BITS]
-    for k in range(t.params[P_KINDS]):
-        lo |= w.supply[k] << (bits * pm[k])
+            hi, lo, pos = put(hi, lo, pos, rep[pm[w.board[inverse[j]]]], 4)
+    hi, lo, pos = put(hi, lo, pos, rep[pm[w.st[HAND]]], 4)
+    hi, lo, pos = put(hi, lo, pos, moved, 8)
+    kinds = t.params[P_KINDS]
+    for k in range(kinds):
+        w.class_count[k] = 0
+    for k in range(kinds):
+        w.class_count[rep[pm[k]]] += w.supply[k]
+    for r in range(kinds):
+        if rep[r] == r:
+            c = w.class_count[r]
+            hi, lo, pos = put(hi, lo, pos, ((1 << c) - 1) << 1, c + 1)
     return hi, lo
 
 
 @inlined
-def raw_key(t, w, dead):
+def raw_key(t, w, dead, relevant):
     """The packed key of the position as it stands (board and piece map 0: identity)."""
-    return _pack(t, w, t.cell_inverse[0], 0, w.st[OCC] | dead, dead)
+    return _pack(t, w, t.cell_inverse[0], 0, w.st[OCC] | dead, dead, relevant)
 
 
 @inlined
-def canonical_key(t, w, dead):
+def canonical_key(t, w, dead, relevant):
     """The least packed key over every board and piece symmetry, with the maps giving it."""
-    return least_key(t, w, t.cell_map, t.cell_inverse, t.params[P_BOARD_MAPS], dead)
+    return least_key(t, w, t.cell_map, t.cell_inverse, t.params[P_BOARD_MAPS], dead, relevant)
 
 
 @inlined
-def least_key(t, w, cell_map, cell_inverse, nb, dead):
+def least_key(t, w, cell_map, cell_inverse, nb, dead, relevant):
     """The least packed key over the first ``nb`` cell maps and every piece map.
 
     The images of the occupied-or-dead and of the dead cells lead the key, so only
     cell maps giving their least pair compete; among piece maps only those sending
     the first live piece (in the image's cell order; the hand if there is none) to
-    kind 0 can give the least next field.
+    kind 0, whose class is 0 whatever the bits, are tried.
     """
     filled = w.st[OCC] | dead
     least = 1 << 40
@@ -470,7 +505,7 @@ def least_key(t, w, cell_map, cell_inverse, nb, dead):
             first = w.board[cell_inverse[b, j]]
         for z in range(t.zero_maps.shape[1]):
             p = t.zero_maps[first, z]
-            hi, lo = _pack(t, w, cell_inverse[b], p, least_image, least_dead)
+            hi, lo = _pack(t, w, cell_inverse[b], p, least_image, least_dead, relevant)
             if hi < best_hi or (hi == best_hi and lo < best_lo):
                 best_hi = hi
                 best_lo = lo
@@ -601,7 +636,7 @@ def search(t, w, alpha, beta):
     dead = 0
     avail = available(t, w)
     gives = avail
-    bits = 0
+    bits = all_bits(t)
     if st[DEAD_LINES] == 1:
         live, bits = live_lines(t, w)
         if live == 0:
@@ -623,9 +658,9 @@ def search(t, w, alpha, beta):
     hi = 0
     lo = 0
     if n <= st[CANON_MAX]:
-        hi, lo, bmap, pmap = canonical_key(t, w, dead)
+        hi, lo, bmap, pmap = canonical_key(t, w, dead, bits)
     elif use_tt:
-        hi, lo = raw_key(t, w, dead)
+        hi, lo = raw_key(t, w, dead, bits)
     tt_first = -1
     j = probe(w, hi, lo) if use_tt else -1
     if j >= 0:
@@ -733,4 +768,5 @@ def search(t, w, alpha, beta):
 @njit(cache=True)
 def position_key(t, w):
     """The canonical key of the loaded position, as the search keys it."""
-    return canonical_key(t, w, merged_dead_cells(t, w))
+    dead, relevant = merged(t, w)
+    return canonical_key(t, w, dead, relevant)

@@ -49,9 +49,8 @@ P_RULE = 2
 P_BOARD_MAPS = 3  # how many rows of ``cell_map`` the position's symmetries use
 P_PIECE_MAPS = 4
 P_TOUCH = 5  # 1: a piece must touch (8-neighbourhood) a placed piece (Folio no-grid)
-P_SUPPLY_BITS = 6  # bits per kind for the supply in the key: 2 when some kind has two copies
-P_FEATURE_BITS = 7
-NUM_PARAMS = 8
+P_FEATURE_BITS = 6
+NUM_PARAMS = 7
 
 Cell = tuple[int, int]
 
@@ -160,6 +159,8 @@ class SolverTables(NamedTuple):
     counts: IntArray  # starting copies of each kind
     line_bits: IntArray  # (16,) bitmask of the lines through each cell
     unsafe_by_word: IntArray  # (256,) kinds completing a three-piece line, by its word
+    feature_map: IntArray  # (maps, 256) feature word -> its image under each piece map
+    rep_of: IntArray  # (256, kinds) the least kind equal to each kind on a feature word
 
 
 def _inverse(maps: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
@@ -242,7 +243,6 @@ def build_tables(pieces: str, touch: bool, counts: tuple[int, ...]) -> SolverTab
     params[P_BOARD_MAPS] = len(cmaps)
     params[P_PIECE_MAPS] = len(pmaps)
     params[P_TOUCH] = int(touch)
-    params[P_SUPPLY_BITS] = 2 if max(counts) > 1 else 1
     params[P_FEATURE_BITS] = bits
     return SolverTables(
         params,
@@ -259,7 +259,32 @@ def build_tables(pieces: str, touch: bool, counts: tuple[int, ...]) -> SolverTab
         _arr(list(counts)),
         _arr(line_bits),
         _arr([_unsafe_by_word(rule, features, word) for word in range(256)]),
+        _arr([_feature_map(features, m) for m in pmaps]),
+        _arr([
+            tuple(min(j for j in range(kinds) if features[j] & r == features[k] & r)
+                  for k in range(kinds))
+            for r in range(256)
+        ]),
     )
+
+
+def _feature_map(features: list[int], piece_map: tuple[int, ...]) -> tuple[int, ...]:
+    """The image of every feature word under a piece map: each feature bit goes to the
+    bit that the mapped kinds hold exactly when the original kinds hold it (bits no
+    kind holds stay put)."""
+    image = []
+    for b in range(8):
+        column = [(f >> b) & 1 for f in features]
+        if not any(column):
+            image.append(b)
+            continue
+        found = [
+            c for c in range(8)
+            if all((features[piece_map[k]] >> c) & 1 == column[k] for k in range(len(features)))
+        ]
+        assert len(found) == 1, (b, found)
+        image.append(found[0])
+    return tuple(sum(1 << image[b] for b in range(8) if (word >> b) & 1) for word in range(256))
 
 
 def _unsafe_by_word(rule: int, features: list[int], word: int) -> int:
