@@ -23,6 +23,8 @@ seconds per solve (a position that hits it is reported as ``limit``).
     .venv/bin/python benchmarks/bench_solve_placement.py folio --variant fixed-grid \\
         --line-rule same-colour-or-size --empty --give Gs --limit 5000 --table-bits 28 \\
         --table-file /work/tables/same-b.npy    # run again to go on where it stopped
+    .venv/bin/python benchmarks/bench_solve_placement.py folio --variant fixed-grid \\
+        --line-rule same-colour-or-size --empty --give Rm --give Gl --beat 0   # once Rs draws
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ def solve_start(
     replies: bool = False,
     only_replies: list[str] | None = None,
     table_file: str | None = None,
+    beat: int | None = None,
 ) -> int:
     """The start position, one opening give at a time (gives equal under the piece
     symmetries are solved once), printing each as it is proven: win/draw/loss only.
@@ -66,18 +69,21 @@ def solve_start(
     With ``replies`` each give is solved one reply (placement and next give) at a time,
     replies equal under the symmetries once; ``only_replies`` names the replies to solve.
     With ``table_file`` the table is loaded from that file if it exists and saved to it
-    at the end, also when the limit stops the solve, so a later run goes on from there."""
+    at the end, also when the limit stops the solve, so a later run goes on from there.
+    With ``beat`` (a value for the giver already reached by some give) each give is only
+    tested for beating it, one null-window search instead of two: the start's value needs
+    no more, and a give that beats it settles the start at once."""
     from fourfold.solve.placement import solver_for
 
     solver = solver_for(game, table_bits)
     if table_file is None:
-        return _solve_start(game, solver, limit, only, replies, only_replies)
+        return _solve_start(game, solver, limit, only, replies, only_replies, beat)
     if Path(table_file).exists():
         began = time.perf_counter()
         load_table(solver, table_file)
         print(f"# table loaded from {table_file} ({time.perf_counter() - began:.1f}s)", flush=True)
     try:
-        return _solve_start(game, solver, limit, only, replies, only_replies)
+        return _solve_start(game, solver, limit, only, replies, only_replies, beat)
     finally:
         began = time.perf_counter()
         save_table(solver, table_file)
@@ -91,10 +97,11 @@ def _solve_start(
     only: list[str] | None,
     replies: bool,
     only_replies: list[str] | None,
+    beat: int | None = None,
 ) -> int:
     start = game.initial_state()
     seen: dict[tuple[int, int], int | None] = {}
-    best = -2
+    best = -2 if beat is None else beat
     began = time.perf_counter()
 
     def left() -> float | None:
@@ -112,6 +119,17 @@ def _solve_start(
         try:
             if replies:
                 value = solve_replies(game, solver, child, name, left, only_replies)
+            elif beat is not None:
+                solver.start(left(), None)
+                # the placer's score is below -beat exactly when the give beats ``beat``
+                beaten = solver.search(child, -beat - 1, -beat) < -beat
+                print(f"give {name}: value {'>' if beaten else '<='} {beat:+d} for the giver"
+                      f" (player 2), {solver.nodes} nodes, {solver.elapsed():.1f}s", flush=True)
+                seen[key] = None
+                if beaten:
+                    print(f"# start position: the giver's value exceeds {beat:+d}", flush=True)
+                    return 0
+                continue
             else:
                 solver.start(left(), None)
                 value = -solver.exact(child, False)
@@ -129,7 +147,8 @@ def _solve_start(
         print(f"# {len(seen)} give(s) solved ({total:.1f}s in all)", flush=True)
         return 0
     word = {1: "second player wins", 0: "draw", -1: "first player wins"}[best]
-    print(f"# start position: {word} ({total:.1f}s in all)", flush=True)
+    given = "" if beat is None else f", given a give worth {beat:+d} to the giver"
+    print(f"# start position: {word}{given} ({total:.1f}s in all)", flush=True)
     return 0
 
 
@@ -184,6 +203,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="with --empty: solve each give one reply class at a time")
     p.add_argument("--reply", action="append", default=None, metavar="MOVE",
                    help="with --replies: solve only this reply, e.g. 'a1 TLQF' (repeatable)")
+    p.add_argument("--beat", type=int, default=None, choices=[-1, 0], metavar="VALUE",
+                   help="with --empty: test each give only for beating VALUE for the giver"
+                        " (-1 or 0), e.g. 0 once a give is known to draw")
     p.add_argument("--table-file", default=None, metavar="PATH",
                    help="with --empty: load the table from PATH (.npy) if it exists, and"
                         " save it there at the end or at the limit, to go on later")
@@ -197,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.empty:
         return solve_start(game, args.limit, args.table_bits, args.give,
                            args.replies or args.reply is not None, args.reply,
-                           args.table_file)
+                           args.table_file, args.beat)
     cases: list[tuple[int, int, PlacementState]] = []
     for n in args.placed:
         for i in range(args.positions):

@@ -108,6 +108,25 @@ def test_a_tiny_placement_set_agrees_with_brute_force(prefix: str, game: Placeme
     assert row.set == f"{prefix}-n12" and row.game == game.info.label()
 
 
+@pytest.mark.parametrize("variant", ["standard", "no-grid"])
+def test_the_warm_up_searches_fixed_and_floating_boxes(
+    variant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Else numba compiles the floating search inside the first timed solve."""
+    from fourfold.solve.placement.solver import Solver
+
+    loaded = Counter[bool]()
+    load = Solver.load
+
+    def counted(self: Solver, state: Any) -> bool:
+        loaded[fixed := load(self, state)] += 1
+        return fixed
+
+    monkeypatch.setattr(Solver, "load", counted)
+    solvers.warm_up(placement_game("folio", variant))
+    assert loaded[True] > 0 and loaded[False] > 0
+
+
 def test_ice_dao_within_one_move_agrees_with_brute_force() -> None:
     solver_set = solvers.icedao_set(1, 12)
     row = solvers.run_set(solver_set)

@@ -270,13 +270,14 @@ def solve_fresh(
 
 def warm_up(game: PlacementGame) -> None:
     """Load (or compile) the search kernels before anything is timed: on a position with
-    12 pieces, and for Folio standard and no-grid also on 12 pieces in three columns
-    (the 4x4 area still floats, so the floating search runs too)."""
+    12 pieces, and for Folio standard and no-grid also on 9 pieces in three columns of
+    four cells (the 4x4 area still floats and placements inside the columns keep it
+    floating, so the floating search runs too)."""
     solve_position(game, random_position(game, 12, 0), table_bits=12)
     if ruleset_of(game)[1] != "grid":
         x, y = game.geometry.placeable(frozenset())[0]
         columns = frozenset((x + dx, y + dy) for dx in range(3) for dy in range(-1, 3))
-        solve_position(game, random_position(game, 12, 0, columns), table_bits=12)
+        solve_position(game, random_position(game, 9, 0, columns), table_bits=12)
 
 
 PLACEMENT_VALUES = {1: "win", 0: "draw", -1: "loss"}
