@@ -38,6 +38,7 @@ from pathlib import Path
 
 import fourfold
 from fourfold.bench.solvers import machine_text, random_position, solve_fresh, warm_up
+from fourfold.core.errors import FourfoldError
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.state import PlacementState
 from fourfold.solve.placement import SolveLimitReached, Solver
@@ -100,6 +101,7 @@ def _solve_start(
     beat: int | None = None,
 ) -> int:
     start = game.initial_state()
+    _check_names("--give", only, [game.format_move(start, m) for m in game.legal_moves(start)])
     seen: dict[tuple[int, int], int | None] = {}
     best = -2 if beat is None else beat
     began = time.perf_counter()
@@ -163,6 +165,7 @@ def solve_replies(
     """The value of an opening give for its giver, from the value of every reply to it
     (the placer picks the reply worst for the giver); ``None`` when ``only`` leaves
     some replies out. Prints each reply's value as it is proven."""
+    _check_names("--reply", only, [game.format_move(given, m) for m in game.legal_moves(given)])
     seen: dict[tuple[int, int], int] = {}
     worst = 2
     nodes = 0
@@ -185,7 +188,23 @@ def solve_replies(
     return None if only is not None else worst
 
 
+def _check_names(option: str, names: list[str] | None, legal: list[str]) -> None:
+    unknown = [n for n in names or [] if n not in legal]
+    if unknown:
+        shown = ", ".join(legal[:12]) + (f", ... ({len(legal)} in all)" if len(legal) > 12 else "")
+        raise FourfoldError(f"{option} {unknown[0]!r} is not a legal move here;"
+                            f" the moves are: {shown}")
+
+
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except FourfoldError as exc:
+        print(f"bench_solve_placement: error: {exc}", file=sys.stderr)
+        return 2
+
+
+def _main(argv: list[str] | None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("game", choices=["quarto", "folio"])
     p.add_argument("--variant", default=None)
