@@ -40,7 +40,7 @@ import fourfold
 from fourfold.bench.solvers import machine_text, random_position, solve_fresh, warm_up
 from fourfold.core.errors import FourfoldError
 from fourfold.games.placement.game import PlacementGame
-from fourfold.games.placement.state import PlacementState
+from fourfold.games.placement.state import PlacementState, Ply
 from fourfold.solve.placement import SolveLimitReached, Solver
 from fourfold.solve.placement.table_file import load_table, save_table
 
@@ -98,10 +98,9 @@ def _solve_start(
     only: list[str] | None,
     replies: bool,
     only_replies: list[str] | None,
-    beat: int | None = None,
+    beat: int | None,
 ) -> int:
     start = game.initial_state()
-    _check_names("--give", only, [game.format_move(start, m) for m in game.legal_moves(start)])
     seen: dict[tuple[int, int], int | None] = {}
     best = -2 if beat is None else beat
     began = time.perf_counter()
@@ -109,10 +108,9 @@ def _solve_start(
     def left() -> float | None:
         return None if limit is None else limit - (time.perf_counter() - began)
 
-    for move in game.legal_moves(start):
+    for move, name in _named_moves(game, start, "--give", only):
         child = game.next_state(start, move)
         key = solver.key(child)
-        name = game.format_move(start, move)
         if only is not None and name not in only:
             continue
         if key in seen:
@@ -165,14 +163,12 @@ def solve_replies(
     """The value of an opening give for its giver, from the value of every reply to it
     (the placer picks the reply worst for the giver); ``None`` when ``only`` leaves
     some replies out. Prints each reply's value as it is proven."""
-    _check_names("--reply", only, [game.format_move(given, m) for m in game.legal_moves(given)])
     seen: dict[tuple[int, int], int] = {}
     worst = 2
     nodes = 0
     began = time.perf_counter()
-    for reply in game.legal_moves(given):
+    for reply, name in _named_moves(game, given, "--reply", only):
         child = game.next_state(given, reply)
-        name = game.format_move(given, reply)
         key = solver.key(child)
         if key in seen or (only is not None and name not in only):
             continue
@@ -188,12 +184,19 @@ def solve_replies(
     return None if only is not None else worst
 
 
-def _check_names(option: str, names: list[str] | None, legal: list[str]) -> None:
-    unknown = [n for n in names or [] if n not in legal]
+def _named_moves(
+    game: PlacementGame, state: PlacementState, option: str, only: list[str] | None
+) -> list[tuple[Ply, str]]:
+    """The legal moves with their names; an error if ``only`` (the names ``option`` was
+    given) names a move that is not legal here."""
+    moves = [(m, game.format_move(state, m)) for m in game.legal_moves(state)]
+    legal = [name for _, name in moves]
+    unknown = [n for n in only or [] if n not in legal]
     if unknown:
         shown = ", ".join(legal[:12]) + (f", ... ({len(legal)} in all)" if len(legal) > 12 else "")
         raise FourfoldError(f"{option} {unknown[0]!r} is not a legal move here;"
                             f" the moves are: {shown}")
+    return moves
 
 
 def main(argv: list[str] | None = None) -> int:
