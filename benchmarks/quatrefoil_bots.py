@@ -68,7 +68,7 @@ def _one(args: Work) -> list[Any]:
         result = play_dual(game, seed, reaction=reaction)
     else:
         result = play_turns(game, seed, seconds_per_action=spa, read_actions=read_actions)
-    outcome = game.outcome(result.state)
+    outcome = result.outcome
     won = outcome is not None and outcome.result is Result.TEAM_WIN
     by_clock = outcome is not None and "clock" in outcome.reason
     best = optimum(result.state.start, result.state.deal.solution)

@@ -12,17 +12,20 @@ from typing import Any
 
 import pytest
 
-from fourfold import render
 from fourfold.cli.main import main
+from fourfold.cli.play import registry
+from fourfold.cli.play.console import Console
+from fourfold.cli.play.context import Command, PlayContext
 from fourfold.cli.play.errors import PlayError
 from fourfold.cli.play.loop import run_turns
+from fourfold.cli.play.registry import PlayRules
 from fourfold.cli.play.session import Session
 from fourfold.cli.play.terminal import Terminal, wants_colour
 from fourfold.core.match import Match
-from fourfold.core.outcome import Outcome
 from fourfold.core.record import parse_record
 from fourfold.core.registry import game_names, get_spec, load
-from fourfold.render import Command, PlayContext, Presenter, get_presenter
+from fourfold.render import Presenter
+from fourfold.table import Table
 from gamecases import case_id, playable_cases
 
 PLACEMENT_CASES = [case for case in playable_cases() if case[0] in ("folio", "quarto")
@@ -223,10 +226,17 @@ def test_undo_against_a_bot_goes_back_to_your_previous_turn(
     assert len(record.moves) == 3  # bot's give, my move, bot's reply
 
 
-def test_undo_between_people_takes_back_one_ply(monkeypatch: pytest.MonkeyPatch) -> None:
-    code, out, _ = play(monkeypatch, ["quarto", "--vs", "human"], ["TDRH", "undo", "quit"])
+def test_undo_between_people_needs_the_other_persons_consent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    script: list[Line] = ["TDRH", "undo", lambda e: e, "undo", "n", "undo", "y", "quit"]
+    code, out, _ = play(monkeypatch, ["quarto", "--vs", "human"], script)
     assert code == 0
-    assert after(out, "undo") == "Took back 1 ply."
+    # Player 1 has made no move yet; then Player 2 asks to take back the opening give
+    assert after(out, "undo") == "Nothing to undo: no move has been made at this terminal yet."
+    assert "Player 1, accept taking back Player 2's last move? [y/n] n\n" \
+        "Player 1 declines: play on." in out
+    assert "[y/n] y\nTook back 2 plies." in out
     assert out.count("Player 2 to move: give Player 1 their first piece") == 2
 
 
@@ -254,7 +264,7 @@ def test_menu_offers_games_then_variants(monkeypatch: pytest.MonkeyPatch) -> Non
     many = str(len(game_names()) + 1)
     variants = [v.name for v in get_spec("folio").variants]
     unplayable = str(variants.index("orientation-matters") + 1)
-    script = [many, "folio", unplayable, "orientation-matters", "2", "quit"]
+    script = [many, "folio", unplayable, "orientation-matters", "2", "", "", "quit"]
     code, out, _ = play(monkeypatch, [], script)
     assert code == 0
     assert "  1. Folio" in out and "  2. Quarto" in out
@@ -270,10 +280,34 @@ def test_menu_offers_games_then_variants(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_menu_skips_the_variant_question_of_a_one_variant_game(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    code, out, _ = play(monkeypatch, [], ["2", "quit"])
+    code, out, _ = play(monkeypatch, [], ["2", "", "", "quit"])
     assert code == 0
     assert "Variant> " not in out
     assert "quarto (standard):" in out
+
+
+def test_menu_chooses_the_opponent_its_level_and_who_moves_first(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    save = tmp_path / "m.rec"
+    code, out, _ = play(monkeypatch, ["--save", str(save)], ["1", "fixed-grid", "level2", "2",
+                                                              "quit"])
+    assert code == 0
+    assert "  1. human       another person at this terminal" in out
+    assert "level5 " in out and "alpha-beta" in out
+    assert "folio (fixed-grid): Player 1 (level2) vs Player 2 (you)" in out
+    assert parse_record(save.read_text()).players == ("level2", "Player 2")
+    code, out, _ = play(monkeypatch, [], ["1", "fixed-grid", "human", "quit"])
+    assert "folio (fixed-grid): Player 1 vs Player 2" in out
+    assert "First [" not in out
+
+
+def test_menu_of_quatrefoil_asks_for_a_seat_not_a_person(monkeypatch: pytest.MonkeyPatch) -> None:
+    index = str(game_names().index("quatrefoil") + 1)
+    code, out, _ = play(monkeypatch, ["--seed", "5"], [index, "base", "", "3", "quit"])
+    assert code == 0
+    assert "another person" not in out
+    assert "you are Player 3" in out
 
 
 def test_leaving_the_menu(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -382,27 +416,29 @@ def _count(ctx: PlayContext, arg: str) -> bool:
 
 
 def _agree(ctx: PlayContext, arg: str) -> bool:
-    ctx.match.declare(Outcome.draw("agreed"))
+    ctx.table.offer(ctx.seat, "draw")
+    ctx.table.answer(1 - ctx.seat, True)
     return True
 
 
-class Extended(Presenter):
-    extra_commands = (Command("count", "count plies", _count),
-                      Command("agree", "agree a draw", _agree))
-
+class Noted(Presenter):
     def notes(self, match: Match[Any, Any]) -> list[str]:
         return [f"Note: {len(match.states)} states seen"]
 
 
-def _session(presenter: Presenter, lines: str) -> tuple[Session, io.StringIO]:
+def _session(presenter: Presenter, rules: PlayRules, lines: str) -> tuple[Session, io.StringIO]:
     out = io.StringIO()
-    match = Match(load("quarto"))
-    terminal = Terminal(io.StringIO(lines), out)
-    return Session(match, presenter, terminal), out
+    game = load("quarto")
+    console = Console(Terminal(io.StringIO(lines), out))
+    session = Session(Table(game), presenter, console, rules, frozenset({0, 1}))
+    session.listen()
+    return session, out
 
 
-def test_presenters_add_commands() -> None:
-    session, out = _session(Extended(), "count now\nhelp\nagree\n")
+def test_games_add_commands_through_the_registry() -> None:
+    rules = PlayRules(commands=(Command("count", "count plies", _count),
+                                Command("agree", "agree a draw", _agree)))
+    session, out = _session(Noted(), rules, "count now\nhelp\nagree\n")
     assert run_turns(session) == 0
     text = out.getvalue()
     assert "0 plies so far; you said 'now'" in text
@@ -413,16 +449,18 @@ def test_presenters_add_commands() -> None:
     assert "Position: - -" in text
 
 
-def test_a_presenter_command_may_not_hide_a_built_in() -> None:
-    class Clash(Presenter):
-        extra_commands = (Command("undo", "mine", _count),)
-
-    session, _ = _session(Clash(), "help\n")
+def test_a_game_command_may_not_hide_a_built_in_it_keeps() -> None:
+    session, _ = _session(Presenter(), PlayRules(commands=(Command("undo", "mine", _count),)),
+                          "help\n")
     with pytest.raises(PlayError, match="'undo': that name is built in"):
         run_turns(session)
+    session, out = _session(Presenter(), PlayRules(
+        commands=(Command("undo", "mine", _count),), without=frozenset({"undo"})), "undo\n")
+    assert run_turns(session) == 0
+    assert "0 plies so far" in out.getvalue()
 
 
-def test_a_presenter_may_run_its_own_session(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_game_may_run_its_own_session(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[PlayContext] = []
 
     def own_session(ctx: PlayContext) -> int:
@@ -430,11 +468,23 @@ def test_a_presenter_may_run_its_own_session(monkeypatch: pytest.MonkeyPatch) ->
         ctx.say(f"own session of {ctx.game.name}")
         return 0
 
-    own = Presenter()
-    own.session = own_session
-    monkeypatch.setitem(render._PRESENTERS, ("quarto", render.ANY_VARIANT), own)
-    assert get_presenter("quarto") is own
+    registry.rules_for(load("quarto"))  # loads the registering modules first
+    monkeypatch.setitem(registry._RULES, ("quarto", registry.ANY_VARIANT),
+                        PlayRules(runner=own_session))
     code, out, _ = play(monkeypatch, ["quarto", "--seed", "9"])
     assert code == 0
     assert out == "own session of quarto\n"
     assert seen[0].seed == 9
+
+
+def test_render_imports_nothing_from_the_command_line() -> None:
+    import ast
+
+    root = Path(__file__).parent.parent / "src" / "fourfold" / "render"
+    for path in root.rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                assert not node.module.startswith("fourfold.cli"), path
+            if isinstance(node, ast.Import):
+                assert not any(a.name.startswith("fourfold.cli") for a in node.names), path

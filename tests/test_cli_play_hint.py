@@ -9,13 +9,15 @@ from typing import Any
 import pytest
 
 import fourfold
-from fourfold.cli.play import builtins
+from fourfold.cli.play import hint as hint_module
+from fourfold.cli.play.console import Console
 from fourfold.cli.play.loop import run_turns
+from fourfold.cli.play.registry import rules_for
 from fourfold.cli.play.session import Session
 from fourfold.cli.play.terminal import Terminal
-from fourfold.core.match import Match
 from fourfold.render import get_presenter
 from fourfold.solve import dao, position
+from fourfold.table import Table
 
 #: a Dao position X wins in 11 plies (the longest forced win; see docs/solutions.md)
 DAO_WON = ".,O,O,O/.,X,.,O/X,.,.,X/X,.,.,. X"
@@ -31,10 +33,12 @@ def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def session_output(game_name: str, setup: str | None, lines: str) -> str:
     game = fourfold.load(game_name)
-    start = game.parse_position(setup) if setup else None
-    match: Match[Any, Any] = Match(game, start)
+    start: Any = game.parse_position(setup) if setup else None
     out = io.StringIO()
-    session = Session(match, get_presenter(game.name), Terminal(io.StringIO(lines), out))
+    session = Session(Table(game, start=start), get_presenter(game.name),
+                      Console(Terminal(io.StringIO(lines), out)), rules_for(game),
+                      frozenset({0, 1}))
+    session.listen()
     assert run_turns(session) == 0
     return out.getvalue()
 
@@ -61,7 +65,7 @@ def test_hint_for_a_bounded_solver_says_so() -> None:
 
 
 def test_hint_when_the_solver_cannot_answer_in_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(builtins, "HINT_SECONDS", 0.3)
+    monkeypatch.setattr(hint_module, "HINT_SECONDS", 0.3)
     text = session_output("icedao", None, "hint\nquit\n")
     assert "No hint: the Ice Dao solver found no answer within 0.3 seconds" in text
 
@@ -80,6 +84,35 @@ def test_hint_without_a_solver(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(position, "SOLVER_MODULES", ())
     text = session_output("dao", None, "hint\nquit\n")
     assert "No hint: Dao has no solver, so move values are not known here." in text
+
+
+def test_the_first_hint_warms_the_solver_up_untimed(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[float | None] = []
+
+    def solve(game: Any, state: Any, seconds: float | None) -> None:
+        calls.append(seconds)
+
+    entry = position.SolverEntry(solve, None, "a test solver")
+    monkeypatch.setattr(hint_module, "solver_for", lambda game: entry)
+    session_output("dao", None, "hint\nhint\nquit\n")
+    assert calls == [hint_module.WARM_UP_SECONDS, hint_module.HINT_SECONDS,
+                     hint_module.HINT_SECONDS]
+
+
+def test_a_slow_hint_says_it_is_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from fourfold.cli.play import session
+
+    monkeypatch.setattr(session, "THINKING_DELAY", 0.05)
+
+    def solve(game: Any, state: Any, seconds: float | None) -> None:
+        time.sleep(0.2)
+
+    monkeypatch.setattr(hint_module, "solver_for",
+                        lambda game: position.SolverEntry(solve, None, "slow"))
+    text = session_output("dao", None, "hint\nquit\n")
+    assert "The Dao solver is thinking...\nNo hint: the Dao solver found no answer" in text
 
 
 def test_help_lists_hint() -> None:

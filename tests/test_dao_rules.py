@@ -208,7 +208,7 @@ def test_round_trips_and_purity_along_random_games(game: Game[Any, Any]) -> None
             assert (state.board, state.to_play, state.history, state.plies) == frozen
             match.play(rng.choice(game.legal_moves(state)))
         assert game.parse_position(game.format_position(match.state)) == match.state
-        replayed = Match.from_record(parse_record(format_record(match.to_record())))
+        replayed = Match.from_record(parse_record(format_record(match.referee_record())))
         assert replayed.state == match.state and replayed.outcome == match.outcome
 
 

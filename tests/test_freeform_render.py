@@ -55,4 +55,3 @@ def test_turn_texts() -> None:
 
 def test_it_is_the_presenter_of_freeform() -> None:
     assert presenter_for(load()) is PRESENTER
-    assert [c.name for c in PRESENTER.extra_commands] == ["assist"]

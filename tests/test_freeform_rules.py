@@ -290,7 +290,7 @@ def test_a_challenge_record_replays() -> None:
     for ply in ["Rs", "0.0,0.0 Rs", "1.0,0.0 Ym", "2.0,0.0 Ym", "3.0,0.0 Yl",
                 "4.0,0.0 Bm", "challenge"]:
         match.play_text(ply)
-    text = format_record(match.to_record())
+    text = format_record(match.referee_record())
     again = Match.from_record(parse_record(text))
     assert again.state == match.state and again.outcome == match.outcome
     assert game.format_position(match.state).endswith(" challenge")

@@ -173,7 +173,7 @@ def test_round_trips_and_purity_along_random_games(game: Game[Any, Any]) -> None
                 game.next_state(state, move)
             assert (state.board, state.to_play, state.history, state.plies, state.line) == frozen
             match.play(rng.choice(game.legal_moves(state)))
-        record = format_record(match.to_record())
+        record = format_record(match.referee_record())
         replayed = Match.from_record(parse_record(record))
         assert replayed.state == match.state and replayed.state.history == match.state.history
         assert replayed.outcome == match.outcome

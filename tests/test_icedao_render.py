@@ -7,8 +7,6 @@ import re
 from typing import Any
 
 import fourfold
-from fourfold.core.match import Match
-from fourfold.core.outcome import Result
 from fourfold.render import get_presenter, presenter_for
 from fourfold.render.icedao import SlidingPresenter
 
@@ -104,45 +102,3 @@ def test_turns_moves_and_explanations() -> None:
         "slid west from d4 to b4"
     )
     assert "there is no pass" in presenter_for(dao).move_help(dao, start)
-
-
-class FakeContext:
-    """Just enough of ``PlayContext`` for the draw command."""
-
-    def __init__(self, game: Any, humans: set[int], answers: list[str]) -> None:
-        self.game = game
-        self.match: Match[Any, Any] = Match(game, date="2026-11-22")
-        self.humans = humans
-        self.answers = answers
-        self.said: list[str] = []
-
-    def is_human(self, player: int) -> bool:
-        return player in self.humans
-
-    def player_label(self, player: int) -> str:
-        return self.game.player_name(player)
-
-    def ask(self, prompt: str) -> str | None:
-        self.said.append(prompt)
-        return self.answers.pop(0) if self.answers else None
-
-    def say(self, text: str) -> None:
-        self.said.append(text)
-
-
-def draw_command() -> Any:
-    return next(c for c in SlidingPresenter.extra_commands if c.name == "draw")
-
-
-def test_draw_by_agreement_is_declared_not_played() -> None:
-    ctx = FakeContext(fourfold.load("icedao"), {0, 1}, ["yes"])
-    assert draw_command().run(ctx, "") is True
-    outcome = ctx.match.outcome
-    assert outcome is not None and outcome.result is Result.DRAW
-    assert outcome.reason == "agreed by the players"
-    assert ctx.match.moves == [] and ctx.game.outcome(ctx.match.state) is None
-    declined = FakeContext(fourfold.load("dao"), {0, 1}, ["n"])
-    assert draw_command().run(declined, "") is False and declined.match.outcome is None
-    bot = FakeContext(fourfold.load("dao"), {0}, [])
-    assert draw_command().run(bot, "") is False
-    assert "declines the draw" in bot.said[-1]

@@ -99,7 +99,7 @@ def test_move_notation_of_turn_based_variants() -> None:
     assert [game.format_move(state, m) for m in game.legal_moves(state)] == list(ACTION_NAMES)
     with pytest.raises(NotationError, match="not an action"):
         game.parse_move(state, "N>SE")
-    with pytest.raises(NotationError, match="no clock"):
+    with pytest.raises(NotationError, match="time is not a move"):
         game.parse_move(state, "wait 3")
 
 

@@ -9,7 +9,8 @@ from fourfold.core.errors import IllegalMoveError, NotationError
 from fourfold.core.outcome import Result
 from fourfold.games.quatrefoil import ACTION_NAMES, CORNERS
 from fourfold.games.quatrefoil.arrangement import push_corner
-from fourfold.games.quatrefoil.state import Action, Wait
+from fourfold.games.quatrefoil.state import Action
+from fourfold.table import ManualClock, Table, TableError
 
 
 def dual(**options: object) -> tuple[object, object]:
@@ -93,38 +94,53 @@ def test_dual_stack_on_the_solution_wins() -> None:
 
 def test_race_the_clock_expiry_loses() -> None:
     game = fourfold.load("quatrefoil", "race-the-clock")
-    state = game.initial_state(3)
-    assert game.clock == 120
-    state = game.play(state, "cw")
-    state = game.play(state, "wait 100")
-    assert state.elapsed == 100 and game.outcome(state) is None
-    assert game.to_move(state) == 1  # waiting does not pass the turn
-    with pytest.raises(IllegalMoveError, match="1 to 20 seconds"):
-        game.apply(state, Wait(21))
-    state = game.play(state, "wait 20")
-    outcome = game.outcome(state)
+    clock = ManualClock()
+    table = Table(game, start=game.initial_state(3), clock=clock)
+    assert game.clock == 120 and table.clocks() == (120.0,)
+    table.play(0, "cw")
+    clock.advance(100)
+    table.advance()
+    assert table.outcome is None and table.clocks() == (20.0,)
+    assert table.actors() == (1,)  # time passing does not pass the turn
+    with pytest.raises(NotationError, match="time is not a move"):
+        game.parse_move(game.initial_state(3), "wait 5")
+    assert table.next_deadline() == 120.0
+    clock.advance(20)
+    table.advance()
+    outcome = table.outcome
     assert outcome is not None and outcome.result is Result.TEAM_LOSS
     assert "clock ran out" in outcome.reason
-    with pytest.raises(IllegalMoveError, match="over"):
-        game.play(state, "stack")
+    with pytest.raises(TableError, match="over"):
+        table.play(1, "stack")
 
 
 def test_race_the_clock_win_before_expiry_and_injectable_length() -> None:
     from fourfold.solve.quatrefoil import solve
 
     game = fourfold.load("quatrefoil", "race-the-clock", clock_seconds=10)
-    state = game.initial_state(8)
-    for a in solve(state.start, state.deal.solution):
-        state = game.apply(state, Wait(2))
-        state = game.play(state, ACTION_NAMES[a])
-    outcome = game.outcome(state)
+    clock = ManualClock()
+    start = game.initial_state(8)
+    table = Table(game, start=start, clock=clock)
+    for i, a in enumerate(solve(start.start, start.deal.solution)):
+        clock.advance(1)
+        table.play(i % 4, ACTION_NAMES[a])
+    outcome = table.outcome
     assert outcome is not None and outcome.result is Result.TEAM_WIN
-    assert game.legal_moves(state) == []
+    assert table.next_deadline() is None
 
 
 def test_dual_clock_is_optional() -> None:
     assert fourfold.load("quatrefoil", "dual").clock is None
     game = fourfold.load("quatrefoil", "dual", clock="true", clock_seconds=5)
-    state = game.play(game.initial_state(2), "wait 5")
-    outcome = game.outcome(state)
+    clock = ManualClock()
+    table = Table(game, start=game.initial_state(2), clock=clock)
+    clock.advance(5)
+    table.advance()
+    outcome = table.outcome
     assert outcome is not None and outcome.result is Result.TEAM_LOSS
+    # a stale Dual action is refused by the table with the reason
+    game = fourfold.load("quatrefoil", "dual")
+    table = Table(game, start=game.initial_state(9), clock=ManualClock())
+    table.play(1, "2:cw@0")
+    with pytest.raises(TableError, match="stale"):
+        table.play(3, "4:ccw@0")

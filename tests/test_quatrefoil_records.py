@@ -13,7 +13,7 @@ from fourfold.core.errors import NotationError
 from fourfold.core.match import Match
 from fourfold.core.record import format_record, parse_record
 from fourfold.games.quatrefoil import format_arrangement
-from fourfold.games.quatrefoil.state import Wait
+from fourfold.games.quatrefoil.state import Action
 
 VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("base", {}),
@@ -48,15 +48,17 @@ def test_deals_are_seeded_never_solved_and_cards_follow_the_solution() -> None:
 def test_position_strings_round_trip_and_explain_faults() -> None:
     game = fourfold.load("quatrefoil", "race-the-clock")
     state = game.initial_state(5)
-    for text in ("cw", "wait 7", "N>NW", "S>SE"):
+    for text in ("cw", "N>NW", "S>SE"):
         state = game.play(state, text)
+    with pytest.raises(NotationError, match="time is not a move"):
+        game.play(state, "wait 7")
     written = game.format_position(state)
-    assert written.endswith("actions=cw,N>NW,S>SE time=7")
+    assert written.endswith("actions=cw,N>NW,S>SE")
     assert game.parse_position(written) == state
     now, rest = written.split(" ", 1)
     faults = {
         "RGBY/P": "expected",
-        f"{now} " + rest.replace("time=7", "time=121"): "whole seconds",
+        f"{written} time=7": "expected",
         f"{now} " + rest.replace("actions=cw", "actions=stack"): "no action can follow",
         "PPPP/P " + rest: "appears twice",
         f"{now} {game.public_position(state).split(' ', 1)[1]}": "player's or spectator's",
@@ -92,21 +94,30 @@ def test_bot_games_replay_from_their_records(variant: str, options: dict[str, An
     game = fourfold.load("quatrefoil", variant, **options)
     for seed in (1, 2, 3):
         match: Match[Any, Any] = Match(game, game.initial_state(seed), date="2026-11-22")
-        bots = [make_bot("quatrefoil", game, p, seed) for p in range(4)]
-        while match.outcome is None:
-            if game.clock is not None:
-                match.play(Wait(1))  # a second of thought before each action
-                if match.outcome is not None:
-                    break
-            actor = game.to_move(match.state)
-            seat = actor if actor is not None else len(match.moves) % 4
-            move = bots[seat].choose(game.view(match.state, seat))
-            match.play(move)
-        text = format_record(match.to_record())
+        if game.dual:  # real time: the simulated session decides who acts when
+            for seat, action in play_dual(game, seed).state.history:
+                match.play(Action(action, seat))
+        else:
+            bots = [make_bot("quatrefoil", game, p, seed) for p in range(4)]
+            while match.outcome is None and len(match.moves) < 500:
+                seat = game.to_move(match.state)
+                match.play(bots[seat].choose(game.view(match.state, seat)))
+        text = format_record(match.referee_record())
         record = parse_record(text)
         assert record.setup == game.format_position(match.start)
         assert f"solution={format_arrangement(match.start.deal.solution)}" in record.setup
         replayed = Match.from_record(record)
         assert replayed.state == match.state and replayed.outcome == match.outcome
-        assert format_record(replayed.to_record()) == text
+        assert format_record(replayed.referee_record()) == text
         assert match.outcome is not None and match.outcome.result.value == "team-win"
+
+
+def test_a_timed_loss_is_declared_and_replays_from_its_record() -> None:
+    game = fourfold.load("quatrefoil", "race-the-clock", clock_seconds=30)
+    match: Match[Any, Any] = Match(game, game.initial_state(4), date="2026-11-25")
+    match.play("cw")
+    match.declare(game.time_out(match.state, None))
+    text = format_record(match.referee_record())
+    assert "wait" not in text and '[Termination "the 30-second clock ran out"]' in text
+    replayed = Match.from_record(parse_record(text))
+    assert replayed.outcome == match.outcome and replayed.state == match.state

@@ -26,7 +26,7 @@ def finished_match(seed: int, variant: str = "standard") -> Match:  # type: igno
 
 
 def test_record_text_shape() -> None:
-    text = format_record(finished_match(3).to_record())
+    text = format_record(finished_match(3).referee_record())
     lines = text.splitlines()
     assert lines[0] == '[Game "folio"]'
     assert lines[1] == '[Variant "standard"]'
@@ -40,7 +40,7 @@ def test_record_text_shape() -> None:
 @pytest.mark.parametrize("variant", ["standard", "fixed-grid", "no-grid"])
 def test_record_replays(variant: str) -> None:
     match = finished_match(11, variant)
-    replayed = Match.from_record(parse_record(format_record(match.to_record())))
+    replayed = Match.from_record(parse_record(format_record(match.referee_record())))
     assert replayed.state == match.state and replayed.outcome == match.outcome
     assert replayed.players == ("Ann", "random")
 
@@ -50,11 +50,11 @@ def test_unfinished_and_declared_results_round_trip() -> None:
     match: Match = Match(game, date="2026-11-22")  # type: ignore[type-arg]
     match.play_text("TDRH")
     match.play_text("a1 SLQF")
-    text = format_record(match.to_record())
+    text = format_record(match.referee_record())
     assert '[Result "*"]' in text
     assert Match.from_record(parse_record(text)).state == match.state
     match.declare(Outcome.win(1, "Player 1 resigned"))
-    again = Match.from_record(parse_record(format_record(match.to_record())))
+    again = Match.from_record(parse_record(format_record(match.referee_record())))
     assert again.outcome == Outcome.win(1, "Player 1 resigned")
 
 
@@ -63,7 +63,7 @@ def test_setup_tag_starts_from_a_position() -> None:
     start = game.parse_position("a1=Rs;b2=Ym Gl")
     match: Match = Match(game, start, date="2026-11-22")  # type: ignore[type-arg]
     match.play_text("c3 Bs")
-    record = match.to_record()
+    record = match.referee_record()
     assert record.setup == "a1=Rs;b2=Ym Gl"
     assert Match.from_record(parse_record(format_record(record))).state == match.state
 

@@ -297,7 +297,7 @@ def test_solve_reads_a_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     match: Match[Any, Any] = Match(GAME)
     match.play_text("a1-a3")
     path = tmp_path / "game.txt"
-    path.write_text(fourfold.core.record.format_record(match.to_record()), encoding="utf-8")
+    path.write_text(fourfold.core.record.format_record(match.referee_record()), encoding="utf-8")
     code, out, _ = run_cli(monkeypatch, ["solve", "dao", "--record", str(path), "--json"])
     assert code == 0
     answer = json.loads(out)

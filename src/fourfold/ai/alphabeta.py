@@ -22,6 +22,7 @@ from typing import Any
 from fourfold.ai._engine import check_two_player, engine_of
 from fourfold.ai.base import Bot, Limit
 from fourfold.ai.endgame import Endgame, EndgamePlan
+from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game, View
 from fourfold.kernels.engine import MATE_BOUND
 
@@ -62,7 +63,7 @@ class AlphaBetaBot(Bot):
         engine.load(view.observation)
         order = engine.legal()
         if not order:
-            raise ValueError("no legal move: the game is over")
+            raise FourfoldError("no legal move: the game is over")
         if self.endgame is not None and self.plan is not None:
             exact = self.endgame.choose(view.observation, len(order), self.plan, self.rng)
             if exact is not None:

@@ -43,5 +43,13 @@ class Bot(ABC):
     def choose(self, view: View) -> Any:
         """A legal move for ``view.player`` given only what that player may know."""
 
+    def propose(self, view: View, idle: float = 0.0) -> Any | None:
+        """Real-time play: the move to make now, or ``None`` to wait and look again.
+
+        ``idle`` is how long nothing has landed. Turn-based bots simply choose."""
+        if not self.game.view_legal_moves(view):
+            return None
+        return self.choose(view)
+
     def observe(self, view: View) -> None:  # noqa: B027 - optional hook, empty by design
         """Called after every move with this seat's new view; bots with memory override it."""

@@ -28,7 +28,7 @@ import math
 from typing import Any
 
 from fourfold.ai.base import Bot, Limit
-from fourfold.core.errors import ConfigurationError
+from fourfold.core.errors import ConfigurationError, FourfoldError
 from fourfold.core.game import Game, View
 from fourfold.core.outcome import Result
 from fourfold.games.folio.freeform import fitting
@@ -75,7 +75,7 @@ class FreeformBot(Bot):
         game = self.freeform
         state: FreeformState = view.observation
         if game.outcome(state) is not None:
-            raise ValueError("no legal move: the game is over")
+            raise FourfoldError("no legal move: the game is over")
         gives = [k for k, n in enumerate(state.supply) if n > 0]
         if state.hand is None:
             return FreeformPly(None, gives[self.rng.randrange(len(gives))])

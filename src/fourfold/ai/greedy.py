@@ -13,6 +13,7 @@ from typing import Any
 
 from fourfold.ai._engine import check_two_player, engine_of
 from fourfold.ai.base import Bot, Limit
+from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game, View
 
 
@@ -64,7 +65,7 @@ class GreedyBot(Bot):
         wins, safe, losing = self.classify(view.observation, replies=self.careful)
         pool = wins or safe or losing
         if not pool:
-            raise ValueError("no legal move: the game is over")
+            raise FourfoldError("no legal move: the game is over")
         return self.game.decode(pool[self.rng.randrange(len(pool))])
 
     def _glance(self, state: Any, attention: int) -> Any:

@@ -19,6 +19,7 @@ from typing import Any
 
 from fourfold.ai._engine import check_two_player, engine_of
 from fourfold.ai.base import Bot, Limit
+from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game, View
 from fourfold.kernels.engine import Engine
 
@@ -109,7 +110,7 @@ class MCTSBot(Bot):
         me = engine.to_move()
         actions = engine.legal()
         if not actions:
-            raise ValueError("no legal move: the game is over")
+            raise FourfoldError("no legal move: the game is over")
         safe: list[int] = []
         for action in actions:
             engine.push(action)

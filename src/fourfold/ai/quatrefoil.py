@@ -33,7 +33,7 @@ from itertools import permutations
 from typing import Any
 
 from fourfold.ai.base import Bot, Limit
-from fourfold.core.errors import ConfigurationError
+from fourfold.core.errors import ConfigurationError, FourfoldError
 from fourfold.core.game import Game, View
 from fourfold.games.quatrefoil.arrangement import (
     ALL_ARRANGEMENTS,
@@ -259,13 +259,13 @@ class QuatrefoilBot(Bot):
     def choose(self, view: View) -> Any:
         obs = self._observation(view)
         if obs.outcome is not None:
-            raise ValueError("no legal move: the game is over")
+            raise FourfoldError("no legal move: the game is over")
         if self.quatrefoil.dual:
             move = self.propose(view, idle=math.inf)
             assert move is not None
             return move
         if obs.to_move != self.player:
-            raise ValueError(f"it is not {self.game.player_name(self.player)}'s turn")
+            raise FourfoldError(f"it is not {self.game.player_name(self.player)}'s turn")
         return Action(self.best_action(obs))
 
     def best_action(self, obs: Observation) -> int:
@@ -289,7 +289,8 @@ class QuatrefoilBot(Bot):
         return belief(key, self.player, obs.colour_cards, obs.position_cards, obs.north)
 
     def propose(self, view: View, idle: float = 0.0) -> Action | None:
-        """Dual: the action to take now, or ``None`` to let the seat whose push it is act.
+        """The action to take now, or ``None`` to wait. Turn-based variants: the choice on
+        this seat's turn. Dual: ``None`` lets the seat whose push it is act.
 
         ``idle`` is how long (seconds) nothing has landed; past ``patience`` the bot
         takes its own best move even when it is a detour.
@@ -297,6 +298,8 @@ class QuatrefoilBot(Bot):
         obs = self._observation(view)
         if obs.outcome is not None:
             return None
+        if not self.quatrefoil.dual:  # turn-based: choose on one's own turn
+            return Action(self.best_action(obs)) if obs.to_move == self.player else None
         card = obs.position_cards[self.player]
         solution = obs.solution
         assert card is not None and solution is not None
@@ -333,13 +336,19 @@ class QuatrefoilBot(Bot):
 # -- whole games of four bots (the benchmark and the tests use these) ----------------------
 
 class TeamResult:
-    """How a game of four bots went: the final state, landed actions, stale refusals."""
+    """How a game of four bots went: the final state, landed actions, stale refusals, the
+    simulated seconds it took, and its outcome (a timed loss is declared from outside the
+    rules, so it is not in ``state``)."""
 
-    def __init__(self, state: Any, actions: int, refused: int, seconds: float) -> None:
+    def __init__(self, game: QuatrefoilGame, state: Any, actions: int, refused: int,
+                 seconds: float) -> None:
         self.state = state
         self.actions = actions
         self.refused = refused
         self.seconds = seconds
+        self.outcome = game.outcome(state)
+        if self.outcome is None and game.clock is not None and seconds >= game.clock:
+            self.outcome = game.time_out(state, None)
 
 
 def play_turns(
@@ -352,27 +361,26 @@ def play_turns(
     read_actions: bool = True,
 ) -> TeamResult:
     """Four bots play the deal of ``seed`` in turn; in timed variants each action takes
-    ``seconds_per_action`` seconds of thought first (the clock moves with ``wait`` plies).
+    ``seconds_per_action`` seconds of thought first, in simulated time.
     ``read_actions=False`` makes the bots infer from cards and signals only."""
-    from fourfold.games.quatrefoil.state import Wait
-
     state = game.initial_state(seed)
     trusted = None if read_actions else frozenset[int]()
     bots = [QuatrefoilBot(game, p, seed, curiosity=curiosity, trusted=trusted)
             for p in range(4)]
     actions = 0
+    now = 0
     while game.outcome(state) is None and actions < max_actions:
         player = game.to_move(state)
         assert player is not None
         move = bots[player].choose(game.view(state, player))
-        if game.clock is not None and seconds_per_action > 0:
-            left = game.clock - state.elapsed
-            state = game.apply(state, Wait(min(seconds_per_action, left)))
-            if game.outcome(state) is not None:
+        if game.clock is not None:
+            now += seconds_per_action
+            if now >= game.clock:
+                now = game.clock
                 break
         state = game.apply(state, move)
         actions += 1
-    return TeamResult(state, actions, 0, float(state.elapsed))
+    return TeamResult(game, state, actions, 0, float(now))
 
 
 def play_dual(
@@ -390,12 +398,11 @@ def play_dual(
     decision falls within ``commit`` seconds after another action landed had already
     committed to it: it submits its move chosen on the old version, the engine refuses
     it as stale (counted in ``refused``), and the bot decides again on the new view.
-    In timed games the clock moves to the whole second before each action lands.
+    In timed games the game ends once the simulated time reaches the clock.
     """
     import random
 
     from fourfold.core.errors import IllegalMoveError
-    from fourfold.games.quatrefoil.state import Wait
 
     rng = random.Random(seed)
     state = game.initial_state(seed)
@@ -408,10 +415,9 @@ def play_dual(
     while game.outcome(state) is None and actions < max_actions:
         seat = min(pending, key=lambda k: (pending[k][0], k))
         now, seen = pending[seat]
-        if game.clock is not None and int(now) > state.elapsed:
-            state = game.apply(state, Wait(min(int(now), game.clock) - state.elapsed))
-            if game.outcome(state) is not None:
-                break
+        if game.clock is not None and now >= game.clock:
+            now = float(game.clock)
+            break
         seen_state = state if seen == state.version else _state_at(state, seen)
         move = bots[seat].propose(game.view(seen_state, seat), idle=now - last_landed)
         if move is None:
@@ -432,9 +438,9 @@ def play_dual(
             due, _ = pending[other]
             if other == seat or due > now + commit:
                 pending[other] = (now + rng.uniform(*reaction), state.version)
-    return TeamResult(state, actions, refused, now)
+    return TeamResult(game, state, actions, refused, now)
 
 
 def _state_at(state: Any, version: int) -> Any:
-    """The state as it was after ``version`` actions (same deal and clock)."""
-    return type(state)(state.deal, state.start, state.history[:version], state.elapsed)
+    """The state as it was after ``version`` actions (same deal)."""
+    return type(state)(state.deal, state.start, state.history[:version])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from fourfold.ai.base import Bot
+from fourfold.core.errors import FourfoldError
 from fourfold.core.game import View
 
 
@@ -14,5 +15,5 @@ class RandomBot(Bot):
     def choose(self, view: View) -> Any:
         moves = self.game.view_legal_moves(view)
         if not moves:
-            raise ValueError("no legal move: the game is over")
+            raise FourfoldError("no legal move: the game is over")
         return moves[self.rng.randrange(len(moves))]

@@ -138,7 +138,8 @@ def play_match(
         match = play_game(game, names, seed, i, limit, max_plies)
         outcome = match.outcome
         assert outcome is not None
-        one = GameResult(i, a_seat, a_score(outcome, a_seat), len(match.moves), match.to_record())
+        one = GameResult(i, a_seat, a_score(outcome, a_seat), len(match.moves),
+                         match.referee_record())
         result.add(one)
         if on_game is not None:
             on_game(one, result)

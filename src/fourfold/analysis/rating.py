@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from fourfold.analysis.stats import Z95
+from fourfold.core.errors import FourfoldError
 
 ELO = 400.0 / math.log(10.0)  # Elo points per natural-log unit of strength
 PRIOR_ELO = 2_000.0
@@ -55,7 +56,7 @@ def fit_ratings(
     s = np.asarray(scores, dtype=float)
     k = len(names)
     if n_games.shape != (k, k) or s.shape != (k, k):
-        raise ValueError("games and scores must be square matrices, one row per player")
+        raise FourfoldError("games and scores must be square matrices, one row per player")
     n_games = n_games * (1 - np.eye(k))  # nobody plays themselves
     s = s * (1 - np.eye(k))
     precision = (ELO / prior_elo) ** 2

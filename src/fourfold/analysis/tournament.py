@@ -12,6 +12,7 @@ import numpy as np
 from fourfold.ai import Limit
 from fourfold.analysis.match import DEFAULT_MAX_PLIES, GameResult, MatchResult, play_match
 from fourfold.analysis.rating import Ratings, fit_ratings
+from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game
 
 
@@ -57,7 +58,7 @@ def play_tournament(
 ) -> TournamentResult:
     """Each pair of distinct bots plays ``games_per_pair`` games, sides alternating."""
     if len(set(bots)) != len(bots) or len(bots) < 2:
-        raise ValueError("a tournament needs at least two different bots")
+        raise FourfoldError("a tournament needs at least two different bots")
     matches = []
     for n, (a, b) in enumerate(itertools.combinations(bots, 2)):
         matches.append(

@@ -42,6 +42,7 @@ from functools import partial
 from typing import Any
 
 import fourfold
+from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.geometry import Cell
@@ -245,7 +246,7 @@ def random_position(
             state = game.next_state(state, careful_move(game, state, rng, cells))
         if game.outcome(state) is None and state.placed == placed:
             return state
-    raise RuntimeError(f"no position with {placed} pieces from seed {seed}")
+    raise FourfoldError(f"no position with {placed} pieces from seed {seed}")
 
 
 def fresh_table(game: PlacementGame, table_bits: int) -> None:

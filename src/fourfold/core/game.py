@@ -9,11 +9,13 @@ action numbering that bots, kernels and RL environments share. What a player
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from fourfold.core import display
 from fourfold.core.errors import FourfoldError, GameOverError, IllegalMoveError
 from fourfold.core.outcome import Outcome
 from fourfold.core.spec import GameInfo
@@ -24,18 +26,39 @@ M = TypeVar("M")
 
 @dataclass(frozen=True)
 class View:
-    """What one player may know. For perfect-information games it is the whole state.
+    """What one recipient may know. For perfect-information games it is the whole state.
 
-    ``observation`` is game-specific; hidden-information games put a redacted
-    value there, built in one place (the game's ``view``).
+    ``player`` is the seat looking, or ``None`` for a spectator (the public view).
+    ``observation`` is game-specific; hidden-information games put a redacted value
+    there, built in one place (the game's ``view``). Everything a recipient is sent
+    (legal moves, errors, records, events) is computed from its ``View`` by the
+    ``view_*`` methods, never from the referee's state.
     """
 
-    player: int
+    player: int | None
     observation: Any
+
+
+def _remembering(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Wrap a method returning a state so the state knows its game (``core.display``)."""
+
+    @functools.wraps(method)
+    def wrapper(self: Game[Any, Any], *args: Any, **kwargs: Any) -> Any:
+        state = method(self, *args, **kwargs)
+        display.remember(self, state)
+        return state
+
+    return wrapper
 
 
 class Game(ABC, Generic[S, M]):
     """A configured game: rules for one variant with its option values."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in ("initial_state", "parse_position", "apply"):
+            if name in cls.__dict__:
+                setattr(cls, name, _remembering(cls.__dict__[name]))
 
     def __init__(self, info: GameInfo) -> None:
         self.info = info
@@ -102,11 +125,18 @@ class Game(ABC, Generic[S, M]):
             raise IllegalMoveError(
                 self.describe_move(state, move), self.format_position(state), reason
             )
-        return self.next_state(state, move)
+        new = self.next_state(state, move)
+        display.remember(self, new)
+        return new
 
-    def play(self, state: S, text: str) -> S:
-        """Parse a move in notation and apply it."""
-        return self.apply(state, self.parse_move(state, text))
+    def play(self, state: S, move: M | str) -> S:
+        """Apply a move, given as a move value or in notation (as ``Match.play``)."""
+        if isinstance(move, str):
+            move = self.parse_move(state, move)
+        return self.apply(state, move)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.info.label()}>"
 
     def is_over(self, state: S) -> bool:
         return self.outcome(state) is not None
@@ -161,13 +191,115 @@ class Game(ABC, Generic[S, M]):
             mask[self.encode(m)] = True
         return mask
 
+    # -- endings from outside the moves ----------------------------------------------------
+    def could_still_win(self, state: S, player: int) -> bool:
+        """Whether ``player`` could still win by some sequence of legal moves.
+
+        Used when the other side runs out of time: the game is drawn instead of lost
+        when the side with time left could no longer win at all. Games that can tell
+        override this; the default (always ``True``) is the cautious answer.
+        """
+        return True
+
+    @property
+    def shared_clock_seconds(self) -> int | None:
+        """Seconds on a timer the whole table shares (a rule of the game), or ``None``."""
+        return None
+
+    def time_out(self, state: S, player: int | None) -> Outcome:
+        """The ending when ``player``'s clock (``None``: the shared clock) runs out.
+
+        Two-player games: the other side wins, or it is a draw when the other side
+        could no longer win at all. Games with a shared clock override this.
+        """
+        if player is None or self.num_players != 2:
+            raise FourfoldError(f"{self.name} has no shared clock to run out")
+        other = 1 - player
+        late = f"{self.player_name(player)} ran out of time"
+        if self.could_still_win(state, other):
+            return Outcome.win(other, late)
+        return Outcome.draw(f"{late}, but {self.player_name(other)} could no longer win")
+
     # -- views ----------------------------------------------------------------------------
-    def view(self, state: S, player: int) -> View:
-        """What ``player`` may know of ``state``: all of it, for perfect information."""
-        if not 0 <= player < self.num_players:
-            raise FourfoldError(f"no player {player} in {self.name}")
+    def check_viewer(self, player: int | None) -> None:
+        """Refuse a seat that does not exist (``None``, a spectator, always exists)."""
+        if player is not None and (
+            not isinstance(player, int) or isinstance(player, bool)
+            or not 0 <= player < self.num_players
+        ):
+            raise FourfoldError(
+                f"no seat {player!r} in {self.name} (seats are 0 to {self.num_players - 1},"
+                " or None for a spectator)"
+            )
+
+    def view(self, state: S, player: int | None) -> View:
+        """What ``player`` (``None``: a spectator) may know of ``state``.
+
+        Perfect information: all of it. A hidden-information game must override this;
+        there is deliberately no whole-state default for it.
+        """
+        self.check_viewer(player)
+        if not self.info.spec.perfect_information:
+            raise FourfoldError(f"{self.name} hides information but defines no view")
         return View(player, state)
 
+    def revealed_view(self, state: S, player: int | None) -> View:
+        """The view once the game has ended by something outside the moves (a resignation,
+        a clock): the rules' own view of a finished game, which hides nothing."""
+        return self.view(state, player)
+
+    def view_actors(self, view: View) -> tuple[int, ...]:
+        """Who may act now, as the viewer can know it."""
+        return self.actors(view.observation)
+
+    def view_outcome(self, view: View) -> Outcome | None:
+        return self.outcome(view.observation)
+
     def view_legal_moves(self, view: View) -> Sequence[M]:
-        """The legal moves as the viewing player can know them (all public here)."""
+        """The moves the viewing seat may make now (none for a spectator or a waiting seat)."""
+        if view.player is None or view.player not in self.view_actors(view):
+            return []
         return self.legal_moves(view.observation)
+
+    def view_legal_action_mask(self, view: View) -> list[bool]:
+        mask = [False] * self.num_actions
+        for m in self.view_legal_moves(view):
+            mask[self.encode(m)] = True
+        return mask
+
+    def view_parse_move(self, view: View, text: str) -> M:
+        """``parse_move`` reading only the view (notation never depends on hidden cards)."""
+        return self.parse_move(view.observation, text)
+
+    def view_format_move(self, view: View, move: M) -> str:
+        return self.format_move(view.observation, move)
+
+    def view_position(self, view: View) -> str:
+        """The position as text, with only what the viewer may know."""
+        return self.format_position(view.observation)
+
+    def view_illegal_reason(self, view: View, move: M) -> str | None:
+        """Why the viewer may not make ``move`` now, from the view alone, or ``None``."""
+        if view.player is None:
+            return "a spectator cannot move"
+        if view.player not in self.view_actors(view):
+            actors = self.view_actors(view)
+            if not actors:
+                return "the game is over"
+            return f"it is {self.player_name(actors[0])}'s turn"
+        return self.illegal_reason(view.observation, move)
+
+    def view_error(self, view: View, move: M) -> IllegalMoveError | None:
+        """The error a viewer's move gets, from the view alone (``None``: it is legal).
+
+        It names the move and the viewer's position, so it can be shown to the viewer;
+        it can never carry anything the viewer may not know."""
+        reason = self.view_illegal_reason(view, move)
+        if reason is None:
+            return None
+        try:
+            described = self.view_format_move(view, move)
+        except (FourfoldError, ValueError, KeyError, IndexError, TypeError, AttributeError):
+            described = "(a move that cannot be written)"
+        cls = GameOverError if self.view_outcome(view) is not None else IllegalMoveError
+        return cls(described, self.view_position(view), reason)

@@ -11,8 +11,9 @@ import datetime
 from collections.abc import Sequence
 from typing import Any, Generic
 
+from fourfold.core import display
 from fourfold.core.errors import FourfoldError, RecordError
-from fourfold.core.game import Game, M, S
+from fourfold.core.game import Game, M, S, View
 from fourfold.core.outcome import Outcome, Result
 from fourfold.core.record import RESULTS_IN_PROGRESS, Record, check_player_name
 from fourfold.core.registry import load
@@ -54,9 +55,12 @@ class Match(Generic[S, M]):
     def to_move(self) -> int | None:
         return None if self.declared else self.game.to_move(self.state)
 
-    def play(self, move: M) -> S:
+    def play(self, move: M | str) -> S:
+        """Play a move, given as a move value or in notation (as ``Game.play``)."""
         if self.declared is not None:
             raise FourfoldError(f"the game is over: {self.declared.describe(self.players)}")
+        if isinstance(move, str):
+            move = self.game.parse_move(self.state, move)
         text = self.game.format_move(self.state, move)
         new = self.game.apply(self.state, move)
         self.states.append(new)
@@ -65,7 +69,7 @@ class Match(Generic[S, M]):
         return new
 
     def play_text(self, text: str) -> S:
-        return self.play(self.game.parse_move(self.state, text))
+        return self.play(text)
 
     def undo(self, plies: int = 1) -> int:
         """Take back up to ``plies`` plies (and any declared result); return how many."""
@@ -81,8 +85,55 @@ class Match(Generic[S, M]):
         """End the game by something outside the rules' moves (agreement, resignation, cap)."""
         self.declared = outcome
 
+    # -- views -------------------------------------------------------------------------
+    def view(self, viewer: int | None) -> View:
+        """What ``viewer`` (a seat, or ``None`` for a spectator) may know now. A game ended
+        from outside the moves (resignation, clock) is over for the rules' views too."""
+        if self.declared is not None:
+            return self.game.revealed_view(self.state, viewer)
+        return self.game.view(self.state, viewer)
+
+    def __repr__(self) -> str:
+        state = "over" if self.outcome else f"{len(self.moves)} moves"
+        return f"<Match {self.game.info.label()}: {state}>"
+
+    def _repr_svg_(self) -> str | None:
+        """The position as a spectator sees it, last move marked (notebooks)."""
+        return display.match_svg(self)
+
     # -- records ---------------------------------------------------------------------
-    def to_record(self) -> Record:
+    def record_for(self, viewer: int | None) -> Record:
+        """The record ``viewer`` may keep: built from its views only.
+
+        For a perfect-information game it is the referee's record. For a game with
+        hidden information its Setup is the start as the public sees it, and the tags
+        ``Viewer`` and ``Seen`` say whose record it is and what that viewer saw (every
+        card, once the game is over). Such a record cannot be replayed, by design.
+        """
+        game = self.game
+        if game.info.spec.perfect_information:
+            return self.referee_record()
+        outcome = self.outcome
+        start_view = game.view(self.start, None)
+        return Record(
+            game=game.info.name,
+            variant=game.info.variant,
+            options=game.info.option_strings(),
+            players=self.players,
+            date=self.date,
+            result=outcome.score(game.num_players) if outcome else RESULTS_IN_PROGRESS,
+            termination=outcome.reason if outcome else "",
+            setup=game.view_position(start_view),
+            moves=tuple(self.notation),
+            extra_tags={
+                "Viewer": "spectator" if viewer is None else game.player_name(viewer),
+                "Seen": game.view_position(self.view(viewer)),
+            },
+        )
+
+    def referee_record(self) -> Record:
+        """The full record, every hidden card included: for storage and replay only,
+        never for a player (see ``record_for``)."""
         info = self.game.info
         outcome = self.outcome
         setup = None

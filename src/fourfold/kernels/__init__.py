@@ -20,10 +20,11 @@ def kernel_engine(game: Game[Any, Any]) -> Engine | None:
 
     if isinstance(game, PlacementGame):
         from fourfold.kernels.placement_engine import PlacementEngine
+        from fourfold.kernels.placement_tables import NoKernelError
 
         try:
             return PlacementEngine(game)
-        except (TypeError, ValueError):
+        except NoKernelError:
             return None
     from fourfold.games.dao.game import DaoGame
 

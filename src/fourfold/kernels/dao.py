@@ -52,6 +52,7 @@ from fourfold.kernels.sliding_frames import (
     NEXT,
     RETURN,
 )
+from fourfold.kernels.sliding_loops import count_leaves, random_playouts
 
 SQUARES = 16
 DIRECTIONS = 8
@@ -86,6 +87,7 @@ def build_tables(game: Any) -> np.ndarray:
                 t[T_RAYS + (sq * DIRECTIONS + d) * RAY_LEN + i] = target
     masks = [mask for mask, _, _ in game.formations]
     if len(masks) != NUM_FORMATIONS:
+        # invariant: DaoGame builds the 18 formations of the rules text
         raise ValueError("unexpected number of Dao formations")
     t[T_FORMATIONS:T_FORMATIONS + NUM_FORMATIONS] = masks
     for i, (corner, neighbours) in enumerate(game.traps):
@@ -140,6 +142,7 @@ def legal_actions(t, st, out):  # type: ignore[no-untyped-def]
 def push(t, st, hist, keys, action):  # type: ignore[no-untyped-def]
     d = st[S_DEPTH]
     if d >= hist.shape[0] or st[S_KEYS] >= keys.shape[0]:
+        # invariant: engines size hist and keys for the plies they push
         raise IndexError("Dao kernel: too many plies pushed")
     for i in range(NUM_FIELDS):
         hist[d, i] = st[i]
@@ -185,45 +188,14 @@ def pop(t, st, hist):  # type: ignore[no-untyped-def]
 @no_refcount
 def playouts(t, st, hist, keys, moves, rs, games, max_plies, results):  # type: ignore[no-untyped-def]
     """Random playouts (each cut at ``max_plies`` plies, counted a draw), undone after."""
-    for _ in range(games):
-        start = st[S_DEPTH]
-        plies = 0
-        while plies < max_plies:
-            count = legal_actions(t, st, moves)
-            if count == 0:
-                break
-            push(t, st, hist, keys, moves[rng_below(rs, count)])
-            plies += 1
-        w = st[S_WINNER]
-        results[w if w >= 0 else 2] += 1
-        while st[S_DEPTH] > start:
-            pop(t, st, hist)
+    random_playouts(t, st, hist, keys, moves, rs, games, max_plies, results,
+                    legal_actions, push, pop, S_DEPTH, S_WINNER)
 
 
 @njit(cache=True)
 def perft(t, st, hist, keys, moves, depth):  # type: ignore[no-untyped-def]
-    if depth == 0:
-        return 1
-    counts = np.zeros(depth, dtype=np.int64)
-    index = np.zeros(depth, dtype=np.int64)
-    total = 0
-    level = 0
-    counts[0] = legal_actions(t, st, moves[0])
-    while True:
-        if level == depth - 1:
-            total += counts[level]
-            index[level] = counts[level]
-        if index[level] < counts[level]:
-            push(t, st, hist, keys, moves[level, index[level]])
-            index[level] += 1
-            level += 1
-            counts[level] = legal_actions(t, st, moves[level])
-            index[level] = 0
-        else:
-            if level == 0:
-                return total
-            pop(t, st, hist)
-            level -= 1
+    """The number of move sequences of ``depth`` plies (``moves``: a row per ply)."""
+    return count_leaves(t, st, hist, keys, moves, depth, legal_actions, push, pop)
 
 
 # -- alpha-beta (the placement search's loop, with Dao's terminal rules) --------------------

@@ -65,6 +65,7 @@ from fourfold.kernels.sliding_frames import (
     NEXT,
     RETURN,
 )
+from fourfold.kernels.sliding_loops import count_leaves, random_playouts
 
 SIDE = 5
 SQUARES = 25
@@ -104,6 +105,7 @@ MAX_HISTORY = 4096
 def build_tables(game: Any) -> np.ndarray:
     """The flat table of a configured ``IceDaoGame`` (rays, lines, Zobrist numbers, cap)."""
     if game.board.num_squares != SQUARES:
+        # invariant: every Ice Dao option plays on the 5x5 board
         raise ValueError("the Ice Dao kernel plays on a 5x5 board")
     t = np.full(TABLE_SIZE, -1, dtype=np.int64)
     for sq in range(SQUARES):
@@ -113,6 +115,7 @@ def build_tables(game: Any) -> np.ndarray:
     for sq in range(SQUARES):
         through = game.lines_through[sq]
         if len(through) > LINES_PER_SQUARE:
+            # invariant: no square of a 5x5 board lies on more than 8 lines of four
             raise ValueError("unexpected number of lines through a square")
         t[T_NLINES + sq] = len(through)
         for i, line in enumerate(through):
@@ -279,6 +282,7 @@ def occurrences(st, keys, most):  # type: ignore[no-untyped-def]
 def push(t, st, hist, keys, action):  # type: ignore[no-untyped-def]
     d = st[S_DEPTH]
     if d >= hist.shape[0] or st[S_KEYS] >= keys.shape[0]:
+        # invariant: engines size hist and keys for the plies they push
         raise IndexError("Ice Dao kernel: too many plies pushed")
     for i in range(NUM_FIELDS):
         hist[d, i] = st[i]
@@ -352,45 +356,14 @@ def mover_wins_now(t, st, moves):  # type: ignore[no-untyped-def]
 @no_refcount
 def playouts(t, st, hist, keys, moves, rs, games, max_plies, results):  # type: ignore[no-untyped-def]
     """Random playouts (each cut at ``max_plies`` plies, counted a draw), undone after."""
-    for _ in range(games):
-        start = st[S_DEPTH]
-        plies = 0
-        while plies < max_plies:
-            count = legal_actions(t, st, moves)
-            if count == 0:
-                break
-            push(t, st, hist, keys, moves[rng_below(rs, count)])
-            plies += 1
-        w = st[S_WINNER]
-        results[w if w >= 0 else 2] += 1
-        while st[S_DEPTH] > start:
-            pop(t, st, hist)
+    random_playouts(t, st, hist, keys, moves, rs, games, max_plies, results,
+                    legal_actions, push, pop, S_DEPTH, S_WINNER)
 
 
 @njit(cache=True)
 def perft(t, st, hist, keys, moves, depth):  # type: ignore[no-untyped-def]
-    if depth == 0:
-        return 1
-    counts = np.zeros(depth, dtype=np.int64)
-    index = np.zeros(depth, dtype=np.int64)
-    total = 0
-    level = 0
-    counts[0] = legal_actions(t, st, moves[0])
-    while True:
-        if level == depth - 1:
-            total += counts[level]
-            index[level] = counts[level]
-        if index[level] < counts[level]:
-            push(t, st, hist, keys, moves[level, index[level]])
-            index[level] += 1
-            level += 1
-            counts[level] = legal_actions(t, st, moves[level])
-            index[level] = 0
-        else:
-            if level == 0:
-                return total
-            pop(t, st, hist)
-            level -= 1
+    """The number of move sequences of ``depth`` plies (``moves``: a row per ply)."""
+    return count_leaves(t, st, hist, keys, moves, depth, legal_actions, push, pop)
 
 
 @no_refcount

@@ -22,6 +22,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from fourfold.core.errors import FourfoldError
 from fourfold.games.folio.pieces import COLOURS_OR_SIZES, FolioPieces, colour, size
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.geometry import Board, Lattice
@@ -44,6 +45,11 @@ COVER_SIZES = 0b111 << 4
 
 MAX_LINES_PER_CELL = 16
 ZOBRIST_SEED = 0x5EED_F01D
+
+
+class NoKernelError(FourfoldError):
+    """A placement ruleset the compiled kernel cannot play (``kernel_engine`` then falls
+    back to the readable rules)."""
 
 
 class PlacementTables(NamedTuple):
@@ -114,7 +120,7 @@ def _features(pieces: object) -> tuple[int, npt.NDArray[np.int64]]:
         feats = [(1 << colour(k)) | (1 << (4 + size(k))) for k in range(len(pieces.counts))]
         rule = RULE_COVER if pieces.line_rule == COLOURS_OR_SIZES else RULE_SHARE
         return rule, np.array(feats, dtype=np.int64)
-    raise TypeError(f"no kernel features for piece set {type(pieces).__name__}")
+    raise NoKernelError(f"no kernel features for piece set {type(pieces).__name__}")
 
 
 def build_tables(game: PlacementGame) -> PlacementTables:
@@ -132,10 +138,10 @@ def build_tables(game: PlacementGame) -> PlacementTables:
             kind, box = GEO_BOX, geo.box or max(width, height)
             first = [geo.index(c) for c in (geo.first or [])] or list(range(geo.num_cells))
     else:
-        raise TypeError(f"no kernel for geometry {type(geo).__name__}")
+        raise NoKernelError(f"no kernel for geometry {type(geo).__name__}")
     n = width * height
     if n != geo.num_cells or n > 64:
-        raise ValueError(f"geometry with {n} cells does not fit a 64-bit board")
+        raise NoKernelError(f"geometry with {n} cells does not fit a 64-bit board")
     cell_x = np.array([i % width for i in range(n)], dtype=np.int64)
     cell_y = np.array([i // width for i in range(n)], dtype=np.int64)
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from fourfold.core.game import Game
-from fourfold.render.presenter import Command, PlayContext, Presenter, SessionRunner
+from fourfold.render.presenter import Presenter
 
 PRESENTER_MODULES = ("placement", "icedao", "quatrefoil", "freeform")
 
@@ -60,10 +60,7 @@ def presenter_for(game: Game[Any, Any]) -> Presenter:
 __all__ = [
     "ANY_VARIANT",
     "PRESENTER_MODULES",
-    "Command",
-    "PlayContext",
     "Presenter",
-    "SessionRunner",
     "get_presenter",
     "presenter_for",
     "register_presenter",

@@ -27,7 +27,7 @@ from fourfold.games.folio.freeform.notation import format_number, format_point
 from fourfold.games.folio.freeform.state import FreeformPly, FreeformState
 from fourfold.render import register_presenter
 from fourfold.render.placement_board import FOLIO_STYLES
-from fourfold.render.presenter import Command, PlayContext, Presenter, wrap_words
+from fourfold.render.presenter import Presenter, wrap_words
 from fourfold.render.style import join_lines, to_string
 
 ROWS = 21  # plot height in characters; the width is twice this (plus labels)
@@ -137,23 +137,9 @@ class FreeformPresenter(Presenter):
     """Plot, turns and moves of Folio freeform, with an optional grid assist."""
 
     def __init__(self) -> None:
+        #: whether ``draw`` says if a grid still fits, and draws it (the terminal's
+        #: ``assist`` command switches it)
         self.assist = False
-        self.extra_commands = (
-            Command("assist", "assist on|off: say whether a grid still fits and draw it",
-                    self._assist_command),
-        )
-
-    def _assist_command(self, ctx: PlayContext, argument: str) -> bool:
-        word = argument.strip().lower()
-        if word in ("", "toggle"):
-            self.assist = not self.assist
-        elif word in ("on", "off"):
-            self.assist = word == "on"
-        else:
-            ctx.say("Write 'assist on' or 'assist off'.")
-            return False
-        ctx.say(f"Assist {'on' if self.assist else 'off'}.")
-        return True
 
     def draw(self, game: Game[Any, Any], state: Any, last_move: Any | None, *,
              colour: bool = False, viewer: int | None = None) -> str:

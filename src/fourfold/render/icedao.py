@@ -6,8 +6,8 @@ move is marked without colour: ``[..]`` where the piece stopped and ``(..)``
 the square it left; a winning line or formation is written ``*..*``. File
 letters and rank numbers run along every edge. Below the board: what the marks
 mean, how often the position has occurred when it repeats, and the length cap
-when one is set. The ``draw`` command offers a draw by agreement, which ends
-the match through ``Match.declare`` (it is not a move of the rules).
+when one is set. (The ``draw`` offer of the terminal is in
+``fourfold.cli.play.sliding``.)
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from typing import Any
 from rich.text import Text
 
 from fourfold.core.game import Game
-from fourfold.core.outcome import Outcome
 from fourfold.games.dao.game import DaoGame
 from fourfold.games.dao.state import SIDE_LETTERS, DaoState
 from fourfold.games.icedao.game import IceDaoGame
@@ -28,7 +27,7 @@ from fourfold.games.icedao.state import IceDaoState
 from fourfold.games.sliding.geometry import Square, SquareBoard
 from fourfold.games.sliding.moves import Pass, Slide
 from fourfold.render import register_presenter
-from fourfold.render.presenter import WIDTH, Command, PlayContext, Presenter
+from fourfold.render.presenter import WIDTH, Presenter
 from fourfold.render.style import join_lines, to_string
 
 EMPTY = "·"
@@ -147,30 +146,8 @@ def _mover_letter(game: SlidingGame, player: int) -> str:
     return "BG"[player] if isinstance(game, IceDaoGame) else SIDE_LETTERS[player]
 
 
-def _offer_draw(ctx: PlayContext, argument: str) -> bool:
-    """A draw by agreement: the opponent at this terminal may accept; bots play on."""
-    player = ctx.match.to_move
-    if player is None:
-        ctx.say("The game is over.")
-        return False
-    other = 1 - player
-    if not ctx.is_human(other):
-        ctx.say(f"{ctx.player_label(other)} declines the draw: bots play on.")
-        return False
-    answer = ctx.ask(f"{ctx.player_label(other)}, do you accept a draw? [y/N] ")
-    if answer is not None and answer.strip().lower() in ("y", "yes"):
-        ctx.match.declare(Outcome.draw("agreed by the players"))
-        return True
-    ctx.say("Draw declined: play on.")
-    return False
-
-
 class SlidingPresenter(Presenter):
     """Boards, turns and move lists for Ice Dao and classic Dao."""
-
-    extra_commands = (
-        Command("draw", "offer your opponent a draw by agreement", _offer_draw),
-    )
 
     def draw(self, game: Game[Any, Any], state: Any, last_move: Any | None, *,
              colour: bool = False, viewer: int | None = None) -> str:

@@ -2,19 +2,17 @@
 
 A ``Presenter`` turns states into text for people: the board (``draw``), what
 the player to move must do (``describe_turn``), how to write a move
-(``move_help``) and the legal moves in a compact form (``list_moves``). All of
-these are pure. A presenter may also add commands to the play loop
-(``extra_commands``, e.g. a draw offer) or take over the whole session
-(``session``, e.g. a real-time game); those receive a ``PlayContext``, the
-interface the command line implements, so this module does no input/output.
+(``move_help``), the legal moves in a compact form (``list_moves``), words for a
+move (``explain_move``) and notes on the history (``notes``). All of these are
+pure. The play loop, its commands and sessions live in ``fourfold.cli.play``;
+this package does no input/output and imports nothing from the command line.
 """
 
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Any
 
 from fourfold.core.game import Game
 from fourfold.core.match import Match
@@ -22,83 +20,8 @@ from fourfold.core.match import Match
 WIDTH = 78
 
 
-class PlayContext(Protocol):
-    """A play session as commands and custom sessions see it (implemented by the CLI)."""
-
-    @property
-    def game(self) -> Game[Any, Any]: ...
-
-    @property
-    def match(self) -> Match[Any, Any]:
-        """The history; commands may ``undo`` it or ``declare`` an ending."""
-        ...
-
-    @property
-    def presenter(self) -> Presenter: ...
-
-    @property
-    def colour(self) -> bool:
-        """Whether ``draw`` may use colour on this terminal."""
-        ...
-
-    @property
-    def seed(self) -> int | None: ...
-
-    def is_human(self, player: int) -> bool:
-        """Whether a person (not a bot) plays this seat."""
-        ...
-
-    def player_label(self, player: int) -> str:
-        """How to name a seat on screen, e.g. ``Player 2 (random)``."""
-        ...
-
-    def bot_move(self, player: int) -> Any:
-        """The move the bot of this seat chooses now (it sees only its own view)."""
-        ...
-
-    def play(self, move: Any) -> str:
-        """Apply a move to the match, tell the bots, and return it in notation."""
-        ...
-
-    def say(self, text: str) -> None:
-        """Show text to the people at the terminal."""
-        ...
-
-    def ask(self, prompt: str) -> str | None:
-        """Read one line; ``None`` when input has ended (treat it as quitting)."""
-        ...
-
-    def save(self) -> str | None:
-        """Write the record if the user asked for one; return the path written, if any."""
-        ...
-
-
-@dataclass(frozen=True)
-class Command:
-    """A game-specific command of the play loop (``draw`` offers in Ice Dao, ...).
-
-    ``run(context, argument)`` receives the rest of the typed line. It returns
-    ``True`` when the game should be looked at again (the board is redrawn),
-    ``False`` otherwise. It may end the game with ``context.match.declare``.
-    """
-
-    name: str
-    summary: str
-    run: Callable[[PlayContext, str], bool]
-
-
-SessionRunner = Callable[[PlayContext], int]
-"""A whole interactive session for a game that the turn loop does not fit; returns an
-exit status."""
-
-
 class Presenter:
     """Text for people about one game's states. Subclass it per game family."""
-
-    #: commands added to the built-in ones (moves, undo, help, rules, board, quit)
-    extra_commands: tuple[Command, ...] = ()
-    #: when set, ``fourfold play`` hands the session to this instead of its turn loop
-    session: SessionRunner | None = None
 
     def draw(self, game: Game[Any, Any], state: Any, last_move: Any | None, *,
              colour: bool = False, viewer: int | None = None) -> str:

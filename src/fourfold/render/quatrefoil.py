@@ -3,9 +3,7 @@
 Everything here is a pure function of a seat's ``Observation`` (what that seat may
 know), so a screen drawn for a seat can never show another seat's face-down card.
 ``draw_referee`` shows the whole deal, for a finished game or a spectator. The
-interactive session (``fourfold.cli.play_quatrefoil``) is this presenter's
-``session``: Quatrefoil has four seats, a clock and, in Dual, no turns at all, which
-the generic turn loop does not fit.
+interactive session is ``fourfold.cli.play.realtime``.
 """
 
 from __future__ import annotations
@@ -27,9 +25,9 @@ from fourfold.games.quatrefoil.arrangement import (
     format_arrangement,
 )
 from fourfold.games.quatrefoil.game import QuatrefoilGame
-from fourfold.games.quatrefoil.state import Action, Observation, QuatrefoilState, Wait
+from fourfold.games.quatrefoil.state import Action, Observation, QuatrefoilState
 from fourfold.render import register_presenter
-from fourfold.render.presenter import PlayContext, Presenter
+from fourfold.render.presenter import Presenter
 from fourfold.render.style import join_lines, to_string
 from fourfold.solve.quatrefoil import optimum
 
@@ -88,11 +86,12 @@ def signal_text(up: bool) -> Text:
     return Text("up", "bold green") if up else Text("down", "dim")
 
 
-def clock_text(obs: Observation) -> str:
-    if obs.clock is None or obs.elapsed is None:
+def clock_text(obs: Observation, left: float | None) -> str:
+    """The shared timer, from the seconds left that the table supplies."""
+    if obs.clock is None or left is None:
         return ""
-    left = obs.clock - obs.elapsed
-    return f"clock {left // 60}:{left % 60:02d} left"
+    whole = max(0, int(left))
+    return f"clock {whole // 60}:{whole % 60:02d} left"
 
 
 def counter_text(obs: Observation) -> str:
@@ -103,11 +102,13 @@ def counter_text(obs: Observation) -> str:
     return text
 
 
-def observation_lines(game: QuatrefoilGame, obs: Observation) -> list[Text]:
-    """Everything a seat sees, as lines of styled text."""
+def observation_lines(game: QuatrefoilGame, obs: Observation,
+                      clock_left: float | None = None) -> list[Text]:
+    """Everything a seat (or a spectator) sees, as lines of styled text."""
     me = obs.seat
-    head = [f"{game.info.label()}", f"you are {game.player_name(me)}", counter_text(obs)]
-    clock = clock_text(obs)
+    who = "you are watching" if me is None else f"you are {game.player_name(me)}"
+    head = [f"{game.info.label()}", who, counter_text(obs)]
+    clock = clock_text(obs, clock_left)
     if clock:
         head.append(clock)
     lines = [Text(" | ".join(head))]
@@ -136,7 +137,7 @@ def observation_lines(game: QuatrefoilGame, obs: Observation) -> list[Text]:
         seat, action = obs.history[-1]
         lines.append(Text(f"Last action: {game.player_name(seat)} {ACTION_NAMES[action]}",
                           "dim"))
-    if game.dual:
+    if game.dual and me is not None and obs.outcome is None:
         card = obs.position_cards[me]
         assert card is not None
         mine = [ACTION_NAMES[a] for a in game.seat_actions(card)]
@@ -147,8 +148,9 @@ def observation_lines(game: QuatrefoilGame, obs: Observation) -> list[Text]:
     return lines
 
 
-def draw_observation(game: Game[Any, Any], obs: Observation, *, colour: bool = False) -> str:
-    return to_string(join_lines(observation_lines(_game(game), obs)), colour)
+def draw_observation(game: Game[Any, Any], obs: Observation, *, colour: bool = False,
+                     clock_left: float | None = None) -> str:
+    return to_string(join_lines(observation_lines(_game(game), obs, clock_left)), colour)
 
 
 def draw_referee(game: Game[Any, Any], state: QuatrefoilState, *, colour: bool = False) -> str:
@@ -174,8 +176,6 @@ def draw_referee(game: Game[Any, Any], state: QuatrefoilState, *, colour: bool =
 
 def explain(game: Game[Any, Any], state: QuatrefoilState, move: Any) -> str:
     """Words for an action: which token moved where and which was ejected."""
-    if isinstance(move, Wait):
-        return f"{move.seconds} s pass"
     if not isinstance(move, Action):
         return ""
     a = state.arrangement
@@ -190,16 +190,8 @@ def explain(game: Game[Any, Any], state: QuatrefoilState, move: Any) -> str:
     return "stack: the game ends"
 
 
-def run_quatrefoil_session(ctx: PlayContext) -> int:
-    """The session runner ``fourfold play quatrefoil`` hands over to (imported lazily, as
-    rendering code does not depend on the command line)."""
-    from fourfold.cli.play_quatrefoil import run_session
-
-    return run_session(ctx)
-
-
 class QuatrefoilPresenter(Presenter):
-    """Screens for Quatrefoil; the session itself is ``fourfold.cli.play_quatrefoil``."""
+    """Screens for Quatrefoil; the session itself is ``fourfold.cli.play.realtime``."""
 
     def draw(self, game: Game[Any, Any], state: Any, last_move: Any | None, *,
              colour: bool = False, viewer: int | None = None) -> str:
@@ -230,7 +222,7 @@ class QuatrefoilPresenter(Presenter):
             lines.append("Dual: type just the action; it is sent with the version you saw,"
                          " and refused if another action landed first.")
         if g.clock is not None:
-            lines.append("The clock runs by itself; it is recorded as 'wait N' plies.")
+            lines.append("The clock runs by itself; when it runs out, everyone loses.")
         return "\n".join(lines)
 
     def list_moves(self, game: Game[Any, Any], state: Any) -> list[str]:
@@ -240,9 +232,6 @@ class QuatrefoilPresenter(Presenter):
         if g.dual:
             return ["Each seat: its two pushes, cw, ccw, stack."]
         return ["Legal actions: " + " ".join(ACTION_NAMES)]
-
-    def __init__(self) -> None:
-        self.session = run_quatrefoil_session
 
 
 PRESENTER = register_presenter(("quatrefoil",), QuatrefoilPresenter())

@@ -79,6 +79,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import permutations
 
+from fourfold.core.errors import FourfoldError
 from fourfold.games.quatrefoil.arrangement import (
     ALL_ARRANGEMENTS,
     FREE,
@@ -288,7 +289,7 @@ class BeliefSearch:
             return known
         found = self.analyse(masks)
         if found.deals == 0:
-            raise ValueError("no deal is consistent with this belief")
+            raise FourfoldError("no deal is consistent with this belief")
         if found.distance >= 0:
             value = found.deals * (found.distance + 1)
         else:
@@ -422,7 +423,7 @@ def expected_actions(start: Arrangement, masks: Sequence[int],
     """The optimal public policy's expected number of actions (see ``start_totals``)."""
     total, deals = start_totals(start, masks, unsolved_start)
     if deals == 0:
-        raise ValueError("no deal is consistent with these cards and this start")
+        raise FourfoldError("no deal is consistent with these cards and this start")
     return Fraction(total, deals)
 
 
@@ -463,7 +464,7 @@ def public_optimum(face_up: str = "none") -> PublicOptimum:
     count once.
     """
     if face_up not in FACE_UP:
-        raise ValueError(f"face_up is one of {', '.join(FACE_UP)}, not {face_up!r}")
+        raise FourfoldError(f"face_up is one of {', '.join(FACE_UP)}, not {face_up!r}")
     began = time.perf_counter()
     seats = range(SEATS)
     positions: list[int | None] = list(seats) if face_up in ("position", "all") else [None] * 4
@@ -489,7 +490,7 @@ def history_masks(start: Arrangement, actions: Sequence[int],
     ``Observation``); ``cards`` are the absolute masks of what is face up.
     """
     if len(signals) != len(actions) + 1:
-        raise ValueError("signals are given after the deal and after every action")
+        raise FourfoldError("signals are given after the deal and after every action")
     here = start
     masks = observe(cards, here, signals[0])
     for action, seen in zip(actions, signals[1:], strict=True):
@@ -507,7 +508,7 @@ def action_values(start: Arrangement, actions: Sequence[int],
     _, masks = history_masks(start, actions, signals, cards)
     found = s.analyse(masks)
     if found.deals == 0:
-        raise ValueError("no deal is consistent with this history")
+        raise FourfoldError("no deal is consistent with this history")
     n = found.deals
     if found.distance == 0:
         return {STACK: Fraction(1)}

@@ -3,4 +3,5 @@
 To add a command, write a module here and add its name to ``COMMANDS``.
 """
 
-COMMANDS = ("rules", "perft", "play", "solve", "fit", "match", "tournament", "bench", "bots")
+COMMANDS = ("rules", "perft", "play", "solve", "fit", "match", "tournament", "bench", "bots",
+            "render")

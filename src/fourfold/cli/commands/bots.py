@@ -7,6 +7,7 @@ from typing import Any
 
 from fourfold.ai import bot_names
 from fourfold.ai.levels import GAME_LEVELS, LEVELS, level_for
+from fourfold.core.registry import get_spec
 
 DESCRIPTIONS = {
     "random": "uniformly random legal moves",
@@ -22,11 +23,23 @@ DESCRIPTIONS = {
 
 def register(sub: Any) -> None:
     p = sub.add_parser("bots", help="list the bots and what levels 1-5 are")
-    p.add_argument("game", nargs="?", metavar="GAME", help="show the levels of this game")
+    p.add_argument("game", nargs="?", metavar="GAME",
+                   help="show the levels of this game (GAME or GAME/VARIANT)")
     p.set_defaults(run=run)
 
 
+def level_key(text: str) -> str:
+    """``GAME`` or ``GAME/VARIANT`` checked against the registry (unknown ones are refused
+    with the valid names, as every command does), in the form ``GAME_LEVELS`` keys use."""
+    name, _, variant = text.partition("/")
+    spec = get_spec(name)
+    if not variant:
+        return spec.name
+    return f"{spec.name}/{spec.variant(variant.strip().lower()).name}"
+
+
 def run(args: argparse.Namespace) -> int:
+    game = level_key(args.game) if args.game else None
     print("Bots (use with `fourfold match` and `fourfold tournament`):")
     for name in bot_names():
         if name in DESCRIPTIONS:
@@ -34,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
         elif not name.startswith("level"):
             print(f"  {name}")
     print()
-    games = [args.game] if args.game else [None, *GAME_LEVELS]
+    games = [game] if game else [None, *GAME_LEVELS]
     for g in games:
         title = f"Levels for {g}" if g else "Levels (every two-player game unless listed below)"
         print(title + ":")

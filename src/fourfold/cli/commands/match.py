@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+from pathlib import Path
 from typing import Any
 
 from fourfold.ai import Limit, bot_names
 from fourfold.analysis.match import DEFAULT_MAX_PLIES, play_match
 from fourfold.analysis.stats import elo_difference
 from fourfold.cli.common import add_game_arguments, parse_options
-from fourfold.core.errors import ConfigurationError
+from fourfold.core.errors import ConfigurationError, FourfoldError
 from fourfold.core.record import format_record
 from fourfold.core.registry import load
 
@@ -28,7 +30,7 @@ def register(sub: Any) -> None:
                    help=f"two bot names ({', '.join(bot_names())})")
     p.add_argument("--games", type=int, default=20, metavar="N", help="games to play (20)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
-    p.add_argument("--records", metavar="FILE", help="write the game records to FILE")
+    p.add_argument("--records", type=Path, metavar="FILE", help="write the game records to FILE")
     p.set_defaults(run=run)
 
 
@@ -59,15 +61,37 @@ def split_bots(text: str, least: int, most: int | None) -> list[str]:
     return names
 
 
+def check_records_path(path: Path) -> None:
+    """Refuse before the first game a records file that could never be written."""
+    if path.is_dir():
+        raise FourfoldError(f"cannot write the records to {path}: it is a directory")
+    folder = path.parent
+    if not folder.is_dir():
+        raise FourfoldError(f"cannot write the records to {path}:"
+                            f" the folder {folder} does not exist")
+    if not os.access(path if path.exists() else folder, os.W_OK):
+        raise FourfoldError(f"cannot write the records to {path}: permission denied")
+
+
+def write_records(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise FourfoldError(f"cannot write the records to {path}:"
+                            f" {exc.strerror or exc}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     game = load(args.game, args.variant, **parse_options(args.option))
     a, b = split_bots(args.bots, 2, 2)
     if args.games < 1:
         raise ConfigurationError("--games must be at least 1")
-    result = play_match(game, a, b, args.games, args.seed, limit_from(args), args.max_plies)
-    if args.records:
-        with open(args.records, "w", encoding="utf-8") as out:
-            out.write("\n".join(format_record(g.record) for g in result.games))
+    limit = limit_from(args)
+    if args.records is not None:
+        check_records_path(args.records)
+    result = play_match(game, a, b, args.games, args.seed, limit, args.max_plies)
+    if args.records is not None:
+        write_records(args.records, "\n".join(format_record(g.record) for g in result.games))
     summary = result.summary()
     if args.json:
         summary["game"] = game.info.label()

@@ -1,8 +1,9 @@
 """``fourfold play [GAME] [--variant V] [--option K=V] [--vs human|BOT] ...``: play at the terminal.
 
-Without GAME (and without --load) a numbered menu offers the games and then
-their variants. The session is the game's own runner when its presenter has
-one, otherwise the generic turn loop.
+Without GAME (and without --load) numbered menus offer the games, their variants, the
+opponent (a person or a bot and its level) and the seat. The session runs on a
+``fourfold.table.Table``: the game's own runner when it registers one
+(``fourfold.cli.play.registry``), otherwise the generic turn loop.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 from fourfold.ai import bot_names
 from fourfold.cli.common import parse_options
 from fourfold.cli.play import menu
+from fourfold.cli.play.console import Console
 from fourfold.cli.play.loop import run_turns
 from fourfold.cli.play.setup import FIRST_CHOICES, HUMAN, PlayRequest, build_session
 from fourfold.cli.play.terminal import Terminal
@@ -24,7 +26,7 @@ def register(sub: Any) -> None:
         "play",
         help="play a game at the terminal, against a bot or another person",
         description="Play at the terminal. Without GAME, choose from a menu. At the prompt "
-        "type a move in the game's notation, or help, moves, undo, board, rules, quit.",
+        "type a move in the game's notation, or help, moves, undo, hint, board, rules, quit.",
     )
     p.add_argument("game", nargs="?", metavar="GAME", help="folio, quarto, ... (omit for a menu)")
     p.add_argument("--variant", "-v", default=None, help="variant name (default: the first)")
@@ -33,9 +35,9 @@ def register(sub: Any) -> None:
         help="a game option, e.g. line-rule=same-colour-or-size (repeatable)",
     )
     p.add_argument(
-        "--vs", default="random", metavar="OPPONENT",
+        "--vs", default=None, metavar="OPPONENT",
         help=f"{HUMAN} (two people at one terminal) or a bot: {', '.join(bot_names())}"
-        " (default: random)",
+        " (default: random; quatrefoil in Quatrefoil; with --load, the recorded bots)",
     )
     p.add_argument("--seed", type=int, default=None, metavar="N",
                    help="seed for the bot (and for games with a random deal)")
@@ -44,6 +46,14 @@ def register(sub: Any) -> None:
         help="me: you take the first seat (Player 1; in Folio and Quarto Player 2 opens by"
         " giving Player 1 a piece); them: the second seat (default: me)",
     )
+    p.add_argument("--seat", type=int, default=None, metavar="N",
+                   help="the seat you take, 1 to the number of players (Quatrefoil: 1-4);"
+                   " chosen before any screen is drawn")
+    p.add_argument("--clock", default=None, metavar="MINUTES+SECONDS",
+                   help="a clock per player in two-player games, e.g. 5+3 (5 minutes, plus 3"
+                   " seconds a move) or 90s+0; who runs out of time loses")
+    p.add_argument("--pace", type=float, default=None, metavar="SECONDS",
+                   help="real-time play: the bots' mean seconds per action")
     p.add_argument("--load", type=Path, default=None, metavar="RECORD",
                    help="replay this record file and go on from where it stopped")
     p.add_argument("--save", type=Path, default=None, metavar="RECORD",
@@ -52,23 +62,29 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    terminal = Terminal()
-    game, variant = args.game, args.variant
-    if game is None and args.load is None:
-        chosen = menu.choose(terminal)
-        if chosen is None:
-            return 0
-        game, variant = chosen
+    console = Console(Terminal())
     request = PlayRequest(
-        game=game or "",
-        variant=variant,
+        game=args.game or "",
+        variant=args.variant,
         options=parse_options(args.option),
         vs=args.vs,
         seed=args.seed,
         first=args.first,
+        seat=args.seat,
         load=args.load,
         save=args.save,
+        clock=args.clock,
+        pace=args.pace,
     )
-    session = build_session(request, terminal)
-    runner = session.presenter.session or run_turns
+    if args.game is None and args.load is None:
+        try:
+            chosen = menu.choose(console, request)
+        except KeyboardInterrupt:
+            console.terminal.say()
+            return 0
+        if chosen is None:
+            return 0
+        request = chosen
+    session = build_session(request, console)
+    runner = session.rules.runner or run_turns
     return runner(session)

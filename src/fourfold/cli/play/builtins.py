@@ -1,36 +1,74 @@
 """The commands every game has at the prompt: moves, undo, board, rules, hint, help.
 
-``quit`` (and the end of input) are handled by the loop itself, because they
-end the session rather than act on the game. Each command returns whether the
-board should be shown again.
+``quit`` (and the end of input) are handled by the loop itself, because they end the
+session rather than act on the game. Each command returns whether the position should
+be drawn again. A game's ``PlayRules`` may leave some out (``without``) and add its own.
 """
 
 from __future__ import annotations
 
+import textwrap
+
+from fourfold.cli.play.context import Command, PlayContext
 from fourfold.cli.play.errors import PlayError
-from fourfold.cli.play.session import plies_to_undo
-from fourfold.render.presenter import Command, PlayContext
-from fourfold.solve.position import Value, solver_for
+from fourfold.cli.play.hint import hint
+from fourfold.render.presenter import WIDTH
+from fourfold.table import TableError
 
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "?")
-#: how long ``hint`` lets a solver think
-HINT_SECONDS = 5.0
+YES = ("y", "yes")
 
 
 def _moves(ctx: PlayContext, arg: str) -> bool:
-    for line in ctx.presenter.list_moves(ctx.game, ctx.match.state):
+    view = ctx.view()
+    if ctx.game.info.spec.perfect_information:
+        lines = ctx.presenter.list_moves(ctx.game, view.observation)
+    else:
+        names = ctx.table.legal_moves(ctx.seat)
+        lines = [f"{len(names)} legal moves:", *textwrap.wrap(
+            "  ".join(names), WIDTH, initial_indent="  ", subsequent_indent="  ")] if names \
+            else ["No legal moves for you now."]
+    for line in lines:
         ctx.say(line)
     return False
 
 
+def plies_text(text: str) -> str:
+    """The table's ``took back N moves`` as the player says it."""
+    n = int(text.split()[2])
+    return f"Took back {n} ply." if n == 1 else f"Took back {n} plies."
+
+
 def _undo(ctx: PlayContext, arg: str) -> bool:
-    n = plies_to_undo(ctx.match, ctx.is_human)
-    if n == 0:
-        ctx.say("Nothing to undo: no move has been made at this terminal yet.")
+    seat = ctx.seat
+    try:
+        done = ctx.table.offer(seat, "undo")
+    except TableError as error:
+        if error.reason == "you have no move to take back":
+            ctx.say("Nothing to undo: no move has been made at this terminal yet.")
+        else:
+            ctx.say(f"No undo: {error.reason}.")
         return False
-    ctx.match.undo(n)
-    ctx.say(f"Took back {n} ply." if n == 1 else f"Took back {n} plies.")
+    if done.startswith("took back"):
+        ctx.say(plies_text(done))
+        return True
+    return ask_others(ctx, "undo", f"taking back {ctx.player_label(seat)}'s last move")
+
+
+def ask_others(ctx: PlayContext, kind: str, what: str) -> bool:
+    """Ask every other person at this terminal to accept an offer just made; say the end."""
+    for other in sorted(ctx.people - {ctx.seat}):
+        if ctx.table.pending_offer() is None:
+            break
+        answer = ctx.ask(f"{ctx.player_label(other)}, accept {what}? [y/n] ")
+        accept = answer is not None and answer.strip().lower() in YES
+        result = ctx.table.answer(other, accept)
+        if not accept:
+            ctx.say(f"{ctx.player_label(other)} declines: play on.")
+            return False
+        if result.startswith("took back"):
+            ctx.say(plies_text(result))
     return True
 
 
@@ -49,40 +87,6 @@ def _rules(ctx: PlayContext, arg: str) -> bool:
     return False
 
 
-def _value_text(value: Value, distance: int | None) -> str:
-    if value is Value.UNKNOWN:
-        return "not proven either way"
-    if value is Value.DRAW or distance is None:
-        return str(value.value)
-    return f"{value.value} in {distance} pl{'y' if distance == 1 else 'ies'}"
-
-
-def _hint(ctx: PlayContext, arg: str) -> bool:
-    game, state = ctx.game, ctx.match.state
-    player = ctx.match.to_move
-    if player is None:
-        ctx.say("No hint: the game is over.")
-        return False
-    entry = solver_for(game)
-    if entry is None:
-        ctx.say(f"No hint: {game.info.spec.title} has no solver, so move values are not"
-                " known here.")
-        return False
-    solution = entry.solve(game, state, HINT_SECONDS)
-    if solution is None:
-        ctx.say(f"No hint: the {game.info.spec.title} solver found no answer within"
-                f" {HINT_SECONDS:g} seconds ({entry.summary}).")
-        return False
-    name = game.player_name(player)
-    ctx.say(f"{name} to move: {_value_text(solution.value, solution.distance)}"
-            + ("" if entry.exact else f" (bounded solver: {entry.summary})"))
-    names = [game.format_move(state, m.move) for m in solution.moves]
-    width = max(map(len, names), default=0)
-    for text, m in zip(names, solution.moves, strict=True):
-        ctx.say(f"  {text:<{width}}  {_value_text(m.value, m.distance)}")
-    return False
-
-
 def _help(ctx: PlayContext, arg: str) -> bool:
     commands = all_commands(ctx)
     ctx.say("Commands:")
@@ -90,7 +94,7 @@ def _help(ctx: PlayContext, arg: str) -> bool:
         ctx.say(f"  {command.name:<7} {command.summary}")
     ctx.say(f"  {'quit':<7} stop now (the record is saved if --save was given)")
     ctx.say("How to write a move:")
-    for line in ctx.presenter.move_help(ctx.game, ctx.match.state).splitlines():
+    for line in ctx.presenter.move_help(ctx.game, ctx.view().observation).splitlines():
         ctx.say(f"  {line}")
     return False
 
@@ -101,15 +105,17 @@ BUILTINS = (
     Command("board", "show the board again", _board),
     Command("rules", "print the rules of this game and variant", _rules),
     Command("hint", "the value of every legal move for the player to move (needs a solver)",
-            _hint),
+            hint),
     Command("help", "this help: commands and how to write a move", _help),
 )
 
 
 def all_commands(ctx: PlayContext) -> dict[str, Command]:
-    """Built-in commands, then the game's own (which may not reuse a built-in name)."""
-    commands = {c.name: c for c in BUILTINS}
-    for command in ctx.presenter.extra_commands:
+    """Built-in commands (less those the game leaves out), then the game's own (which may
+    not reuse a built-in name it keeps)."""
+    rules = ctx.rules
+    commands = {c.name: c for c in BUILTINS if c.name not in rules.without}
+    for command in rules.commands:
         if command.name in commands or command.name in QUIT_WORDS + HELP_WORDS:
             raise PlayError(f"{ctx.game.name} command {command.name!r}",
                             "that name is built in; choose another")

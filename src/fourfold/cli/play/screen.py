@@ -1,30 +1,32 @@
-"""What the player sees before each turn: the board, history notes, and whose turn it is."""
+"""What a person sees before each turn: the board from their seat's view, notes, clocks,
+and whose turn it is."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from fourfold.core.match import Match
-from fourfold.render.presenter import PlayContext
+from fourfold.cli.play.context import PlayContext
 
 
-def last_move(match: Match[Any, Any]) -> Any | None:
-    return match.moves[-1] if match.moves else None
-
-
-def show_position(ctx: PlayContext) -> None:
-    """The board (with the last move marked) and any notes the presenter adds."""
+def show_position(ctx: PlayContext, seat: int) -> None:
+    """The board as ``seat`` may see it (the last move marked), the presenter's notes on
+    the history, and the clocks."""
     match = ctx.match
-    player = match.to_move
-    viewer = player if player is not None and ctx.is_human(player) else None
+    last = match.moves[-1] if match.moves else None
     ctx.say("")
-    ctx.say(ctx.presenter.draw(ctx.game, match.state, last_move(match), colour=ctx.colour,
-                               viewer=viewer))
+    if ctx.game.info.spec.perfect_information:
+        drawing = ctx.presenter.draw(ctx.game, ctx.table.view(seat).observation, last,
+                                     colour=ctx.colour)
+    else:  # the presenter draws only ``game.view(state, seat)`` (its contract)
+        drawing = ctx.presenter.draw(ctx.game, match.state, last, colour=ctx.colour,
+                                     viewer=seat)
+    ctx.say(drawing)
     for note in ctx.presenter.notes(match):
         ctx.say(note)
+    clocks = ctx.clock_line()
+    if clocks:
+        ctx.say(clocks)
 
 
-def show_turn(ctx: PlayContext, player: int) -> None:
+def show_turn(ctx: PlayContext, seat: int) -> None:
     """Whose turn it is and what they must do."""
-    task = ctx.presenter.describe_turn(ctx.game, ctx.match.state)
-    ctx.say(f"{ctx.player_label(player)} to move: {task}")
+    task = ctx.presenter.describe_turn(ctx.game, ctx.table.view(seat).observation)
+    ctx.say(f"{ctx.player_label(seat)} to move: {task}")

@@ -1,76 +1,129 @@
-"""One play session: the match, who sits in each seat, the terminal and the record file.
+"""One play session: a table, the people at this terminal, the console and the record.
 
-``Session`` implements ``fourfold.render.PlayContext``, the interface that
-game-specific commands and custom session runners are written against.
+``Session`` implements ``PlayContext``. The table referees; the session only reads
+lines, shows what a person's seat may know (``table.view(seat)`` and the events the
+table sends to that seat) and acts through the table.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fourfold.ai import Bot
+from fourfold.cli.play.console import Console
 from fourfold.cli.play.errors import PlayError
-from fourfold.cli.play.terminal import Terminal
-from fourfold.core.game import Game
+from fourfold.cli.play.registry import PlayRules
+from fourfold.core.game import Game, View
 from fourfold.core.match import Match
 from fourfold.core.record import format_record
 from fourfold.render.presenter import Presenter
+from fourfold.table import Event, Table
+
+#: seconds of waiting before "... is thinking..." is shown
+THINKING_DELAY = 0.5
 
 
 @dataclass
 class Session:
-    """Everything a running game needs. ``bots`` maps a seat to its bot; other seats are
-    people at this terminal."""
+    """Everything a running game needs. ``people`` are the seats played at this terminal
+    (the others are the table's bots)."""
 
-    match: Match[Any, Any]
+    table: Table
     presenter: Presenter
-    terminal: Terminal
-    bots: dict[int, Bot] = field(default_factory=dict)
+    console: Console
+    rules: PlayRules
+    people: frozenset[int]
     seed: int | None = None
     save_path: Path | None = None
+    #: the seat of the person whose line is being handled
+    seat: int = 0
+    events: deque[Event] = field(default_factory=deque)
+    _unsubscribe: Callable[[], None] | None = None
 
+    def __post_init__(self) -> None:
+        self.seat = min(self.people) if self.people else 0
+
+    def listen(self) -> None:
+        """Receive the table's events as the first person's seat may know them."""
+        def heard(event: Event) -> None:
+            self.events.append(event)
+            self.console.wake()
+
+        self._unsubscribe = self.table.subscribe(self.seat, heard)
+
+    def close(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        self.table.close()
+
+    # -- PlayContext ---------------------------------------------------------------------
     @property
     def game(self) -> Game[Any, Any]:
-        return self.match.game
+        return self.table.game
+
+    @property
+    def match(self) -> Match[Any, Any]:
+        return self.table.match
 
     @property
     def colour(self) -> bool:
-        return self.terminal.colour
+        return self.console.colour
 
-    def is_human(self, player: int) -> bool:
-        return player not in self.bots
+    def view(self) -> View:
+        return self.table.view(self.seat)
 
-    def player_label(self, player: int) -> str:
-        name = self.game.player_name(player)
-        if player in self.bots:
-            return f"{name} ({self.bots[player].name})"
-        return f"{name} (you)" if self.bots else name
+    def now(self) -> float:
+        return self.table.now()
 
-    def bot_move(self, player: int) -> Any:
-        return self.bots[player].choose(self.game.view(self.match.state, player))
+    def is_human(self, seat: int) -> bool:
+        return seat in self.people
 
-    def play(self, move: Any) -> str:
-        self.match.play(move)
-        self.tell_bots()
-        return self.match.notation[-1]
-
-    def tell_bots(self) -> None:
-        for player, bot in self.bots.items():
-            bot.observe(self.game.view(self.match.state, player))
+    def player_label(self, seat: int) -> str:
+        name = self.game.player_name(seat)
+        occupant = self.table.seats[seat]
+        if occupant.is_bot:
+            return f"{name} ({occupant.name})"
+        return f"{name} (you)" if len(self.people) == 1 else name
 
     def say(self, text: str) -> None:
-        self.terminal.say(text)
+        self.console.say(text)
 
     def ask(self, prompt: str) -> str | None:
-        return self.terminal.ask(prompt)
+        return self.console.ask(prompt)
+
+    def wait_for(self, what: str, work: Callable[[], Any]) -> Any:
+        """Run ``work`` on a thread of its own (a daemon: Ctrl-C need not wait for it),
+        saying ``<what> is thinking...`` once it has taken ``THINKING_DELAY`` seconds."""
+        done = threading.Event()
+        result: list[Any] = []
+        failure: list[BaseException] = []
+
+        def run() -> None:
+            try:
+                result.append(work())
+            except BaseException as exc:  # handed to the waiting thread
+                failure.append(exc)
+            finally:
+                done.set()
+
+        threading.Thread(target=run, name="play-work", daemon=True).start()
+        if not done.wait(THINKING_DELAY):
+            self.say(f"{what} is thinking...")
+            while not done.wait(0.25):
+                pass
+        if failure:
+            raise failure[0]
+        return result[0]
 
     def save(self) -> str | None:
+        """Write the referee's record (bots named in its Players tag), if asked to."""
         if self.save_path is None:
             return None
-        text = format_record(self.match.to_record())
+        text = format_record(self.match.referee_record())
         try:
             self.save_path.write_text(text, encoding="utf-8")
         except OSError as exc:
@@ -78,11 +131,24 @@ class Session:
                             or str(exc)) from None
         return str(self.save_path)
 
+    # -- clocks ---------------------------------------------------------------------------
+    def clock_line(self) -> str:
+        """The clocks as one line (``""`` without clocks)."""
+        clocks = self.table.clocks()
+        if not clocks:
+            return ""
+        if len(clocks) == 1:
+            return f"Clock: {format_seconds(clocks[0])} left"
+        return "Clock: " + "   ".join(
+            f"{self.player_label(p)} {format_seconds(left)}" for p, left in enumerate(clocks))
 
-def plies_to_undo(match: Match[Any, Any], is_human: Callable[[int], bool]) -> int:
-    """How many plies take the game back to before the latest ply a person made (0: none)."""
-    for i in range(len(match.moves) - 1, -1, -1):
-        mover = match.game.to_move(match.states[i])
-        if mover is not None and is_human(mover):
-            return len(match.moves) - i
-    return 0
+    def seconds_to(self, when: float | None) -> float | None:
+        return None if when is None else max(0.0, when - self.now())
+
+
+def format_seconds(seconds: float) -> str:
+    """``4:05``, or ``0:09.4`` under ten seconds."""
+    if seconds < 10:
+        return f"0:{max(0.0, seconds):04.1f}"
+    whole = int(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"

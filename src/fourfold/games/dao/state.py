@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from fourfold.core.display import Displayable
 from fourfold.games.sliding.geometry import Square
 
 #: the letter of each side in position strings, by seat (X moves first)
@@ -17,8 +18,8 @@ SIDE_LETTERS = "XO"
 EMPTY_KEY = "."
 
 
-@dataclass(frozen=True)
-class DaoState:
+@dataclass(frozen=True, repr=False)
+class DaoState(Displayable):
     """A Dao position and the history needed to judge repetition.
 
     ``board`` holds, by square number (a1 = 0, b1 = 1, ..., d4 = 15), the seat whose

@@ -11,12 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from fourfold.core.display import Displayable
 from fourfold.games.icedao.pieces import STACK_CODE, Stack, colour
 from fourfold.games.sliding.geometry import Square
 
 
-@dataclass(frozen=True)
-class IceDaoState:
+@dataclass(frozen=True, repr=False)
+class IceDaoState(Displayable):
     """An Ice Dao position and the history needed to judge repetition.
 
     ``board`` holds the 25 stacks (bottom to top) by square number, a1 = 0, b1 = 1,

@@ -8,6 +8,8 @@ accepts wins; with every piece placed and no such line, the game is drawn.
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
+
 from fourfold.core.errors import FourfoldError, NotationError
 from fourfold.core.game import Game
 from fourfold.core.outcome import Outcome
@@ -20,7 +22,7 @@ from fourfold.games.placement.giving import (
     opening_reason,
     player_to_act,
 )
-from fourfold.games.placement.lines import winning_line
+from fourfold.games.placement.lines import lines_through, winning_line
 from fourfold.games.placement.pieces import PieceSet
 from fourfold.games.placement.state import PlacementState, Ply
 
@@ -50,6 +52,42 @@ class PlacementGame(Game[PlacementState, Ply]):
         if self.outcome(state) is not None:
             return None
         return player_to_act(state.hand, state.placed)
+
+    def could_still_win(self, state: PlacementState, player: int) -> bool:
+        """Whether some line could still be completed with the pieces not yet placed.
+
+        Cautious on purpose: it does not ask which player would place the last piece of
+        the line, so it answers ``False`` only when no line can be won by anyone.
+        """
+        if self.outcome(state) is not None:
+            return False
+        left = list(state.supply)
+        if state.hand is not None:
+            left[state.hand] += 1
+        board = state.pieces
+        occupied = state.occupied
+        cells = set(occupied) | set(self.geometry.placeable(occupied))
+        seen: set[tuple[Cell, ...]] = set()
+        for cell in cells:
+            for line in lines_through(cell):
+                if line in seen:
+                    continue
+                seen.add(line)
+                empty = [c for c in line if c not in board]
+                if self.geometry.why_unreachable(occupied | frozenset(empty)) is not None:
+                    continue
+                placed = [board[c] for c in line if c in board]
+                if self._fillable(placed, len(empty), left):
+                    return True
+        return False
+
+    def _fillable(self, placed: list[int], empty: int, left: list[int]) -> bool:
+        kinds = [k for k, n in enumerate(left) if n > 0]
+        for extra in combinations_with_replacement(kinds, empty):
+            if all(extra.count(k) <= left[k] for k in set(extra)) and (
+                    self.pieces.winning_reason([*placed, *extra]) is not None):
+                return True
+        return False
 
     def _wins(self, state: PlacementState, cell: Cell) -> tuple[tuple[Cell, ...], str] | None:
         assert state.hand is not None

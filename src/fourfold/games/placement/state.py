@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from fourfold.core.display import Displayable
 from fourfold.games.placement.geometry import Cell
 
 
@@ -20,8 +21,8 @@ class Ply:
     give: int | None
 
 
-@dataclass(frozen=True)
-class PlacementState:
+@dataclass(frozen=True, repr=False)
+class PlacementState(Displayable):
     """An immutable position.
 
     ``board`` holds ``(cell, kind)`` pairs sorted by cell; ``hand`` is the kind

@@ -30,8 +30,7 @@ from fourfold.games.quatrefoil.game import (
     FACE_UP_OPTION,
     QuatrefoilGame,
 )
-from fourfold.games.quatrefoil.records import seat_record
-from fourfold.games.quatrefoil.state import Action, Deal, Move, Observation, QuatrefoilState, Wait
+from fourfold.games.quatrefoil.state import Action, Deal, Move, Observation, QuatrefoilState
 
 MAX_CLOCK = 3600
 
@@ -102,9 +101,7 @@ __all__ = [
     "Observation",
     "QuatrefoilGame",
     "QuatrefoilState",
-    "Wait",
     "act",
     "format_arrangement",
     "parse_arrangement_text",
-    "seat_record",
 ]

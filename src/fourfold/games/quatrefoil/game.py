@@ -41,7 +41,6 @@ from fourfold.games.quatrefoil.state import (
     Move,
     Observation,
     QuatrefoilState,
-    Wait,
 )
 
 SEATS = 4
@@ -52,9 +51,8 @@ CLOCK_SECONDS_OPTION = "clock-seconds"
 CLOCK_OPTION = "clock"
 
 _DUAL_MOVE = re.compile(r"^\s*([0-9]+)\s*:\s*(\S+?)\s*@\s*([0-9]+)\s*$")
-_WAIT_MOVE = re.compile(r"^\s*wait\s+([0-9]{1,6})\s*$", re.IGNORECASE)
+_WAIT_MOVE = re.compile(r"^\s*wait\b", re.IGNORECASE)
 _SEAT_ACTION = re.compile(r"^([1-4]):(\S+)$")
-_NUMBER = re.compile(r"^[0-9]{1,6}$")
 
 
 class _Fail(Protocol):
@@ -110,9 +108,17 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
                 Result.TEAM_LOSS,
                 f"stacked after {n} actions with {wrong} of 4 quatrefoil tokens out of place",
             )
-        if self.clock is not None and state.elapsed >= self.clock:
-            return Outcome(Result.TEAM_LOSS, f"the {self.clock}-second clock ran out")
         return None
+
+    @property
+    def shared_clock_seconds(self) -> int | None:
+        return self.clock
+
+    def time_out(self, state: QuatrefoilState, player: int | None) -> Outcome:
+        """The shared timer of Race the Clock or a timed Dual ran out: the team loses."""
+        if self.clock is None:
+            raise FourfoldError(f"{self.info.label()} has no clock to run out")
+        return Outcome(Result.TEAM_LOSS, f"the {self.clock}-second clock ran out")
 
     def to_move(self, state: QuatrefoilState) -> int | None:
         if self.dual or self.outcome(state) is not None:
@@ -131,11 +137,6 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
         pushes = tuple(i for i, (_, enter, _) in enumerate(PUSHES) if enter == position_card)
         return (*pushes, CW, CCW, STACK)
 
-    def _waits(self, state: QuatrefoilState) -> list[Move]:
-        if self.clock is None:
-            return []
-        return [Wait(s) for s in range(1, self.clock - state.elapsed + 1)]
-
     def legal_moves(self, state: QuatrefoilState) -> list[Move]:
         if self.outcome(state) is not None:
             return []
@@ -146,16 +147,9 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
                     moves.append(Action(a, seat, state.version))
         else:
             moves.extend(Action(a) for a in range(NUM_ACTIONS))
-        return moves + self._waits(state)
+        return moves
 
     def illegal_reason(self, state: QuatrefoilState, move: Move) -> str | None:
-        if isinstance(move, Wait):
-            if self.clock is None:
-                return "this variant has no clock, so there is nothing to wait for"
-            left = self.clock - state.elapsed
-            if not isinstance(move.seconds, int) or not 1 <= move.seconds <= left:
-                return f"a wait is 1 to {left} seconds here ({left} left on the clock)"
-            return None
         if not isinstance(move, Action):
             return f"{move!r} is not a Quatrefoil move"
         if not isinstance(move.action, int) or not 0 <= move.action < NUM_ACTIONS:
@@ -168,7 +162,7 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
         if move.seat is None or not isinstance(move.seat, int) or not 0 <= move.seat < SEATS:
             return "in Dual every action names the seat that takes it (1 to 4)"
         if move.version is not None and move.version != state.version:
-            return self._stale_reason(state, move.version)
+            return self._stale_reason(state.history, move.version)
         corner = push_corner(move.action)
         if corner is not None and corner != state.deal.positions[move.seat]:
             return (
@@ -176,10 +170,11 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
             )
         return None
 
-    def _stale_reason(self, state: QuatrefoilState, version: int) -> str:
-        if version > state.version:
-            return f"it names version {version}, which does not exist yet (now {state.version})"
-        landed = state.history[version:]
+    def _stale_reason(self, history: Sequence[tuple[int, int]], version: int) -> str:
+        now = len(history)
+        if version > now:
+            return f"it names version {version}, which does not exist yet (now {now})"
+        landed = history[version:]
         shown = ", ".join(
             f"{self.player_name(seat)} {ACTION_NAMES[a]}" for seat, a in landed[-3:]
         )
@@ -187,17 +182,12 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
         count = f"{len(landed)} action{'s' if len(landed) != 1 else ''}"
         return (
             f"stale: it was chosen on version {version}, but {count} landed first"
-            f" ({more}{shown}); the current version is {state.version}"
+            f" ({more}{shown}); the current version is {now}"
         )
 
     def next_state(self, state: QuatrefoilState, move: Move) -> QuatrefoilState:
-        if isinstance(move, Wait):
-            return QuatrefoilState(state.deal, state.start, state.history,
-                                   state.elapsed + move.seconds)
         seat = move.seat if self.dual and move.seat is not None else state.version % SEATS
-        return QuatrefoilState(
-            state.deal, state.start, (*state.history, (seat, move.action)), state.elapsed
-        )
+        return QuatrefoilState(state.deal, state.start, (*state.history, (seat, move.action)))
 
     def apply(self, state: QuatrefoilState, move: Move) -> QuatrefoilState:
         """As ``Game.apply``, but errors show only the public position (no hidden card)."""
@@ -214,18 +204,10 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
 
     # -- dense actions --------------------------------------------------------------------
     @property
-    def _action_block(self) -> int:
+    def num_actions(self) -> int:
         return SEATS * NUM_ACTIONS if self.dual else NUM_ACTIONS
 
-    @property
-    def num_actions(self) -> int:
-        return self._action_block + (self.clock or 0)
-
     def encode(self, move: Move) -> int:
-        if isinstance(move, Wait):
-            if self.clock is None or not 1 <= move.seconds <= self.clock:
-                raise FourfoldError(f"wait {move.seconds} has no action number here")
-            return self._action_block + move.seconds - 1
         if self.dual:
             if move.seat is None:
                 raise FourfoldError("a Dual action needs its seat to have an action number")
@@ -235,37 +217,32 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
     def decode(self, action: int) -> Move:
         if not isinstance(action, int) or not 0 <= action < self.num_actions:
             raise FourfoldError(f"action {action!r} is not in 0..{self.num_actions - 1}")
-        if action >= self._action_block:
-            return Wait(action - self._action_block + 1)
         if self.dual:
             seat, a = divmod(action, NUM_ACTIONS)
             return Action(a, seat)
         return Action(action)
 
     # -- move notation --------------------------------------------------------------------
-    def _move_example(self, state: QuatrefoilState) -> str:
+    def _move_example(self, state: QuatrefoilState | Observation) -> str:
         if self.dual:
             return f"1:cw@{state.version}"
         return "N>NW"
 
-    def parse_move(self, state: QuatrefoilState, text: str) -> Move:
+    def parse_move(self, state: QuatrefoilState | Observation, text: str) -> Move:
         if not isinstance(text, str) or not text.strip():
             raise NotationError(
                 "move", str(text), f"empty move; write for example {self._move_example(state)!r}"
             )
-        wait = _WAIT_MOVE.match(text)
-        if wait:
-            if self.clock is None:
-                raise NotationError("move", text, "this variant has no clock, so no waits")
-            return Wait(int(wait.group(1)))
+        if _WAIT_MOVE.match(text):
+            raise NotationError(
+                "move", text, "time is not a move: the clock runs by itself"
+                + (", kept by the table" if self.clock else " (and this variant has none)")
+            )
         names = ", ".join(ACTION_NAMES)
         if not self.dual:
             action = parse_action_name(text)
             if action is None:
-                raise NotationError(
-                    "move", text, f"not an action; the actions are {names}"
-                    + (" (and 'wait N' for the clock)" if self.clock else "")
-                )
+                raise NotationError("move", text, f"not an action; the actions are {names}")
             return Action(action)
         m = _DUAL_MOVE.match(text)
         if not m:
@@ -285,9 +262,7 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
             )
         return Action(action, seat - 1, int(m.group(3)))
 
-    def format_move(self, state: QuatrefoilState, move: Move) -> str:
-        if isinstance(move, Wait):
-            return f"wait {move.seconds}"
+    def format_move(self, state: QuatrefoilState | Observation, move: Move) -> str:
         name = ACTION_NAMES[move.action]
         if not self.dual:
             return name
@@ -297,12 +272,12 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
         return f"{move.seat + 1}:{name}@{version}"
 
     # -- position strings -------------------------------------------------------------------
-    # ``RGBY/P solution=YBRG/P cards=SE,NW,NE,SW start=BGRY/P actions=N>NW,cw [time=12]``:
-    # the arrangement now, the solution, each seat's position card (its colour card is
-    # the solution's token on that corner; north is the solution's free token), the
-    # start, the actions so far (``-`` for none; in Dual each is ``SEAT:ACTION``) and, in
-    # timed variants, the seconds elapsed. This is the referee's string: it names every
-    # card. ``public_position`` writes the part everybody sees.
+    # ``RGBY/P solution=YBRG/P cards=SE,NW,NE,SW start=BGRY/P actions=N>NW,cw``: the
+    # arrangement now, the solution, each seat's position card (its colour card is the
+    # solution's token on that corner; north is the solution's free token), the start
+    # and the actions so far (``-`` for none; in Dual each is ``SEAT:ACTION``). This is
+    # the referee's string: it names every card. ``public_position`` writes the part
+    # everybody sees, and ``view_position`` what one viewer sees.
 
     def _format_actions(self, history: Sequence[tuple[int, int]]) -> str:
         if not history:
@@ -326,8 +301,6 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
     def _public_tail(self, state: QuatrefoilState) -> str:
         tail = f" start={format_arrangement(state.start)}"
         tail += f" actions={self._format_actions(state.history)}"
-        if self.clock is not None:
-            tail += f" time={state.elapsed}"
         return tail
 
     def position_example(self) -> str:
@@ -342,7 +315,7 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
             return NotationError("position", text, reason, index if index >= 0 else None)
 
         fields = text.split()
-        keys = ["solution", "cards", "start", "actions"] + (["time"] if self.clock else [])
+        keys = ["solution", "cards", "start", "actions"]
         shape = "ARRANGEMENT " + " ".join(f"{k}=..." for k in keys)
         if len(fields) != len(keys) + 1:
             public = any(f.startswith("start=") for f in fields[1:])
@@ -376,14 +349,7 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
             raise fail("the start is already solved; a deal never starts solved")
         deal = Deal(solution, (positions[0], positions[1], positions[2], positions[3]))
         history = self._parse_actions(values["actions"], deal, fail)
-        elapsed = 0
-        if self.clock is not None:
-            if not _NUMBER.match(values["time"]) or int(values["time"]) > self.clock:
-                raise fail(f"time= is whole seconds from 0 to {self.clock}", values["time"])
-            elapsed = int(values["time"])
-            if elapsed >= self.clock and history and history[-1][1] == STACK:
-                raise fail("the clock cannot run out after the game ended with a stack")
-        state = QuatrefoilState(deal, start, history, elapsed)
+        state = QuatrefoilState(deal, start, history)
         if state.arrangement != now:
             raise fail(
                 f"the arrangement {fields[0]} does not follow from the start and the actions"
@@ -424,20 +390,37 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
         return tuple(history)
 
     # -- views ----------------------------------------------------------------------------
-    def view(self, state: QuatrefoilState, player: int) -> View:
-        """What ``player`` may know: own cards, face-up cards, the table, all signals."""
-        if not isinstance(player, int) or not 0 <= player < SEATS:
-            raise FourfoldError(f"no player {player!r} in quatrefoil (seats are 0 to 3)")
-        deal = state.deal
+    def view(self, state: QuatrefoilState, player: int | None) -> View:
+        """What ``player`` may know: own cards, face-up cards, the table, all signals.
+
+        ``player=None`` is a spectator: the face-up cards only. Once the game is over
+        every card is face up, to everyone.
+        """
+        self.check_viewer(player)
+        if self.outcome(state) is not None:
+            return self.revealed_view(state, player)
+        everyone = [False] * SEATS
         show_colour = [self.face_up in ("all", "colour") or s == player for s in range(SEATS)]
         show_position = [self.face_up in ("all", "position") or s == player
                          for s in range(SEATS)]
         if self.dual:
-            show_colour = [False] * SEATS
-        colours = tuple(deal.colour(s) if show_colour[s] else None for s in range(SEATS))
-        positions = tuple(deal.positions[s] if show_position[s] else None for s in range(SEATS))
+            show_colour = everyone
         public_solution = self.dual or self.face_up == "all"
         north_shown = public_solution or self.face_up == "colour"
+        return self._observe(state, player, show_colour, show_position, north_shown,
+                             public_solution)
+
+    def revealed_view(self, state: QuatrefoilState, player: int | None) -> View:
+        """Every card face up: the view of a finished game."""
+        self.check_viewer(player)
+        everyone = [True] * SEATS
+        return self._observe(state, player, everyone, everyone, True, True)
+
+    def _observe(self, state: QuatrefoilState, player: int | None, show_colour: list[bool],
+                 show_position: list[bool], north_shown: bool, solution_shown: bool) -> View:
+        deal = state.deal
+        colours = tuple(deal.colour(s) if show_colour[s] else None for s in range(SEATS))
+        positions = tuple(deal.positions[s] if show_position[s] else None for s in range(SEATS))
         signals = None if self.dual else tuple(state.signals(a) for a in state.arrangements)
         obs = Observation(
             seat=player,
@@ -445,38 +428,88 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
             colour_cards=(colours[0], colours[1], colours[2], colours[3]),
             position_cards=(positions[0], positions[1], positions[2], positions[3]),
             north=deal.solution[FREE] if north_shown else None,
-            solution=deal.solution if public_solution else None,
+            solution=deal.solution if solution_shown else None,
             start=state.start,
             arrangement=state.arrangement,
             history=state.history,
             signals=signals,
             to_move=self.to_move(state),
-            elapsed=state.elapsed if self.clock is not None else None,
             clock=self.clock,
             outcome=self.outcome(state),
         )
         return View(player, obs)
 
+    @staticmethod
+    def _observation(view: View) -> Observation:
+        obs = view.observation
+        if not isinstance(obs, Observation):
+            raise FourfoldError(f"not a Quatrefoil view: {type(obs).__name__}")
+        return obs
+
+    def view_actors(self, view: View) -> tuple[int, ...]:
+        obs = self._observation(view)
+        if obs.outcome is not None:
+            return ()
+        if self.dual:
+            return tuple(range(SEATS))
+        return (obs.version % SEATS,)
+
+    def view_outcome(self, view: View) -> Outcome | None:
+        return self._observation(view).outcome
+
     def view_legal_moves(self, view: View) -> Sequence[Move]:
         """The moves the viewing seat may make now, from its observation alone."""
-        obs = view.observation
-        if not isinstance(obs, Observation) or obs.outcome is not None:
+        obs = self._observation(view)
+        if view.player is None or view.player not in self.view_actors(view):
             return []
-        waits: list[Move] = []
-        if obs.clock is not None and obs.elapsed is not None:
-            waits = [Wait(s) for s in range(1, obs.clock - obs.elapsed + 1)]
         if self.dual:
             card = obs.position_cards[view.player]
-            assert card is not None
-            own: list[Move] = [Action(a, view.player, obs.version)
-                               for a in self.seat_actions(card)]
-            return own + waits
-        if obs.to_move != view.player:
-            return []
-        return [Action(a) for a in range(NUM_ACTIONS)] + waits
+            assert card is not None  # a seat always sees its own position card
+            return [Action(a, view.player, obs.version) for a in self.seat_actions(card)]
+        return [Action(a) for a in range(NUM_ACTIONS)]
+
+    def view_illegal_reason(self, view: View, move: Move) -> str | None:
+        obs = self._observation(view)
+        if view.player is None:
+            return "a spectator cannot act"
+        if obs.outcome is not None:
+            return "the game is over"
+        if not isinstance(move, Action):
+            return f"{move!r} is not a Quatrefoil move"
+        if not isinstance(move.action, int) or not 0 <= move.action < NUM_ACTIONS:
+            return f"there is no action number {move.action!r}"
+        if not self.dual:
+            turn = obs.version % SEATS
+            if turn != view.player:
+                return f"it is {self.player_name(turn)}'s turn"
+            if move.seat is not None and move.seat != turn:
+                return f"you act as {self.player_name(turn)}, not {move.seat!r}"
+            return None
+        if move.seat != view.player:
+            return f"you can act only as {self.player_name(view.player)}"
+        if move.version is not None and move.version != obs.version:
+            return self._stale_reason(obs.history, move.version)
+        corner = push_corner(move.action)
+        if corner is not None and corner != obs.position_cards[view.player]:
+            return "in Dual a push must end on the corner of the pusher's own position card"
+        return None
+
+    def view_parse_move(self, view: View, text: str) -> Move:
+        return self.parse_move(self._observation(view), text)
+
+    def view_format_move(self, view: View, move: Move) -> str:
+        return self.format_move(self._observation(view), move)
+
+    def view_position(self, view: View) -> str:
+        """The public position plus the cards this viewer sees (``?`` for the others)."""
+        obs = self._observation(view)
+        tail = f" start={format_arrangement(obs.start)}"
+        tail += f" actions={self._format_actions(obs.history)}"
+        return f"{format_arrangement(obs.arrangement)}{tail} seen={self.format_observation(obs)}"
 
     def format_observation(self, obs: Observation) -> str:
-        """A one-line description of an observation (for logs written for that seat)."""
+        """The cards an observation shows, ``?`` for face-down ones, e.g.
+        ``P1=R@NW P2=?@? P3=?@? P4=?@? north=?`` (for logs written for that viewer)."""
         def card(value: int | None, names: Sequence[str]) -> str:
             return "?" if value is None else names[value]
 
@@ -485,4 +518,3 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
             for s in range(SEATS)
         )
         return f"{held} north={card(obs.north, TOKENS)}"
-

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from fourfold.core.display import Displayable
 from fourfold.core.outcome import Outcome
 from fourfold.games.quatrefoil.arrangement import (
     FREE,
@@ -59,29 +60,21 @@ class Action:
     version: int | None = field(default=None, compare=False)
 
 
-@dataclass(frozen=True)
-class Wait:
-    """Time passes: the clock of a timed variant moves on ``seconds`` whole seconds."""
-
-    seconds: int
+Move = Action
 
 
-Move = Action | Wait
-
-
-@dataclass(frozen=True)
-class QuatrefoilState:
-    """The referee's state: the deal, the start, every action so far and the clock.
+@dataclass(frozen=True, repr=False)
+class QuatrefoilState(Displayable):
+    """The referee's state: the deal, the start and every action so far.
 
     ``history`` holds ``(seat, action)`` pairs in the order they landed; its length is
-    the state's version. ``elapsed`` counts whole seconds since the deal (timed
-    variants only; otherwise 0).
+    the state's version. Time is not part of the state: a timed game's clock is real
+    time, kept by the table, and its running out is an ending declared from outside.
     """
 
     deal: Deal
     start: Arrangement
     history: tuple[tuple[int, int], ...] = ()
-    elapsed: int = 0
 
     @cached_property
     def arrangements(self) -> tuple[Arrangement, ...]:
@@ -113,16 +106,18 @@ class QuatrefoilState:
 
 @dataclass(frozen=True)
 class Observation:
-    """Everything one seat may know, and nothing else.
+    """Everything one seat (or a spectator, ``seat=None``) may know, and nothing else.
 
-    Card fields hold ``None`` where the card is face down to this seat. ``solution`` is
-    set only when the variant shows the whole solution (Nothing to Hide, Dual).
-    ``signals[i]`` are the four seats' signals after ``i`` actions (``None`` in Dual,
-    where the face-up solution makes signals pointless). ``elapsed``/``clock`` are
-    ``None`` in untimed games. ``to_move`` is ``None`` in Dual and once the game is over.
+    Card fields hold ``None`` where the card is face down to this viewer. ``solution``
+    is set only when the variant shows the whole solution (Nothing to Hide, Dual) or
+    the game is over (then every card is face up). ``signals[i]`` are the four seats'
+    signals after ``i`` actions (``None`` in Dual, where the face-up solution makes
+    signals pointless). ``clock`` is the timer's length in seconds (``None`` in untimed
+    games); the time left is the table's, not the rules'. ``to_move`` is ``None`` in
+    Dual and once the game is over.
     """
 
-    seat: int
+    seat: int | None
     variant: str
     colour_cards: tuple[int | None, int | None, int | None, int | None]
     position_cards: tuple[int | None, int | None, int | None, int | None]
@@ -133,7 +128,6 @@ class Observation:
     history: tuple[tuple[int, int], ...]
     signals: tuple[tuple[bool, bool, bool, bool], ...] | None
     to_move: int | None
-    elapsed: int | None
     clock: int | None
     outcome: Outcome | None
 

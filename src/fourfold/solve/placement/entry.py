@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game
 from fourfold.games.placement.game import PlacementGame
 from fourfold.solve.placement.solver import SolveLimitReached, solve_position
@@ -21,7 +22,7 @@ FOLIO_VARIANTS = ("standard", "fixed-grid", "no-grid")
 def solve(game: Game[Any, Any], state: Any, seconds: float | None) -> Solution | None:
     """Every legal move's exact value and distance, or ``None`` past ``seconds``."""
     if not isinstance(game, PlacementGame):
-        raise TypeError(f"{game.name} is not a placement game")
+        raise FourfoldError(f"{game.name} is not a placement game")
     try:
         result = solve_position(game, state, seconds)
     except SolveLimitReached:

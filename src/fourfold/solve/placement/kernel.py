@@ -43,8 +43,8 @@ What makes it fast:
   fewest safe pieces, ties broken by a history of earlier cut-offs.
 
 Everything lives in preallocated arrays (``Workspace``); nothing is allocated
-per node. The search stops at a node limit or a deadline, sets ``ABORTED`` and
-unwinds; nothing it computed after that is stored, and the caller discards it.
+per node. The search stops at a node limit, a deadline or Ctrl-C, sets ``ABORTED``
+and unwinds; nothing it computed after that is stored, and the caller discards it.
 """
 
 from __future__ import annotations
@@ -90,7 +90,8 @@ PRUNE = 6
 CANON_MAX = 7
 HAS_DEADLINE = 8
 DEAD_LINES = 9
-NUM_FIELDS = 10
+INTERRUPTED = 10  # set by the SIGINT handler ``deferred_interrupt`` installs
+NUM_FIELDS = 11
 
 CHECK_EVERY = 1 << 14  # nodes between limit checks
 # positions with at most this many pieces left to place skip the table: their
@@ -595,15 +596,20 @@ def store(w, hi, lo, lower, upper, move, work):
 
 @njit(cache=True)
 def out_of_budget(w):
+    """Whether the search must stop: its node limit or deadline reached, or Ctrl-C.
+
+    The clock is read in ``objmode`` even without a deadline: that moment of Python is
+    when a pending SIGINT's handler runs, and ``deferred_interrupt`` (which the solver
+    holds around every search) makes that handler set ``INTERRUPTED`` rather than
+    raise inside numba's glue, which would surface as a ``SystemError``."""
     st = w.st
     if st[NODE_LIMIT] > 0 and st[NODES] >= st[NODE_LIMIT]:
         return True
-    if st[HAS_DEADLINE] == 1:
-        with objmode(now="float64"):
-            now = time.perf_counter()
-        if now >= w.deadline[0]:
-            return True
-    return False
+    with objmode(now="float64"):
+        now = time.perf_counter()
+    if st[INTERRUPTED] == 1:
+        return True
+    return st[HAS_DEADLINE] == 1 and now >= w.deadline[0]
 
 
 @inlined

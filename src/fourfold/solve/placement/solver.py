@@ -25,9 +25,16 @@ from fourfold.core.outcome import Result
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.geometry import Cell
 from fourfold.games.placement.state import PlacementState, Ply
+from fourfold.kernels.interrupt import deferred_interrupt
 from fourfold.solve.placement import floating as fl
 from fourfold.solve.placement import kernel as k4
-from fourfold.solve.placement.tables import SIDE, build_tables, cell_index, ruleset_of
+from fourfold.solve.placement.tables import (
+    SIDE,
+    UnsupportedRuleset,
+    build_tables,
+    cell_index,
+    ruleset_of,
+)
 
 DEFAULT_TABLE_BITS = 22  # 4M entries, about 80 MB
 DEFAULT_CANON_MAX = 9  # canonical keys for positions with at most this many pieces
@@ -134,12 +141,15 @@ class Solver:
     # -- searching --------------------------------------------------------------------------
     def search(self, state: PlacementState, alpha: int, beta: int) -> int:
         """Fail-soft score of ``state`` within ``(alpha, beta)``; raise if the limit is hit."""
-        if self.load(state):
-            score = k4.search(self.tables, self.work, alpha, beta)
-        else:
-            score = fl.float_search(
-                self.tables, self.work, self.float_tables, self.float_work, alpha, beta
-            )
+        fixed = self.load(state)
+        # Ctrl-C stops the kernel like its budget does, then raises KeyboardInterrupt here
+        with deferred_interrupt(self.work.st, k4.INTERRUPTED):
+            if fixed:
+                score = k4.search(self.tables, self.work, alpha, beta)
+            else:
+                score = fl.float_search(
+                    self.tables, self.work, self.float_tables, self.float_work, alpha, beta
+                )
         if self.work.st[k4.ABORTED]:
             raise SolveLimitReached(self.nodes, self.elapsed())
         return int(score)
@@ -244,7 +254,7 @@ def solve_position(
         raise FourfoldError(f"{game.name} is not a placement game")
     try:
         solver = solver_for(game, table_bits)
-    except TypeError as exc:
+    except UnsupportedRuleset as exc:
         raise FourfoldError(f"cannot solve {game.info.label()}: {exc}") from None
     if game.outcome(state) is not None:
         raise FourfoldError("the game is over; there is nothing to solve")

@@ -27,6 +27,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from fourfold.core.errors import FourfoldError
 from fourfold.games.folio.pieces import COLOURS_OR_SIZES, FolioPieces, colour, size
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.geometry import Board, Lattice
@@ -142,6 +143,10 @@ def folio_piece_maps() -> list[tuple[int, ...]]:
     return maps
 
 
+class UnsupportedRuleset(FourfoldError):
+    """A placement game the exact solver has no tables for (its pieces or its board)."""
+
+
 class SolverTables(NamedTuple):
     """One ruleset as arrays for the compiled search (see ``P_*`` for ``params``)."""
 
@@ -182,7 +187,7 @@ def ruleset_of(game: PlacementGame) -> tuple[str, str, tuple[int, ...]]:
 
     ``pieces`` is ``quarto``, ``folio-cover`` (colours-or-sizes) or ``folio-share``;
     ``geometry`` is ``grid`` (a fixed 4x4 board), ``box`` (Folio standard) or
-    ``touch`` (Folio no-grid). Anything else is refused with ``TypeError``.
+    ``touch`` (Folio no-grid). Anything else is refused with ``UnsupportedRuleset``.
     """
     pieces = game.pieces
     if isinstance(pieces, QuartoPieces):
@@ -190,7 +195,9 @@ def ruleset_of(game: PlacementGame) -> tuple[str, str, tuple[int, ...]]:
     elif isinstance(pieces, FolioPieces):
         kind = "folio-cover" if pieces.line_rule == COLOURS_OR_SIZES else "folio-share"
     else:
-        raise TypeError(f"the placement solver does not know the piece set {type(pieces)}")
+        raise UnsupportedRuleset(
+            f"the placement solver does not know the piece set {type(pieces)}"
+        )
     geo = game.geometry
     if isinstance(geo, Lattice):
         geometry = "touch"
@@ -199,7 +206,7 @@ def ruleset_of(game: PlacementGame) -> tuple[str, str, tuple[int, ...]]:
     elif isinstance(geo, Board) and geo.box == SIDE:
         geometry = "box"
     else:
-        raise TypeError(f"the placement solver does not know the geometry {type(geo)}")
+        raise UnsupportedRuleset(f"the placement solver does not know the geometry {type(geo)}")
     return kind, geometry, tuple(pieces.counts)
 
 
@@ -213,10 +220,10 @@ def build_tables(pieces: str, touch: bool, counts: tuple[int, ...]) -> SolverTab
         rule = RULE_COVER if pieces == "folio-cover" else RULE_SHARE
         pmaps, bits = folio_piece_maps(), 7
     else:
-        raise ValueError(f"unknown piece set {pieces!r}")
+        raise UnsupportedRuleset(f"unknown piece set {pieces!r}")
     kinds = len(features)
     if len(counts) != kinds:
-        raise ValueError(f"{len(counts)} counts for {kinds} kinds")
+        raise UnsupportedRuleset(f"{len(counts)} counts for {kinds} kinds")
     lines = board_lines()
     line_mask = [sum(1 << c for c in line) for line in lines]
     cell_lines = np.full((CELLS, 3), -1, dtype=np.int64)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fourfold.core.display import Displayable
 from fourfold.core.outcome import Outcome
 
 Point = tuple[float, float]
@@ -26,8 +27,8 @@ class FreeformPly:
 CHALLENGE = FreeformPly(None, None, True)
 
 
-@dataclass(frozen=True)
-class FreeformState:
+@dataclass(frozen=True, repr=False)
+class FreeformState(Displayable):
     """An immutable position.
 
     ``pieces`` holds ``(x, y, kind)`` in the order they were placed (the order

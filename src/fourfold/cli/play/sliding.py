@@ -1,0 +1,42 @@
+"""Ice Dao and classic Dao at the terminal: the ``draw`` offer.
+
+A draw by agreement is an offer at the table: a bot never accepts one (play on, or
+resign); between two people at this terminal the other person is asked.
+"""
+
+from __future__ import annotations
+
+from fourfold.cli.play.builtins import ask_others
+from fourfold.cli.play.context import Command, PlayContext
+from fourfold.cli.play.registry import PlayRules, register_play
+from fourfold.table import TableError
+
+
+def offer_draw(ctx: PlayContext, argument: str) -> bool:
+    """Offer a draw to the other side; return whether the game ended in one."""
+    try:
+        ctx.table.offer(ctx.seat, "draw")
+    except TableError as error:
+        if "bot" in error.reason:
+            other = ctx.player_label(1 - ctx.seat)
+            ctx.say(f"{other} declines the draw: bots play on (or type resign).")
+        else:
+            ctx.say(f"No draw: {error.reason}.")
+        return False
+    return ask_others(ctx, "draw", "a draw")
+
+
+def resign(ctx: PlayContext, argument: str) -> bool:
+    """Give up the game: the other side wins."""
+    try:
+        ctx.table.resign(ctx.seat)
+    except TableError as error:
+        ctx.say(f"Not resigned: {error.reason}.")
+        return False
+    return True
+
+
+DRAW = Command("draw", "offer your opponent a draw by agreement", offer_draw)
+RESIGN = Command("resign", "give up: your opponent wins", resign)
+
+register_play(("icedao", "dao"), PlayRules(commands=(DRAW, RESIGN)))

@@ -1,0 +1,172 @@
+"""SVG of Folio freeform: pieces on the table at their real coordinates, with grids.
+
+The window is a square of the table around the pieces (and the grids drawn), with
+unit ticks; the axes through the first piece are dashed. While more than one
+notional 4x4 grid fits the pieces, up to ``MAX_CANDIDATES`` of them are drawn
+dashed (the grid is undecided); when exactly one fits it is drawn solid; once no
+grid fits, the piece whose placement broke the grid gets a red ring and the grid
+that fitted the pieces before it is shown. A won game shows the winning grid and
+its line. The window rectangle carries ``data-world="x0 y0 span"`` and
+``data-px="left top side"`` so a page can turn a click into table coordinates.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Any
+
+from fourfold.core.game import Game, View
+from fourfold.core.outcome import Outcome, Result
+from fourfold.games.folio.freeform import fitting
+from fourfold.games.folio.freeform.game import FreeformGame
+from fourfold.games.folio.freeform.notation import format_number, format_point
+from fourfold.games.folio.freeform.state import FreeformPly, FreeformState
+from fourfold.render.svg import register_drawer
+from fourfold.render.svg.canvas import Canvas, fmt
+from fourfold.render.svg.common import PAD, header, header_height, title_of, tray, tray_height
+from fourfold.render.svg.placement import folio_piece
+
+PLOT = 460.0  # side of the plotted window, in pixels
+MARGIN = 30.0
+MIN_SPAN = 6.0
+MAX_CANDIDATES = 4
+TRAY_UNIT = 48.0
+
+
+def _grids(game: FreeformGame, state: FreeformState) -> tuple[list[fitting.Grid], str, str,
+                                                               tuple[int, ...], int | None]:
+    """The grids to draw, their class, a note, the winning line (piece indices) and the
+    piece that broke the grid (an index), from the state alone."""
+    points = state.points
+    ended = state.ended
+    if ended is not None and ended.result is Result.WIN and state.hand is None and points:
+        x, y, kind = state.pieces[-1]
+        before = FreeformState(state.pieces[:-1], kind, state.supply, state.broken)
+        won = game.winning_grid(before, (x, y))
+        if won is not None:
+            grid, line, _ = won
+            order = sorted(line, key=lambda i: (grid.cells[i][1], grid.cells[i][0]))
+            return [grid], "grid-fit", "The winning grid and its line.", tuple(order), None
+    if state.broken is not None:
+        k = state.broken
+        before_grid = fitting.fit(points[: k - 1], game.tolerance, game.table)
+        note = (f"No 4x4 grid fits since placement {k} (red ring);"
+                f" {'the dashed grid fitted the pieces before it' if before_grid else ''}")
+        return ([before_grid] if before_grid else []), "grid-candidate", note.rstrip("; "), \
+            (), k - 1
+    if not points:
+        return [], "", "", (), None
+    found = list(itertools.islice(fitting.grids(points, game.tolerance, game.table),
+                                  MAX_CANDIDATES + 1))
+    if len(found) == 1:
+        return found, "grid-fit", "One 4x4 grid fits: the grid is decided.", (), None
+    shown = found[:MAX_CANDIDATES]
+    more = "+" if len(found) > MAX_CANDIDATES else ""
+    return shown, "grid-candidate", (f"Undecided: {len(shown)}{more} candidate 4x4 grids"
+                                     " fit (dashed)."), (), None
+
+
+def _window(game: FreeformGame, state: FreeformState,
+            grids: list[fitting.Grid]) -> tuple[float, float, float]:
+    points = state.points or [(0.0, 0.0)]
+    for grid in grids:
+        points.extend(grid.corners())
+    xs = [x for x, _ in points]
+    ys = [y for _, y in points]
+    span = max(MIN_SPAN, max(xs) - min(xs) + 2, max(ys) - min(ys) + 2)
+    span = min(math.ceil(span), game.table.side)
+    cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+    half = game.table.side / 2
+    x0 = min(max(cx - span / 2, -half), half - span)
+    y0 = min(max(cy - span / 2, -half), half - span)
+    return x0, y0, span
+
+
+def draw_freeform(game: Game[Any, Any], view: View, *, last_move: Any | None,
+                  outcome: Outcome | None, size: int | None) -> str:
+    assert isinstance(game, FreeformGame)
+    state = view.observation
+    assert isinstance(state, FreeformState)
+    grids, grid_cls, note, line, broken = _grids(game, state)
+    x0, y0, span = _window(game, state, grids)
+    width = PLOT + 2 * MARGIN + 2 * PAD
+    top = header_height(game, view, outcome, width, note)
+    kinds_left = sum(1 for n in state.supply if n > 0)
+    height = top + PLOT + 2 * MARGIN + tray_height(TRAY_UNIT, width - 2 * PAD, PAD, kinds_left)
+    canvas = Canvas(width, height, f"{title_of(game)}: {game.format_position(state)}",
+                    size=size, kind="freeform")
+    header(canvas, game, view, outcome, note)
+    left = (width - PLOT) / 2
+    top += MARGIN
+    scale = PLOT / span
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return left + (x - x0) * scale, top + (y0 + span - y) * scale
+
+    canvas.rect(left, top, PLOT, PLOT, cls="cell closed",
+                data_world=f"{fmt(x0)} {fmt(y0)} {fmt(span)}",
+                data_px=f"{fmt(left)} {fmt(top)} {fmt(PLOT)}")
+    half = game.table.side / 2
+    tx0, ty0 = max(x0, -half), max(y0, -half)
+    tx1, ty1 = min(x0 + span, half), min(y0 + span, half)
+    (ax, ay), (bx, by) = at(tx0, ty1), at(tx1, ty0)
+    canvas.rect(ax, ay, bx - ax, by - ay, cls="table")
+    if x0 <= 0 <= x0 + span:
+        canvas.line(*at(0, y0), *at(0, y0 + span), cls="axis")
+    if y0 <= 0 <= y0 + span:
+        canvas.line(*at(x0, 0), *at(x0 + span, 0), cls="axis")
+    step = 1.0 if span <= 10 else 2.0
+    value = math.ceil(x0 / step) * step
+    while value <= x0 + span + 1e-9:
+        px, _ = at(value, y0)
+        canvas.text(px, top + PLOT + 16, format_number(value), cls="tick")
+        value += step
+    value = math.ceil(y0 / step) * step
+    while value <= y0 + span + 1e-9:
+        _, py = at(x0, value)
+        canvas.text(left - 16, py + 4, format_number(value), cls="tick")
+        value += step
+    for i, grid in enumerate(grids):
+        g = canvas.group(cls=f"grid {grid_cls}", data={"grid": str(i + 1)},
+                         tip=f"grid: {grid.describe()}")
+        outline = [at(*grid.point(u, v)) for u, v in ((0, 0), (4, 0), (4, 4), (0, 4))]
+        canvas.polyline(outline, closed=True, cls=grid_cls, parent=g)
+        for k in (1, 2, 3):
+            inner = "grid-fit inner" if grid_cls == "grid-fit" else grid_cls
+            canvas.line(*at(*grid.point(k, 0)), *at(*grid.point(k, 4)), cls=inner, parent=g)
+            canvas.line(*at(*grid.point(0, k)), *at(*grid.point(4, k)), cls=inner, parent=g)
+    if line:
+        (x1, y1), (x2, y2) = at(*state.points[line[0]]), at(*state.points[line[-1]])
+        canvas.line(x1, y1, x2, y2, cls="win", stroke_width=scale * 0.3,
+                    data_line=" ".join(format_point(state.points[i]) for i in line))
+    for i, (x, y, kind) in enumerate(state.pieces):
+        px, py = at(x, y)
+        name = game.pieces.name(kind)
+        g = canvas.group(cls="piece", data={"piece": name, "cell": format_point((x, y)),
+                                            "order": str(i + 1)},
+                         tip=f"{i + 1}. {game.pieces.describe(kind)} at {format_point((x, y))}")
+        folio_piece(canvas, g, px, py, scale, kind)
+    for i in line:
+        px, py = at(*state.points[i])
+        canvas.circle(px, py, scale * 0.55, cls="win-ring")
+    if broken is not None and broken < len(state.pieces):
+        px, py = at(*state.points[broken])
+        canvas.circle(px, py, scale * 0.58, cls="grid-broken")
+    last = last_move if isinstance(last_move, FreeformPly) else None
+    if last is not None and last.place is not None:
+        px, py = at(*last.place)
+        canvas.rect(px - scale * 0.55, py - scale * 0.55, scale * 1.1, scale * 1.1, cls="last",
+                    data_cell=format_point(last.place))
+    if last is not None and last.challenge:
+        canvas.text(left, top + PLOT + 30, "Last move: challenge", cls="note")
+    mover = game.to_move(state)
+    label = "In hand" if mover is None else f"In hand ({game.player_name(mover)})"
+    tray(canvas, PAD, top + PLOT + MARGIN + 6, width - 2 * PAD, TRAY_UNIT, hand=state.hand,
+         hand_label=label, supply=state.supply, names=game.pieces.name,
+         describe=game.pieces.describe, draw_piece=folio_piece,
+         hand_given=last is not None and last.give is not None)
+    return canvas.to_string()
+
+
+register_drawer(["folio"], draw_freeform, variants=["freeform"])

@@ -1,0 +1,224 @@
+"""SVG of the placement games on cells: Folio standard, fixed-grid and no-grid, and Quarto.
+
+Folio standard shades the squares the floating 4x4 area may still cover (the rest
+of the 8x8 board is hatched) and frames that area, dashed while it can still move,
+solid once it is fixed. No-grid has no board: it draws the cells the notional 4x4
+grid may still cover around the pieces, with x,y labels. Where the rules restrict
+the next piece, a dot marks every cell it may go on. Pieces are pyramids seen from
+above (Folio) or Quarto's pieces seen from above: round or square, hollow or flat,
+dark or light, tall (large, double outline) or short, each with its code beneath.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import Any
+
+from fourfold.core.game import Game, View
+from fourfold.core.outcome import Outcome
+from fourfold.games.folio.pieces import COLOURS, FolioPieces
+from fourfold.games.folio.pieces import colour as folio_colour
+from fourfold.games.folio.pieces import size as folio_size
+from fourfold.games.placement.game import PlacementGame
+from fourfold.games.placement.geometry import BOX, Board, Cell, Lattice
+from fourfold.games.placement.state import PlacementState, Ply
+from fourfold.games.quarto.pieces import QuartoPieces
+from fourfold.render.svg import register_drawer
+from fourfold.render.svg.canvas import Canvas, pyramid
+from fourfold.render.svg.common import PAD, header, header_height, title_of, tray, tray_height
+
+UNIT = 60.0
+MARGIN = 26.0
+MIN_WIDTH = 420.0
+
+#: Folio colours red, yellow, green, blue (the letter R Y G B is always drawn too).
+FOLIO_FILLS = ("#d62828", "#f2c500", "#2a9d3f", "#1f6fd1")
+QUARTO_DARK = "#6b3e26"
+QUARTO_LIGHT = "#f3dcb2"
+
+
+def folio_piece(canvas: Canvas, parent: ET.Element, cx: float, cy: float, unit: float,
+                kind: int) -> None:
+    c = folio_colour(kind)
+    pyramid(canvas, parent, cx, cy, unit, folio_size(kind), FOLIO_FILLS[c], COLOURS[c])
+
+
+def quarto_piece(canvas: Canvas, parent: ET.Element, cx: float, cy: float, unit: float,
+                 kind: int, name: str) -> None:
+    """Tall/short: large with a double outline, or small; dark/light fill; round or
+    square; hollow (a hole on top) or flat; the four letters beneath as well."""
+    tall, dark, round_, hollow = (bool(kind >> i & 1) for i in range(4))
+    r = unit * (0.31 if tall else 0.22)
+    fill = QUARTO_DARK if dark else QUARTO_LIGHT
+    code_y = cy + unit * 0.43
+    cy -= unit * 0.08
+
+    def shape(radius: float, cls: str, **attrs: str | float) -> None:
+        if round_:
+            canvas.circle(cx, cy, radius, cls=cls, parent=parent, **attrs)
+        else:
+            canvas.rect(cx - radius, cy - radius, 2 * radius, 2 * radius, cls=cls,
+                        parent=parent, rx=radius * 0.12, **attrs)
+
+    shape(r, "body", fill=fill)
+    if tall:
+        shape(r * 0.82, "edge", fill="none", stroke_width=1.5, stroke_opacity=0.7,
+              stroke="#fff" if dark else "#000")
+    if hollow:
+        shape(r * 0.4, "edge", fill="#fbf8f1", stroke_width=1.5, stroke_opacity=0.8)
+    canvas.text(cx, code_y, name, cls="code", parent=parent,
+                font_size=max(7.0, unit * 0.17))
+
+
+def _draw_piece(game: PlacementGame) -> Any:
+    pieces = game.pieces
+    if isinstance(pieces, FolioPieces):
+        return folio_piece
+    if isinstance(pieces, QuartoPieces):
+        def draw(canvas: Canvas, parent: ET.Element, cx: float, cy: float, unit: float,
+                 kind: int) -> None:
+            quarto_piece(canvas, parent, cx, cy, unit, kind, pieces.name(kind))
+        return draw
+
+    def plain(canvas: Canvas, parent: ET.Element, cx: float, cy: float, unit: float,
+              kind: int) -> None:
+        canvas.circle(cx, cy, unit * 0.35, cls="body", parent=parent, fill="#ccc")
+        canvas.text(cx, cy, pieces.name(kind), cls="code", parent=parent)
+    return plain
+
+
+def open_area(game: PlacementGame, state: PlacementState) -> tuple[int, int, int, int] | None:
+    """``(x0, y0, x1, y1)``: the cells the 4x4 area may still cover, or ``None`` when the
+    geometry has no floating area (fixed-grid, Quarto)."""
+    geometry = game.geometry
+    cells = state.occupied
+    if isinstance(geometry, Lattice):
+        cells = cells or frozenset({(0, 0)})
+    elif not (isinstance(geometry, Board) and geometry.box is not None):
+        return None
+    if cells:
+        xs = [c[0] for c in cells]
+        ys = [c[1] for c in cells]
+        x0, x1 = max(xs) - (BOX - 1), min(xs) + (BOX - 1)
+        y0, y1 = max(ys) - (BOX - 1), min(ys) + (BOX - 1)
+    else:  # an empty standard board: the first piece goes on a central square
+        assert isinstance(geometry, Board) and geometry.first is not None
+        x0 = min(c[0] for c in geometry.first) - (BOX - 1)
+        x1 = max(c[0] for c in geometry.first) + (BOX - 1)
+        y0 = min(c[1] for c in geometry.first) - (BOX - 1)
+        y1 = max(c[1] for c in geometry.first) + (BOX - 1)
+    if isinstance(geometry, Board):
+        x0, y0 = max(x0, 0), max(y0, 0)
+        x1, y1 = min(x1, geometry.width - 1), min(y1, geometry.height - 1)
+    return x0, y0, x1, y1
+
+
+def draw_placement(game: Game[Any, Any], view: View, *, last_move: Any | None,
+                   outcome: Outcome | None, size: int | None) -> str:
+    assert isinstance(game, PlacementGame)
+    state = view.observation
+    assert isinstance(state, PlacementState)
+    geometry = game.geometry
+    area = open_area(game, state)
+    if isinstance(geometry, Board):
+        xs = list(range(geometry.width))
+        ys = list(range(geometry.height))
+        column = [chr(ord("a") + x) for x in xs]
+        row = [str(y + 1) for y in ys]
+    elif isinstance(geometry, Lattice):
+        assert area is not None
+        xs = list(range(area[0], area[2] + 1))
+        ys = list(range(area[1], area[3] + 1))
+        column = [str(x) for x in xs]
+        row = [str(y) for y in ys]
+    else:
+        raise TypeError(f"no SVG for the geometry {type(geometry).__name__}")
+    over = outcome is not None or game.outcome(state) is not None
+    legal = set() if over else set(geometry.placeable(state.occupied))
+    empty = {(x, y) for x in xs for y in ys} - state.occupied
+    mark_legal = bool(legal) and not (isinstance(geometry, Board) and legal >= empty)
+
+    board_w = len(xs) * UNIT
+    width = max(MIN_WIDTH, board_w + 2 * MARGIN)
+    extra = _legend(game, area, mark_legal)
+    top = header_height(game, view, outcome, width, extra)
+    kinds_left = sum(1 for n in state.supply if n > 0)
+    height = top + len(ys) * UNIT + 2 * MARGIN + tray_height(UNIT * 0.8, width - 2 * PAD, PAD,
+                                                              kinds_left)
+    canvas = Canvas(width, height, f"{title_of(game)}: {game.format_position(state)}",
+                    size=size, kind="placement")
+    header(canvas, game, view, outcome, extra)
+    left = (width - board_w) / 2
+    top += MARGIN
+
+    def at(c: Cell) -> tuple[float, float]:
+        return left + (c[0] - xs[0]) * UNIT, top + (ys[-1] - c[1]) * UNIT
+
+    lattice = isinstance(geometry, Lattice)
+    board = canvas.group(cls="board")
+    for y in ys:
+        for x in xs:
+            px, py = at((x, y))
+            inside = area is None or (area[0] <= x <= area[2] and area[1] <= y <= area[3])
+            cls = "cell" + ("" if area is None else " open" if inside else " closed")
+            g = canvas.group(board, cls="square", data={"cell": geometry.format_cell((x, y))})
+            attrs: dict[str, str | float] = {}
+            if lattice:
+                attrs = {"stroke_dasharray": "4 3"}
+            canvas.rect(px, py, UNIT, UNIT, cls=cls, parent=g, **attrs)
+            if mark_legal and (x, y) in legal:
+                canvas.circle(px + UNIT / 2, py + UNIT / 2, UNIT * 0.09, cls="legal", parent=g)
+    if area is not None and (not lattice or state.occupied):
+        ax, ay = at((area[0], area[3]))
+        w, h = (area[2] - area[0] + 1) * UNIT, (area[3] - area[1] + 1) * UNIT
+        fixed = area[2] - area[0] + 1 == BOX and area[3] - area[1] + 1 == BOX
+        canvas.rect(ax, ay, w, h, cls="area fixed" if fixed else "area")
+    for i in range(len(xs)):
+        cx = left + (i + 0.5) * UNIT
+        canvas.text(cx, top - MARGIN / 2, column[i], cls="coord")
+        canvas.text(cx, top + len(ys) * UNIT + MARGIN / 2, column[i], cls="coord")
+    for j in range(len(ys)):
+        cy = top + (len(ys) - 1 - j + 0.5) * UNIT
+        canvas.text(left - MARGIN / 2, cy, row[j], cls="coord")
+        canvas.text(left + board_w + MARGIN / 2, cy, row[j], cls="coord")
+    if state.line:
+        (x1, y1), (x2, y2) = at(state.line[0]), at(state.line[-1])
+        canvas.line(x1 + UNIT / 2, y1 + UNIT / 2, x2 + UNIT / 2, y2 + UNIT / 2, cls="win",
+                    data_line=" ".join(geometry.format_cell(c) for c in state.line))
+    draw = _draw_piece(game)
+    for cell, kind in state.board:
+        px, py = at(cell)
+        name = game.pieces.name(kind)
+        g = canvas.group(cls="piece", data={"piece": name, "cell": geometry.format_cell(cell)},
+                         tip=f"{game.pieces.describe(kind)} on {geometry.format_cell(cell)}")
+        draw(canvas, g, px + UNIT / 2, py + UNIT / 2, UNIT, kind)
+    if state.line:
+        for cell in state.line:
+            px, py = at(cell)
+            canvas.rect(px + 3, py + 3, UNIT - 6, UNIT - 6, cls="win-ring", rx=6)
+    last = last_move if isinstance(last_move, Ply) else None
+    if last is not None and last.place is not None:
+        px, py = at(last.place)
+        canvas.rect(px + 1, py + 1, UNIT - 2, UNIT - 2, cls="last",
+                    data_cell=geometry.format_cell(last.place))
+    mover = game.to_move(state)
+    label = "In hand" if mover is None else f"In hand ({game.player_name(mover)})"
+    tray(canvas, PAD, top + len(ys) * UNIT + MARGIN, width - 2 * PAD, UNIT * 0.8,
+         hand=state.hand, hand_label=label, supply=state.supply, names=game.pieces.name,
+         describe=game.pieces.describe, draw_piece=draw,
+         hand_given=last is not None and last.give is not None)
+    return canvas.to_string()
+
+
+def _legend(game: PlacementGame, area: tuple[int, int, int, int] | None,
+            mark_legal: bool) -> str:
+    parts = []
+    if area is not None:
+        parts.append("Green: where the 4x4 area may still lie.")
+    if mark_legal:
+        parts.append("Dots: where the piece in hand may go.")
+    return " ".join(parts)
+
+
+register_drawer(["folio"], draw_placement, variants=["standard", "fixed-grid", "no-grid"])
+register_drawer(["quarto"], draw_placement)

@@ -1,0 +1,25 @@
+"""The table: a UI-free referee for one game in progress.
+
+One ``Table`` serves the terminal player, the server and the environments. It holds
+the seats, the match, the clocks and the bots; it accepts or refuses actions from
+seats; and it tells each recipient (a seat or a spectator) only what that recipient's
+view allows. It does no input/output, networking or storage of its own.
+"""
+
+from fourfold.table.clocks import ClockSettings, ManualClock, MonotonicClock, TimeSource
+from fourfold.table.events import Event, EventKind
+from fourfold.table.seats import Seat, SeatKind
+from fourfold.table.table import Table, TableError
+
+__all__ = [
+    "ClockSettings",
+    "Event",
+    "EventKind",
+    "ManualClock",
+    "MonotonicClock",
+    "Seat",
+    "SeatKind",
+    "Table",
+    "TableError",
+    "TimeSource",
+]

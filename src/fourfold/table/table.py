@@ -1,0 +1,572 @@
+"""``Table``: the referee of one game in progress, for any game, with no UI.
+
+It keeps the match, the seats, the version, the clocks, the offers and the bots.
+
+- **Who may act**: ``actors()``: one seat, or every seat at once in real-time play.
+- **Versions**: every accepted change of the game (a move, an undo, an ending)
+  raises ``version`` by one. An action sent with an older version is refused, with
+  how many changes landed since.
+- **Views only**: everything a recipient gets (its view, its legal moves, the error
+  for a refused action, events, records) is computed from that recipient's view
+  (``Match.view``), never from the referee's state. A refusal's reason comes from
+  ``Game.view_error``; should the referee still disagree (it cannot, for a correct
+  game), the seat is told only that the referee refused.
+- **Time** is supplied from outside (``clock``); ``advance()`` does what is due (a
+  clock running out, a bot's turn), and ``next_deadline()`` says when to call it next.
+- **Bots** think off the caller's thread (a worker thread per table) unless
+  ``inline_bots`` is set. A bot's move lands only if the table is still at the version
+  it was thinking on; otherwise the work is dropped (cancelled).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from fourfold.core.errors import FourfoldError
+from fourfold.core.game import Game, View
+from fourfold.core.match import Match
+from fourfold.core.outcome import Outcome, Result
+from fourfold.core.spec import Utility
+from fourfold.table.clocks import ClockSettings, MonotonicClock, TimeSource
+from fourfold.table.events import Event, EventKind
+from fourfold.table.seats import Seat, SeatKind
+
+Listener = Callable[[Event], None]
+
+
+class TableError(FourfoldError):
+    """An action the table refuses; ``reason`` is written from the actor's view only."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
+
+
+@dataclass
+class _Offer:
+    kind: str  # "draw" or "undo"
+    seat: int
+    version: int
+    waiting: set[int]
+
+
+@dataclass
+class _BotJob:
+    seat: int
+    version: int
+    future: Future[Any] | None = None
+
+
+class Table:
+    """One game in progress. Thread-safe: every public method takes the table's lock."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        seats: Sequence[Seat] | None = None,
+        *,
+        start: Any = None,
+        match: Match[Any, Any] | None = None,
+        clock: TimeSource | None = None,
+        player_clock: ClockSettings | None = None,
+        seed: int | None = None,
+        inline_bots: bool = False,
+    ) -> None:
+        self.game = game
+        n = game.num_players
+        self.seats: list[Seat] = list(seats) if seats else [
+            Seat.human(game.player_name(p)) for p in range(n)
+        ]
+        if len(self.seats) != n:
+            raise FourfoldError(f"{game.name} has {n} seats, got {len(self.seats)}")
+        if player_clock is not None and (n != 2 or game.info.spec.utility is not Utility.ZERO_SUM):
+            raise FourfoldError("a clock per player is for two-player games")
+        self.match: Match[Any, Any] = match if match is not None else Match(
+            game, start, [s.name for s in self.seats])
+        self.now: TimeSource = clock or MonotonicClock()
+        self.version = 0
+        self._lock = threading.RLock()
+        self._deliver = threading.Lock()
+        self._listeners: list[tuple[int | None, Listener]] = []
+        self._outbox: list[tuple[int | None, Listener, Event]] = []
+        self._rng = random.Random(seed)
+        self.inline_bots = inline_bots
+        self._executor: ThreadPoolExecutor | None = None
+        self._jobs: dict[int, _BotJob] = {}
+        self._bot_due: dict[int, float] = {}
+        self._offer: _Offer | None = None
+        self._starting = False
+        started = self.now()
+        self._last_landed = started
+        # shared timer (Race the Clock, timed Dual): its deadline
+        shared = game.shared_clock_seconds
+        self._shared_deadline = None if shared is None else started + shared
+        # a clock per player: seconds left, and since when the mover's clock runs
+        self.player_clock = player_clock
+        self._left: list[float] = [player_clock.base] * n if player_clock else []
+        self._running_since = started
+        self._schedule_bots()
+
+    # -- looking -------------------------------------------------------------------------
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.match.outcome
+
+    def actors(self) -> tuple[int, ...]:
+        """Every seat that may act now (none once the game is over)."""
+        with self._lock:
+            if self.match.outcome is not None:
+                return ()
+            return self.game.actors(self.match.state)
+
+    @property
+    def real_time(self) -> bool:
+        """Whether several seats may act at once (Quatrefoil Dual)."""
+        return self.game.info.num_players > 1 and len(self.game.actors(self.match.start)) > 1
+
+    def view(self, recipient: int | None) -> View:
+        """What ``recipient`` (a seat, or ``None`` for a spectator) may know now."""
+        with self._lock:
+            return self.match.view(recipient)
+
+    def legal_moves(self, seat: int | None) -> list[str]:
+        """The moves ``seat`` may make now, in notation, from its view."""
+        with self._lock:
+            view = self.match.view(seat)
+            return [self.game.view_format_move(view, m) for m in self.game.view_legal_moves(view)]
+
+    def clocks(self) -> tuple[float, ...]:
+        """Seconds left: each player's clock, or the shared timer alone, or ``()``."""
+        with self._lock:
+            return self._clocks(self.now())
+
+    def _clocks(self, now: float) -> tuple[float, ...]:
+        if self._shared_deadline is not None:
+            return (max(0.0, self._shared_deadline - now),)
+        if not self._left:
+            return ()
+        left = list(self._left)
+        mover = self._clock_owner()
+        if mover is not None:
+            left[mover] = max(0.0, left[mover] - (now - self._running_since))
+        return tuple(left)
+
+    def _clock_owner(self) -> int | None:
+        if self.match.outcome is not None:
+            return None
+        return self.game.to_move(self.match.state)
+
+    def pending_offer(self) -> tuple[str, int] | None:
+        """The open offer, as (``"draw"`` or ``"undo"``, the seat that made it)."""
+        with self._lock:
+            return None if self._offer is None else (self._offer.kind, self._offer.seat)
+
+    # -- listening -----------------------------------------------------------------------
+    def subscribe(self, recipient: int | None, listener: Listener) -> Callable[[], None]:
+        """Call ``listener`` with every event as ``recipient`` may know it; a START event
+        with the recipient's view comes first. Returns a function that unsubscribes."""
+        self.game.check_viewer(recipient)
+        entry = (recipient, listener)
+        with self._lock:
+            self._listeners.append(entry)
+            self._outbox.append((recipient, listener, self._event(
+                EventKind.START, recipient, "you are watching" if recipient is None
+                else f"you are {self.seats[recipient].name}")))
+        self._flush()
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if entry in self._listeners:
+                    self._listeners.remove(entry)
+
+        return unsubscribe
+
+    def _event(self, kind: EventKind, recipient: int | None, text: str, **fields: Any) -> Event:
+        return Event(kind, self.version, recipient, self.match.view(recipient), text,
+                     clocks=self._clocks(self.now()), **fields)
+
+    def _emit(self, kind: EventKind, text: str, **fields: Any) -> None:
+        for recipient, listener in self._listeners:
+            self._outbox.append((recipient, listener, self._event(kind, recipient, text,
+                                                                  **fields)))
+
+    def _flush(self) -> None:
+        """Deliver queued events outside the table's lock, in order."""
+        with self._deliver:
+            while True:
+                with self._lock:
+                    if not self._outbox:
+                        return
+                    batch, self._outbox = self._outbox, []
+                for _, listener, event in batch:
+                    listener(event)
+
+    # -- acting --------------------------------------------------------------------------
+    def _check_seat(self, seat: int) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not (
+                0 <= seat < self.game.num_players):
+            raise TableError(f"there is no seat {seat!r} at this table")
+
+    def _check_version(self, version: int | None) -> None:
+        if version is None or version == self.version:
+            return
+        if version > self.version:
+            raise TableError(f"version {version} does not exist yet (the table is at"
+                             f" {self.version})")
+        n = self.version - version
+        raise TableError(f"stale: sent on version {version}, but {n} change{'s' * (n != 1)}"
+                         f" landed first; the table is at version {self.version}")
+
+    def _check_open(self) -> None:
+        outcome = self.match.outcome
+        if outcome is not None:
+            raise TableError(f"the game is over ({outcome.describe(self.match.players)})")
+
+    def play(self, seat: int, move: Any, version: int | None = None) -> str:
+        """``seat`` makes ``move`` (a move value, or text in notation), chosen on
+        ``version`` (``None``: the current one). Returns the move in notation; raises
+        ``TableError`` with the reason, written from ``seat``'s view."""
+        try:
+            with self._lock:
+                self._advance_locked(self.now())
+                return self._play_locked(seat, move, version)
+        finally:
+            self._flush()
+
+    def _play_locked(self, seat: int, move: Any, version: int | None) -> str:
+        self._check_seat(seat)
+        self._check_open()
+        self._check_version(version)
+        game = self.game
+        view = self.match.view(seat)
+        actors = game.view_actors(view)
+        if seat not in actors:
+            whose = " and ".join(self.seats[p].name for p in actors)
+            raise TableError(f"it is {whose}'s turn, not yours")
+        if isinstance(move, str):
+            try:
+                move = game.view_parse_move(view, move)
+            except FourfoldError as unreadable:
+                raise TableError(str(unreadable)) from None
+        refusal = game.view_error(view, move)
+        if refusal is not None:
+            raise TableError(str(refusal))
+        before = self.match.state
+        try:
+            self.match.play(move)
+        except FourfoldError:
+            raise TableError("the referee refused this move") from None
+        now = self.now()
+        self._charge_clock(seat, now)
+        self.version += 1
+        self._offer = None
+        self._last_landed = now
+        for p, s in enumerate(self.seats):
+            if s.is_bot:
+                s.bot.observe(self.match.view(p))
+        for recipient, listener in self._listeners:
+            rview = self.match.view(recipient)
+            notation = game.view_format_move(game.view(before, recipient), move)
+            self._outbox.append((recipient, listener, Event(
+                EventKind.MOVE, self.version, recipient, rview,
+                f"{self.seats[seat].name} plays {notation}", seat=seat, move=notation,
+                clocks=self._clocks(now))))
+        self._after_change()
+        return self.match.notation[-1]
+
+    def _charge_clock(self, seat: int, now: float) -> None:
+        if not self._left or self.player_clock is None:
+            return
+        self._left[seat] = max(0.0, self._left[seat] - (now - self._running_since))
+        self._left[seat] += self.player_clock.increment
+        self._running_since = now
+
+    def _after_change(self) -> None:
+        outcome = self.match.outcome
+        if outcome is not None:
+            self._cancel_bots()
+            self._emit(EventKind.END, f"Game over. {outcome.describe(self.match.players)}",
+                       outcome=outcome)
+            return
+        self._schedule_bots()
+
+    def _end(self, outcome: Outcome) -> None:
+        self.match.declare(outcome)
+        self.version += 1
+        self._offer = None
+        self._after_change()
+
+    def resign(self, seat: int, version: int | None = None) -> None:
+        """``seat`` gives up: in a two-player game the other side wins; in a cooperative
+        game the whole team loses."""
+        try:
+            with self._lock:
+                self._check_seat(seat)
+                self._check_open()
+                self._check_version(version)
+                name = self.seats[seat].name
+                if self.game.info.spec.utility is Utility.COOPERATIVE:
+                    self._end(Outcome(Result.TEAM_LOSS, f"{name} gave up for the team"))
+                elif self.game.num_players == 2:
+                    self._end(Outcome.win(1 - seat, f"{name} resigned"))
+                else:
+                    raise TableError("resignation is for two-player and cooperative games")
+        finally:
+            self._flush()
+
+    def offer(self, seat: int, kind: str, version: int | None = None) -> str:
+        """``seat`` offers a draw or asks to undo its last move. Against bots only, an
+        undo happens at once; otherwise every other person must accept. Returns what
+        happened, in words."""
+        try:
+            with self._lock:
+                return self._offer_locked(seat, kind, version)
+        finally:
+            self._flush()
+
+    def _offer_locked(self, seat: int, kind: str, version: int | None) -> str:
+        self._check_seat(seat)
+        self._check_open()
+        self._check_version(version)
+        if kind not in ("draw", "undo"):
+            raise TableError(f"one may offer a draw or an undo, not {kind!r}")
+        if self.seats[seat].kind is not SeatKind.HUMAN:
+            raise TableError("only a person's seat makes offers")
+        others = {p for p, s in enumerate(self.seats) if p != seat and s.kind is SeatKind.HUMAN}
+        if kind == "draw":
+            if self.game.num_players != 2 or self.game.info.spec.utility is not Utility.ZERO_SUM:
+                raise TableError("draw offers are for two-player games")
+            if not others:
+                raise TableError("a bot does not accept draws: play on, or resign")
+        else:
+            if self.real_time:
+                raise TableError("there is no undo in real-time play")
+            if self._undo_plies(seat) == 0:
+                raise TableError("you have no move to take back")
+            if not others:
+                n = self._undo(seat)
+                return f"took back {n} move{'s' * (n != 1)}"
+        if self._offer is not None and self._offer.kind == kind and self._offer.seat != seat:
+            return self._accept_locked(seat, kind)
+        self._offer = _Offer(kind, seat, self.version, others)
+        who = self.seats[seat].name
+        self._emit(EventKind.OFFER, f"{who} offers a draw" if kind == "draw"
+                   else f"{who} asks to take back a move", seat=seat, offer=kind)
+        return "offer sent"
+
+    def answer(self, seat: int, accept: bool) -> str:
+        """``seat`` accepts or declines the open offer."""
+        try:
+            with self._lock:
+                self._check_seat(seat)
+                offer = self._offer
+                if offer is None or seat not in offer.waiting:
+                    raise TableError("there is no offer for you to answer")
+                if not accept:
+                    self._offer = None
+                    self._emit(EventKind.DECLINE, f"{self.seats[seat].name} declines",
+                               seat=seat, offer=offer.kind)
+                    return "declined"
+                return self._accept_locked(seat, offer.kind)
+        finally:
+            self._flush()
+
+    def _accept_locked(self, seat: int, kind: str) -> str:
+        offer = self._offer
+        assert offer is not None
+        offer.waiting.discard(seat)
+        if offer.waiting:
+            return "accepted; waiting for the others"
+        self._offer = None
+        if kind == "draw":
+            self._end(Outcome.draw("agreed"))
+            return "draw agreed"
+        n = self._undo(offer.seat)
+        return f"took back {n} move{'s' * (n != 1)}"
+
+    def _undo_plies(self, seat: int) -> int:
+        """Plies that take the game back to before ``seat``'s latest move (0: none)."""
+        match = self.match
+        for i in range(len(match.moves) - 1, -1, -1):
+            if self.game.to_move(match.states[i]) == seat:
+                return len(match.moves) - i
+        return 0
+
+    def _undo(self, seat: int) -> int:
+        n = self.match.undo(self._undo_plies(seat))
+        self.version += 1
+        self._running_since = self.now()
+        self._cancel_bots()
+        for p, s in enumerate(self.seats):
+            if s.is_bot:
+                s.bot.observe(self.match.view(p))
+        self._emit(EventKind.UNDO, f"{n} move{'s' * (n != 1)} taken back", seat=seat)
+        self._schedule_bots()
+        return n
+
+    def set_seat(self, seat: int, occupant: Seat) -> None:
+        """Put a person, a bot or nobody in ``seat``."""
+        try:
+            with self._lock:
+                self._check_seat(seat)
+                self.seats[seat] = occupant
+                self._jobs.pop(seat, None)
+                self._emit(EventKind.SEATS, f"{occupant.name} takes seat {seat + 1}", seat=seat)
+                self._schedule_bots()
+        finally:
+            self._flush()
+
+    # -- time and bots -------------------------------------------------------------------
+    def advance(self) -> None:
+        """Do what is due now: a clock running out, a bot's move."""
+        try:
+            with self._lock:
+                self._advance_locked(self.now())
+        finally:
+            self._flush()
+
+    def next_deadline(self) -> float | None:
+        """When ``advance`` next has something to do (a clock time), or ``None``."""
+        with self._lock:
+            if self.match.outcome is not None:
+                return None
+            times: list[float] = []
+            if self._shared_deadline is not None:
+                times.append(self._shared_deadline)
+            owner = self._clock_owner()
+            if self._left and owner is not None:
+                times.append(self._running_since + self._left[owner])
+            times.extend(t for p, t in self._bot_due.items() if p not in self._jobs)
+            return min(times) if times else None
+
+    def _advance_locked(self, now: float) -> None:
+        if self.match.outcome is not None:
+            return
+        if self._shared_deadline is not None and now >= self._shared_deadline:
+            self._end(self.game.time_out(self.match.state, None))
+            return
+        owner = self._clock_owner()
+        if self._left and owner is not None and now - self._running_since >= self._left[owner]:
+            self._left[owner] = 0.0
+            self._running_since = now
+            self._end(self.game.time_out(self.match.state, owner))
+            return
+        self._start_due_bots()
+
+    def _jitter(self, pace: float) -> float:
+        return pace * self._rng.uniform(0.6, 1.4)
+
+    def _schedule_bots(self) -> None:
+        """Give every bot seat that may act a time to think (now, or at its pace)."""
+        now = self.now()
+        actors = set(self.game.actors(self.match.state)) if self.match.outcome is None else set()
+        for p, seat in enumerate(self.seats):
+            if seat.is_bot and p in actors:
+                if p not in self._bot_due or self.real_time:
+                    self._bot_due[p] = now + self._jitter(seat.pace)
+            else:
+                self._bot_due.pop(p, None)
+        self._start_due_bots()
+
+    def _start_due_bots(self) -> None:
+        """Start every bot whose time has come. Inline bots move here, one after another
+        (a loop, not recursion: a whole bot game may run inside one call)."""
+        if self._starting:
+            return
+        self._starting = True
+        try:
+            for _ in range(100_000):
+                if self.match.outcome is not None:
+                    return
+                now = self.now()
+                due = [p for p, t in self._bot_due.items() if t <= now and p not in self._jobs]
+                if not due:
+                    return
+                self._start_bot(min(due, key=lambda p: (self._bot_due[p], p)))
+        finally:
+            self._starting = False
+
+    def _start_bot(self, seat: int) -> None:
+        bot = self.seats[seat].bot
+        view = self.match.view(seat)
+        version = self.version
+        idle = self.now() - self._last_landed
+        self._bot_due.pop(seat, None)
+        if self.inline_bots:
+            try:
+                move = bot.propose(view, idle)
+            except FourfoldError as error:
+                self._bot_failed(seat, error)
+                return
+            self._bot_done(seat, version, move)
+            return
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-bot")
+        job = _BotJob(seat, version)
+        self._jobs[seat] = job
+        job.future = self._executor.submit(bot.propose, view, idle)
+        job.future.add_done_callback(lambda f: self._bot_finished(job, f))
+
+    def _bot_finished(self, job: _BotJob, future: Future[Any]) -> None:
+        try:
+            with self._lock:
+                if self._jobs.get(job.seat) is not job:
+                    return  # cancelled: the table moved on
+                del self._jobs[job.seat]
+                if future.cancelled():
+                    return
+                failure = future.exception()
+                if failure is not None:
+                    self._bot_failed(job.seat, failure)
+                    return
+                self._bot_done(job.seat, job.version, future.result())
+        finally:
+            self._flush()
+
+    def _bot_failed(self, seat: int, error: BaseException) -> None:
+        """A bot that cannot move forfeits for its side; the game does not hang."""
+        name = self.seats[seat].name
+        if isinstance(error, KeyboardInterrupt):
+            raise error
+        reason = f"{name} could not move ({error})"
+        if self.game.info.spec.utility is Utility.COOPERATIVE:
+            self._end(Outcome(Result.TEAM_LOSS, reason))
+        elif self.game.num_players == 2:
+            self._end(Outcome.win(1 - seat, reason))
+
+    def _bot_done(self, seat: int, version: int, move: Any) -> None:
+        if self.match.outcome is not None or version != self.version:
+            return  # the table moved on while the bot thought: its work is dropped
+        if move is None:  # a real-time bot chose to wait
+            pace = self.seats[seat].pace
+            self._bot_due[seat] = self.now() + max(self._jitter(pace), 0.5)
+            return
+        try:
+            self._play_locked(seat, move, version)
+        except TableError as error:
+            self._bot_failed(seat, error)
+
+    def _cancel_bots(self) -> None:
+        for job in self._jobs.values():
+            if job.future is not None:
+                job.future.cancel()
+        self._jobs.clear()
+        self._bot_due.clear()
+
+    def thinking(self) -> tuple[int, ...]:
+        """The bot seats whose move is being worked out now."""
+        with self._lock:
+            return tuple(sorted(self._jobs))
+
+    def close(self) -> None:
+        """Stop the bots' worker (work in progress is dropped)."""
+        with self._lock:
+            self._cancel_bots()
+            executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=False, cancel_futures=True)
