@@ -250,3 +250,55 @@ def test_each_recipient_gets_its_own_view_in_events() -> None:
         shown = [s for s in range(4) if obs.position_cards[s] is not None]
         assert shown == ([] if recipient is None else [recipient])
         assert stream[-1].move == "cw" and stream[-1].version == 1
+
+
+def test_a_change_that_cannot_be_saved_does_not_count() -> None:
+    saved: list[int] = []
+    fail = {"now": False}
+
+    def save(table: Table) -> None:
+        if fail["now"]:
+            raise OSError("disk full")
+        saved.append(table.version)
+
+    game = fourfold.load("icedao")
+    table = Table(game, [Seat.human("A"), Seat.human("B")], on_change=save)
+    seen: list[Event] = []
+    table.subscribe(None, seen.append)
+    table.play(0, table.legal_moves(0)[0])
+    assert saved == [1]
+    fail["now"] = True
+    before = (table.version, list(table.match.notation), len(seen))
+    with pytest.raises(TableError, match="could not be saved, so it did not count"):
+        table.play(1, table.legal_moves(1)[0])
+    with pytest.raises(TableError, match="could not be saved"):
+        table.resign(1)
+    assert (table.version, list(table.match.notation), len(seen)) == before
+    assert table.outcome is None and table.actors() == (1,)
+    fail["now"] = False
+    table.play(1, table.legal_moves(1)[0])
+    assert saved == [1, 2]
+
+
+def test_clocks_are_saved_and_restored_without_the_time_between() -> None:
+    game = fourfold.load("icedao")
+    clock = ManualClock()
+    table = Table(game, [Seat.human("A"), Seat.human("B")], clock=clock,
+                  player_clock=ClockSettings(60, 1))
+    clock.advance(10)
+    table.play(0, table.legal_moves(0)[0])
+    clock.advance(5)
+    state = table.clock_state()
+    assert state.left == (51.0, 55.0)
+    clock.advance(1000)  # the server was down: that time is not counted
+    again = Table(game, [Seat.human("A"), Seat.human("B")], match=table.match,
+                  version=table.version, clock=clock, player_clock=ClockSettings(60, 1),
+                  clock_state=state)
+    assert again.clocks() == (51.0, 55.0) and again.version == 1
+    race = fourfold.load("quatrefoil", "race-the-clock", clock_seconds=100)
+    timed = Table(race, clock=clock)
+    clock.advance(30)
+    saved = timed.clock_state()
+    assert saved.shared_elapsed == 30.0
+    clock.advance(500)
+    assert Table(race, clock=clock, clock_state=saved).clocks() == (70.0,)

@@ -9,14 +9,16 @@ view allows. It does no input/output, networking or storage of its own.
 from fourfold.table.clocks import ClockSettings, ManualClock, MonotonicClock, TimeSource
 from fourfold.table.events import Event, EventKind
 from fourfold.table.seats import Seat, SeatKind
-from fourfold.table.table import Table, TableError
+from fourfold.table.table import ClockState, SaveError, Table, TableError
 
 __all__ = [
     "ClockSettings",
+    "ClockState",
     "Event",
     "EventKind",
     "ManualClock",
     "MonotonicClock",
+    "SaveError",
     "Seat",
     "SeatKind",
     "Table",

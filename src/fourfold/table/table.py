@@ -47,6 +47,34 @@ class TableError(FourfoldError):
         super().__init__(reason)
 
 
+class SaveError(TableError):
+    """A change could not be saved (``on_change`` failed), so it was taken back whole."""
+
+
+@dataclass(frozen=True)
+class ClockState:
+    """The clocks at one moment, to save and restore a table: the seconds left on each
+    player's clock (the mover's already charged up to that moment), and the seconds the
+    shared timer has run."""
+
+    left: tuple[float, ...] = ()
+    shared_elapsed: float = 0.0
+
+
+@dataclass
+class _Checkpoint:
+    states: list[Any]
+    moves: list[Any]
+    notation: list[str]
+    declared: Outcome | None
+    version: int
+    left: list[float]
+    running_since: float
+    last_landed: float
+    offer: _Offer | None
+    seats: list[Seat]
+
+
 @dataclass
 class _Offer:
     kind: str  # "draw" or "undo"
@@ -76,6 +104,9 @@ class Table:
         player_clock: ClockSettings | None = None,
         seed: int | None = None,
         inline_bots: bool = False,
+        version: int = 0,
+        clock_state: ClockState | None = None,
+        on_change: Callable[[Table], None] | None = None,
     ) -> None:
         self.game = game
         n = game.num_players
@@ -89,7 +120,10 @@ class Table:
         self.match: Match[Any, Any] = match if match is not None else Match(
             game, start, [s.name for s in self.seats])
         self.now: TimeSource = clock or MonotonicClock()
-        self.version = 0
+        self.version = version
+        #: called under the table's lock after every accepted change and before anyone is
+        #: told of it (a server saves the table here); if it raises, the change is undone
+        self.on_change = on_change
         self._lock = threading.RLock()
         self._deliver = threading.Lock()
         self._listeners: list[tuple[int | None, Listener]] = []
@@ -104,11 +138,17 @@ class Table:
         started = self.now()
         self._last_landed = started
         # shared timer (Race the Clock, timed Dual): its deadline
+        restored = clock_state or ClockState()
         shared = game.shared_clock_seconds
-        self._shared_deadline = None if shared is None else started + shared
+        self._shared_deadline = (None if shared is None
+                                 else started + shared - restored.shared_elapsed)
         # a clock per player: seconds left, and since when the mover's clock runs
         self.player_clock = player_clock
         self._left: list[float] = [player_clock.base] * n if player_clock else []
+        if player_clock and restored.left:
+            if len(restored.left) != n:
+                raise FourfoldError(f"a saved clock state needs {n} players' times")
+            self._left = list(restored.left)
         self._running_since = started
         self._schedule_bots()
 
@@ -160,6 +200,17 @@ class Table:
         if self.match.outcome is not None:
             return None
         return self.game.to_move(self.match.state)
+
+    def clock_state(self) -> ClockState:
+        """The clocks now, to save (``Table(..., clock_state=...)`` restores them)."""
+        with self._lock:
+            now = self.now()
+            left = self._clocks(now) if self._left else ()
+            elapsed = 0.0
+            shared = self.game.shared_clock_seconds
+            if self._shared_deadline is not None and shared is not None:
+                elapsed = min(float(shared), shared - (self._shared_deadline - now))
+            return ClockState(tuple(left), max(0.0, elapsed))
 
     def pending_offer(self) -> tuple[str, int] | None:
         """The open offer, as (``"draw"`` or ``"undo"``, the seat that made it)."""
@@ -257,6 +308,7 @@ class Table:
         if refusal is not None:
             raise TableError(str(refusal))
         before = self.match.state
+        checkpoint = self._checkpoint()
         try:
             self.match.play(move)
         except FourfoldError:
@@ -266,6 +318,7 @@ class Table:
         self.version += 1
         self._offer = None
         self._last_landed = now
+        self._commit(checkpoint)
         for p, s in enumerate(self.seats):
             if s.is_bot:
                 s.bot.observe(self.match.view(p))
@@ -296,10 +349,39 @@ class Table:
         self._schedule_bots()
 
     def _end(self, outcome: Outcome) -> None:
+        checkpoint = self._checkpoint()
         self.match.declare(outcome)
         self.version += 1
         self._offer = None
+        self._commit(checkpoint)
         self._after_change()
+
+    def _checkpoint(self) -> _Checkpoint:
+        m = self.match
+        return _Checkpoint(list(m.states), list(m.moves), list(m.notation), m.declared,
+                           self.version, list(self._left), self._running_since,
+                           self._last_landed, self._offer, list(self.seats))
+
+    def _commit(self, checkpoint: _Checkpoint) -> None:
+        """Let ``on_change`` save the change; if it cannot, undo the change whole."""
+        if self.on_change is None:
+            return
+        try:
+            self.on_change(self)
+        except Exception as error:
+            m = self.match
+            m.states[:] = checkpoint.states
+            m.moves[:] = checkpoint.moves
+            m.notation[:] = checkpoint.notation
+            m.declared = checkpoint.declared
+            self.version = checkpoint.version
+            self._left = checkpoint.left
+            self._running_since = checkpoint.running_since
+            self._last_landed = checkpoint.last_landed
+            self._offer = checkpoint.offer
+            self.seats = checkpoint.seats
+            raise SaveError(f"the change could not be saved, so it did not count ({error})"
+                            ) from None
 
     def resign(self, seat: int, version: int | None = None) -> None:
         """``seat`` gives up: in a two-player game the other side wins; in a cooperative
@@ -398,9 +480,11 @@ class Table:
         return 0
 
     def _undo(self, seat: int) -> int:
+        checkpoint = self._checkpoint()
         n = self.match.undo(self._undo_plies(seat))
         self.version += 1
         self._running_since = self.now()
+        self._commit(checkpoint)
         self._cancel_bots()
         for p, s in enumerate(self.seats):
             if s.is_bot:
@@ -414,7 +498,9 @@ class Table:
         try:
             with self._lock:
                 self._check_seat(seat)
+                checkpoint = self._checkpoint()
                 self.seats[seat] = occupant
+                self._commit(checkpoint)
                 self._jobs.pop(seat, None)
                 self._emit(EventKind.SEATS, f"{occupant.name} takes seat {seat + 1}", seat=seat)
                 self._schedule_bots()
@@ -548,6 +634,8 @@ class Table:
             return
         try:
             self._play_locked(seat, move, version)
+        except SaveError:  # not the bot's fault: it tries again shortly
+            self._bot_due[seat] = self.now() + 1.0
         except TableError as error:
             self._bot_failed(seat, error)
 
