@@ -140,20 +140,6 @@ class Run:
     steps: int = 0
 
 
-class _TurnBased:
-    """QuatrefoilBot.propose is written for Dual; a turn-based table seat uses choose."""
-
-    def __init__(self, bot: QuatrefoilBot) -> None:
-        self.bot = bot
-        self.name = bot.name
-
-    def propose(self, view: View, idle: float = 0.0) -> Any:
-        return self.bot.choose(view)
-
-    def observe(self, view: View) -> None:
-        self.bot.observe(view)
-
-
 def _version_of(mode: str, table: Table) -> int | None:
     return {"none": None, "now": table.version, "stale": max(table.version - 1, 0) - (
         table.version == 0), "future": table.version + 1}[mode]
@@ -167,8 +153,6 @@ def run_script(label: str, start: QuatrefoilState, recipient: int | None,
     if bot is not None and recipient is not None:
         robot: Any = (QuatrefoilBot(game, recipient, seed) if bot == "quatrefoil"
                       else make_bot(bot, game, recipient, seed))
-        if bot == "quatrefoil" and game.info.variant != "dual":
-            robot = _TurnBased(robot)
         seats[recipient] = Seat.of_bot(robot, pace=1.5)
     run = Run()
     table = Table(game, seats, start=start, clock=clock, seed=seed, inline_bots=True)

@@ -302,3 +302,15 @@ def test_clocks_are_saved_and_restored_without_the_time_between() -> None:
     assert saved.shared_elapsed == 30.0
     clock.advance(500)
     assert Table(race, clock=clock, clock_state=saved).clocks() == (70.0,)
+
+
+def test_after_a_declared_ending_every_view_says_so_and_offers_no_move() -> None:
+    for name, variant in (("icedao", None), ("quatrefoil", "base")):
+        game = fourfold.load(name, variant)
+        table = Table(game)
+        table.resign(0)
+        for recipient in (None, *range(game.num_players)):
+            view = table.view(recipient)
+            assert game.view_outcome(view) == table.outcome
+            assert game.view_actors(view) == () and table.legal_moves(recipient) == []
+        assert table.actors() == ()

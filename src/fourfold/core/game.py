@@ -37,6 +37,9 @@ class View:
 
     player: int | None
     observation: Any
+    #: an ending declared from outside the moves (resignation, agreement, a clock);
+    #: the rules' own outcome is read from the observation
+    declared: Outcome | None = None
 
 
 def _remembering(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -249,10 +252,21 @@ class Game(ABC, Generic[S, M]):
         return self.view(state, player)
 
     def view_actors(self, view: View) -> tuple[int, ...]:
-        """Who may act now, as the viewer can know it."""
-        return self.actors(view.observation)
+        """Who may act now, as the viewer can know it (nobody after any ending)."""
+        if view.declared is not None:
+            return ()
+        return self.observed_actors(view)
 
     def view_outcome(self, view: View) -> Outcome | None:
+        """How the game ended, as the viewer knows it: a declared ending, or the rules'."""
+        return view.declared or self.observed_outcome(view)
+
+    def observed_actors(self, view: View) -> tuple[int, ...]:
+        """Who may act, by the rules, from the observation (games with views override)."""
+        return self.actors(view.observation)
+
+    def observed_outcome(self, view: View) -> Outcome | None:
+        """The rules' outcome, from the observation (games with views override)."""
         return self.outcome(view.observation)
 
     def view_legal_moves(self, view: View) -> Sequence[M]:

@@ -90,7 +90,8 @@ class Match(Generic[S, M]):
         """What ``viewer`` (a seat, or ``None`` for a spectator) may know now. A game ended
         from outside the moves (resignation, clock) is over for the rules' views too."""
         if self.declared is not None:
-            return self.game.revealed_view(self.state, viewer)
+            revealed = self.game.revealed_view(self.state, viewer)
+            return View(revealed.player, revealed.observation, self.declared)
         return self.game.view(self.state, viewer)
 
     def __repr__(self) -> str:

@@ -446,7 +446,7 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
             raise FourfoldError(f"not a Quatrefoil view: {type(obs).__name__}")
         return obs
 
-    def view_actors(self, view: View) -> tuple[int, ...]:
+    def observed_actors(self, view: View) -> tuple[int, ...]:
         obs = self._observation(view)
         if obs.outcome is not None:
             return ()
@@ -454,7 +454,7 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
             return tuple(range(SEATS))
         return (obs.version % SEATS,)
 
-    def view_outcome(self, view: View) -> Outcome | None:
+    def observed_outcome(self, view: View) -> Outcome | None:
         return self._observation(view).outcome
 
     def view_legal_moves(self, view: View) -> Sequence[Move]:
@@ -472,7 +472,7 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
         obs = self._observation(view)
         if view.player is None:
             return "a spectator cannot act"
-        if obs.outcome is not None:
+        if self.view_outcome(view) is not None:
             return "the game is over"
         if not isinstance(move, Action):
             return f"{move!r} is not a Quatrefoil move"

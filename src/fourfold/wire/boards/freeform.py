@@ -1,0 +1,41 @@
+"""Boards of Folio freeform: pieces at real coordinates on a round table.
+
+``pieces`` are in the order they were placed (the order decides who broke the grid);
+``broken`` is how many pieces were down when no notional grid fitted any more.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fourfold.games.folio.freeform.game import FreeformGame
+from fourfold.games.folio.freeform.notation import format_point
+from fourfold.games.folio.freeform.state import FreeformState
+from fourfold.wire.errors import JsonDict, WireError
+from fourfold.wire.outcomes import outcome_to_json
+from fourfold.wire.views import AnyGame, BoardCodec, register_board
+
+
+def encode(game: AnyGame, state: Any) -> JsonDict:
+    if not isinstance(game, FreeformGame):
+        raise WireError(f"{game.name} {game.info.variant} is not Folio freeform")
+    assert isinstance(state, FreeformState)
+    pieces = game.pieces
+    return {
+        "table": {"side": game.table.side, "centre": list(game.table.centre),
+                  "tolerance": game.tolerance,
+                  "strict": game.strict},
+        "pieces": [{"piece": pieces.name(k), "description": pieces.describe(k)}
+                   for k in range(pieces.num_kinds)],
+        "placed": [{"x": x, "y": y, "point": format_point((x, y)), "piece": pieces.name(k)}
+                   for x, y, k in state.pieces],
+        "hand": None if state.hand is None else pieces.name(state.hand),
+        "supply": [{"piece": pieces.name(k), "count": n}
+                   for k, n in enumerate(state.supply) if n],
+        "broken": state.broken,
+        "ended": outcome_to_json(state.ended),
+        "to_move": game.to_move(state),
+    }
+
+
+register_board(FreeformState, BoardCodec(encode))

@@ -1,0 +1,201 @@
+"""What a client sends: five small messages, parsed strictly.
+
+    {"type": "move", "move": "d4 Gs", "version": 3}
+    {"type": "resign", "version": 3}
+    {"type": "offer", "offer": "draw", "version": 3}
+    {"type": "answer", "accept": true}
+    {"type": "ping"}
+
+Any message may also carry ``"wire": 1``. ``version`` is the table version the
+client acted on; the table refuses an action sent on an older one. Anything else
+(bad JSON, a wrong type, a missing or unknown field, a value out of range, too long)
+is a ``WireError`` saying what, where and why, and never another exception.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from fourfold.table.table import Table
+from fourfold.wire.errors import (
+    JsonDict,
+    WireError,
+    boolean,
+    exact_keys,
+    integer,
+    json_type,
+    obj,
+    string,
+)
+from fourfold.wire.version import check_version
+
+MAX_MESSAGE_BYTES = 4096
+MAX_MOVE_CHARS = 200
+MAX_VERSION = 2**53 - 1  # what every JSON client can hold exactly
+MAX_DEPTH = 8
+OfferKind = Literal["draw", "undo"]
+
+
+@dataclass(frozen=True)
+class MoveMessage:
+    move: str
+    version: int
+    type: Literal["move"] = "move"
+
+
+@dataclass(frozen=True)
+class ResignMessage:
+    version: int
+    type: Literal["resign"] = "resign"
+
+
+@dataclass(frozen=True)
+class OfferMessage:
+    offer: OfferKind
+    version: int
+    type: Literal["offer"] = "offer"
+
+
+@dataclass(frozen=True)
+class AnswerMessage:
+    accept: bool
+    type: Literal["answer"] = "answer"
+
+
+@dataclass(frozen=True)
+class PingMessage:
+    type: Literal["ping"] = "ping"
+
+
+ClientMessage = MoveMessage | ResignMessage | OfferMessage | AnswerMessage | PingMessage
+
+#: the fields of each message type, besides ``type`` (and an optional ``wire``)
+FIELDS: dict[str, tuple[str, ...]] = {
+    "move": ("move", "version"),
+    "resign": ("version",),
+    "offer": ("offer", "version"),
+    "answer": ("accept",),
+    "ping": (),
+}
+
+
+def _no_constant(name: str) -> Any:
+    raise WireError(f"{name} is not a JSON number")
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise WireError(f"the number {text[:20]!r} is too large")
+    return value
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > 20:
+        raise WireError(f"the integer {text[:20]}... has too many digits")
+    return int(text)
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> JsonDict:
+    result: JsonDict = {}
+    for key, value in pairs:
+        if key in result:
+            raise WireError(f"field {key[:40]!r} appears twice")
+        result[key] = value
+    return result
+
+
+def decode_json(text: str | bytes) -> Any:
+    """Read JSON text of at most ``MAX_MESSAGE_BYTES``: no NaN/Infinity, no repeated keys."""
+    if isinstance(text, bytes):
+        if len(text) > MAX_MESSAGE_BYTES:
+            raise WireError(f"too long: {len(text)} bytes, at most {MAX_MESSAGE_BYTES}")
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise WireError(f"not UTF-8 at byte {exc.start + 1}") from None
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE_BYTES:
+        raise WireError(f"too long: {size} bytes, at most {MAX_MESSAGE_BYTES}")
+    try:
+        return json.loads(text, parse_constant=_no_constant, parse_float=_float,
+                          parse_int=_int, object_pairs_hook=_pairs)
+    except WireError:
+        raise
+    except json.JSONDecodeError as exc:
+        raise WireError(f"invalid JSON at line {exc.lineno} column {exc.colno}"
+                        f" (character {exc.pos + 1}): {exc.msg}") from None
+    except RecursionError:
+        raise WireError("invalid JSON: nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer beyond Python's digit limit
+        raise WireError(f"invalid JSON: {exc}") from None
+
+
+def _version(value: Mapping[str, Any]) -> int:
+    return integer(value["version"], "version", 0, MAX_VERSION)
+
+
+def parse_client_message(message: str | bytes | Mapping[str, Any]) -> ClientMessage:
+    """A client's message, from JSON text or an already decoded object."""
+    data = decode_json(message) if isinstance(message, (str, bytes)) else message
+    value = obj(data, None)
+    if "type" not in value:
+        raise WireError(f"missing field 'type' (one of {', '.join(FIELDS)})")
+    kind = value["type"]
+    if not isinstance(kind, str):
+        raise WireError(f"expected a string, got {json_type(kind)}", "type")
+    if kind not in FIELDS:
+        raise WireError(f"unknown message type {kind[:40]!r}; the types are"
+                        f" {', '.join(FIELDS)}", "type")
+    exact_keys(value, ("type", *FIELDS[kind]), None, optional=("wire",))
+    if "wire" in value:
+        check_version(value["wire"], "wire")
+    if kind == "move":
+        move = string(value["move"], "move", MAX_MOVE_CHARS)
+        return MoveMessage(move, _version(value))
+    if kind == "resign":
+        return ResignMessage(_version(value))
+    if kind == "offer":
+        offer = string(value["offer"], "offer", 16)
+        if offer == "draw":
+            return OfferMessage("draw", _version(value))
+        if offer == "undo":
+            return OfferMessage("undo", _version(value))
+        raise WireError(f"one may offer 'draw' or 'undo', not {offer!r}", "offer")
+    if kind == "answer":
+        return AnswerMessage(boolean(value["accept"], "accept"))
+    return PingMessage()
+
+
+def client_message_to_json(message: ClientMessage) -> JsonDict:
+    """The JSON a client sends for ``message`` (``parse_client_message`` reads it back)."""
+    if isinstance(message, MoveMessage):
+        return {"type": "move", "move": message.move, "version": message.version}
+    if isinstance(message, ResignMessage):
+        return {"type": "resign", "version": message.version}
+    if isinstance(message, OfferMessage):
+        return {"type": "offer", "offer": message.offer, "version": message.version}
+    if isinstance(message, AnswerMessage):
+        return {"type": "answer", "accept": message.accept}
+    return {"type": "ping"}
+
+
+def apply_client_message(table: Table, seat: int, message: ClientMessage) -> str:
+    """Do what ``seat``'s message asks at ``table``; return what happened, in words.
+
+    A refusal is the table's ``TableError``, written from ``seat``'s view.
+    """
+    if isinstance(message, MoveMessage):
+        return table.play(seat, message.move, message.version)
+    if isinstance(message, ResignMessage):
+        table.resign(seat, message.version)
+        return "resigned"
+    if isinstance(message, OfferMessage):
+        return table.offer(seat, message.offer, message.version)
+    if isinstance(message, AnswerMessage):
+        return table.answer(seat, message.accept)
+    return "pong"

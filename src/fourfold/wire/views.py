@@ -1,0 +1,160 @@
+"""Views as wire JSON: generic fields for every game, plus a game-specific ``board``.
+
+The generic part is computed through the ``Game.view_*`` methods only, so it can
+never hold more than the view does. The ``board`` comes from a ``BoardCodec``
+registered for the observation's type (``register_board``); generic code never asks
+which game it is looking at.
+
+Decoding (``view_from_json``) rebuilds the view and then re-encodes it: the input is
+accepted only if it is exactly what the server would have sent for that view.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from fourfold.core.errors import FourfoldError
+from fourfold.core.game import Game, View
+from fourfold.wire.errors import (
+    JsonDict,
+    WireError,
+    exact_keys,
+    join,
+    obj,
+    opt_integer,
+    string,
+)
+from fourfold.wire.outcomes import outcome_from_json, outcome_to_json
+from fourfold.wire.version import WIRE_VERSION, check_version
+
+AnyGame = Game[Any, Any]
+#: ``(game, observation) -> board``: the board of one observation type.
+BoardEncoder = Callable[[AnyGame, Any], JsonDict]
+#: ``(game, whole view JSON, viewer) -> observation`` for hidden-information views.
+ObservationDecoder = Callable[[AnyGame, Mapping[str, Any], "int | None"], Any]
+#: ``(game, state parsed from the position, board) -> state`` restoring what the
+#: position string does not carry (history kept for repetition counts, the last arrival).
+StateRestorer = Callable[[AnyGame, Any, Mapping[str, Any]], Any]
+
+VIEW_KEYS = ("wire", "type", "game", "variant", "options", "viewer", "position", "actors",
+             "legal_moves", "outcome", "board")
+
+
+@dataclass(frozen=True)
+class BoardCodec:
+    """How one observation type travels: its board, and how to read it back.
+
+    Perfect-information games rebuild the state from the position string and may
+    ``restore`` what it does not carry; hidden-information games ``decode`` the whole
+    observation from the board (there is no position to parse a hidden card from).
+    """
+
+    encode: BoardEncoder
+    decode: ObservationDecoder | None = None
+    restore: StateRestorer | None = None
+
+
+_CODECS: dict[type, BoardCodec] = {}
+
+
+def register_board(observation_type: type, codec: BoardCodec) -> None:
+    """Register the codec of an observation (or state) type; each game module calls it once."""
+    if observation_type in _CODECS:
+        raise ValueError(f"a board codec for {observation_type.__name__} is already registered")
+    _CODECS[observation_type] = codec
+
+
+def codec_for(observation_type: type) -> BoardCodec:
+    for cls in observation_type.__mro__:
+        if cls in _CODECS:
+            return _CODECS[cls]
+    raise WireError(f"no wire board codec for {observation_type.__name__}")
+
+
+def game_header(game: AnyGame) -> JsonDict:
+    """The fields naming a configured game: ``game``, ``variant``, ``options``."""
+    return {"game": game.name, "variant": game.info.variant,
+            "options": dict(game.info.option_strings())}
+
+
+def view_to_json(game: AnyGame, view: View) -> JsonDict:
+    """Everything ``view.player`` may know, as plain JSON (see docs/wire.md)."""
+    outcome = game.view_outcome(view)
+    return {
+        "wire": WIRE_VERSION,
+        "type": "view",
+        **game_header(game),
+        "viewer": view.player,
+        "position": game.view_position(view),
+        "actors": list(game.view_actors(view)),
+        "legal_moves": [game.view_format_move(view, m) for m in game.view_legal_moves(view)],
+        "outcome": outcome_to_json(outcome),
+        "board": codec_for(type(view.observation)).encode(game, view.observation),
+    }
+
+
+def check_header(game: AnyGame, data: Mapping[str, Any], where: str | None) -> None:
+    """Refuse JSON written for another game, variant or options."""
+    want = game_header(game)
+    for key in ("game", "variant"):
+        got = string(data[key], join(where, key))
+        if got != want[key]:
+            raise WireError(f"this is {want[key]!r}, not {got!r}", join(where, key))
+    options = obj(data["options"], join(where, "options"))
+    if dict(options) != want["options"]:
+        raise WireError(f"options {dict(options)!r} are not this game's {want['options']!r}",
+                        join(where, "options"))
+
+
+def view_from_json(game: AnyGame, data: Any, where: str | None = None) -> View:
+    """The view a ``view_to_json`` document describes; ``WireError`` if it is not exactly
+    what ``view_to_json`` writes for some view of ``game``."""
+    value = obj(data, where)
+    exact_keys(value, VIEW_KEYS, where)
+    check_version(value["wire"], join(where, "wire"))
+    if value["type"] != "view":
+        raise WireError(f"expected type 'view', got {value['type']!r}", join(where, "type"))
+    check_header(game, value, where)
+    viewer = opt_integer(value["viewer"], join(where, "viewer"), 0, game.num_players - 1)
+    board = obj(value["board"], join(where, "board"))
+    try:
+        if game.info.spec.perfect_information:
+            position = string(value["position"], join(where, "position"))
+            state = game.parse_position(position)
+            restore = codec_for(type(state)).restore
+            if restore is not None:
+                state = restore(game, state, board)
+            view = game.view(state, viewer)
+        else:
+            probe = game.view(game.initial_state(), viewer).observation
+            decode = codec_for(type(probe)).decode
+            if decode is None:
+                raise WireError(f"{game.name} views cannot be read back", where)
+            view = View(viewer, decode(game, value, viewer))
+        if value["outcome"] is not None and game.view_outcome(view) is None:
+            # an ending declared from outside the moves (resignation, a clock)
+            declared = outcome_from_json(value["outcome"], join(where, "outcome"))
+            view = View(view.player, view.observation, declared)
+        again = view_to_json(game, view)
+    except WireError:
+        raise
+    except FourfoldError as exc:
+        raise WireError(str(exc), where) from None
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
+        raise WireError(f"the view does not hold together ({exc})", where) from None
+    for key in VIEW_KEYS:
+        if canonical(again[key]) != canonical(value[key], join(where, key)):
+            raise WireError(f"does not match the view it describes (expected {again[key]!r})",
+                            join(where, key))
+    return view
+
+
+def canonical(value: Any, where: str | None = None) -> str:
+    """The one text of a JSON value (``true`` and ``1`` differ here, unlike in ``==``)."""
+    try:
+        return json.dumps(value, sort_keys=True, allow_nan=False, separators=(",", ":"))
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise WireError(f"not plain JSON ({exc})", where) from None
