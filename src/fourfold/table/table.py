@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,10 +40,16 @@ Listener = Callable[[Event], None]
 
 
 class TableError(FourfoldError):
-    """An action the table refuses; ``reason`` is written from the actor's view only."""
+    """An action the table refuses; ``reason`` is written from the actor's view only.
 
-    def __init__(self, reason: str) -> None:
+    ``kind`` sorts refusals for a server's status codes: ``"seat"`` (no such seat),
+    ``"stale"`` (sent on another version), ``"over"`` (the game is over), ``"turn"``
+    (not this seat's turn), ``"save"`` (the change could not be saved), or
+    ``"refused"`` (anything else: an illegal or unreadable move, a bad offer)."""
+
+    def __init__(self, reason: str, kind: str = "refused") -> None:
         self.reason = reason
+        self.kind = kind
         super().__init__(reason)
 
 
@@ -107,6 +113,7 @@ class Table:
         version: int = 0,
         clock_state: ClockState | None = None,
         on_change: Callable[[Table], None] | None = None,
+        executor: Executor | None = None,
     ) -> None:
         self.game = game
         n = game.num_players
@@ -130,7 +137,9 @@ class Table:
         self._outbox: list[tuple[int | None, Listener, Event]] = []
         self._rng = random.Random(seed)
         self.inline_bots = inline_bots
-        self._executor: ThreadPoolExecutor | None = None
+        #: a shared pool for the bots (a server passes one); else one thread of its own
+        self._shared_executor = executor
+        self._executor: Executor | None = None
         self._jobs: dict[int, _BotJob] = {}
         self._bot_due: dict[int, float] = {}
         self._offer: _Offer | None = None
@@ -212,6 +221,13 @@ class Table:
                 elapsed = min(float(shared), shared - (self._shared_deadline - now))
             return ClockState(tuple(left), max(0.0, elapsed))
 
+    def snapshot(self, recipient: int | None) -> Event:
+        """Everything ``recipient`` may know now, taken at one instant (version, view,
+        clocks): a START event that is not sent to anyone (a server's ``GET``)."""
+        self.game.check_viewer(recipient)
+        with self._lock:
+            return self._event(EventKind.START, recipient, "")
+
     def pending_offer(self) -> tuple[str, int] | None:
         """The open offer, as (``"draw"`` or ``"undo"``, the seat that made it)."""
         with self._lock:
@@ -261,22 +277,23 @@ class Table:
     def _check_seat(self, seat: int) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not (
                 0 <= seat < self.game.num_players):
-            raise TableError(f"there is no seat {seat!r} at this table")
+            raise TableError(f"there is no seat {seat!r} at this table", "seat")
 
     def _check_version(self, version: int | None) -> None:
         if version is None or version == self.version:
             return
         if version > self.version:
             raise TableError(f"version {version} does not exist yet (the table is at"
-                             f" {self.version})")
+                             f" {self.version})", "stale")
         n = self.version - version
         raise TableError(f"stale: sent on version {version}, but {n} change{'s' * (n != 1)}"
-                         f" landed first; the table is at version {self.version}")
+                         f" landed first; the table is at version {self.version}", "stale")
 
     def _check_open(self) -> None:
         outcome = self.match.outcome
         if outcome is not None:
-            raise TableError(f"the game is over ({outcome.describe(self.match.players)})")
+            raise TableError(f"the game is over ({outcome.describe(self.match.players)})",
+                             "over")
 
     def play(self, seat: int, move: Any, version: int | None = None) -> str:
         """``seat`` makes ``move`` (a move value, or text in notation), chosen on
@@ -298,7 +315,7 @@ class Table:
         actors = game.view_actors(view)
         if seat not in actors:
             whose = " and ".join(self.seats[p].name for p in actors)
-            raise TableError(f"it is {whose}'s turn, not yours")
+            raise TableError(f"it is {whose}'s turn, not yours", "turn")
         if isinstance(move, str):
             try:
                 move = game.view_parse_move(view, move)
@@ -380,8 +397,8 @@ class Table:
             self._last_landed = checkpoint.last_landed
             self._offer = checkpoint.offer
             self.seats = checkpoint.seats
-            raise SaveError(f"the change could not be saved, so it did not count ({error})"
-                            ) from None
+            raise SaveError(f"the change could not be saved, so it did not count ({error})",
+                            "save") from None
 
     def resign(self, seat: int, version: int | None = None) -> None:
         """``seat`` gives up: in a two-player game the other side wins; in a cooperative
@@ -592,7 +609,8 @@ class Table:
             self._bot_done(seat, version, move)
             return
         if self._executor is None:
-            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="table-bot")
+            self._executor = self._shared_executor or ThreadPoolExecutor(
+                max_workers=1, thread_name_prefix="table-bot")
         job = _BotJob(seat, version)
         self._jobs[seat] = job
         job.future = self._executor.submit(bot.propose, view, idle)
@@ -656,5 +674,5 @@ class Table:
         with self._lock:
             self._cancel_bots()
             executor, self._executor = self._executor, None
-        if executor is not None:
+        if executor is not None and executor is not self._shared_executor:
             executor.shutdown(wait=False, cancel_futures=True)

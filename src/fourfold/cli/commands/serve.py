@@ -1,0 +1,96 @@
+"""``fourfold serve [--host H] [--port P] [--data DIR] [--database URL]``: online tables.
+
+One process: the web app (REST API, WebSockets, OpenAPI at ``/docs``) under uvicorn.
+The default database is SQLite in ``--data`` (the user data directory); PostgreSQL is
+``--database postgresql://USER@HOST/DB``. The schema is created or upgraded at start.
+See docs/server.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from fourfold.core.errors import ConfigurationError
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {port}")
+    return port
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("serve", help="serve online tables (web app and API)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1; 0.0.0.0 for the network)")
+    p.add_argument("--port", type=_port, default=8000, help="port (default 8000; 0: any)")
+    p.add_argument("--data", type=Path, default=None, metavar="DIR",
+                   help="where the SQLite database lives (default: the user data directory)")
+    p.add_argument("--database", default=None, metavar="URL",
+                   help="a database URL instead, e.g. postgresql://user@localhost/fourfold")
+    p.add_argument("--allow-origin", action="append", default=[], metavar="URL",
+                   help="another site whose pages may open WebSockets here (repeatable)")
+    p.add_argument("--idle-hours", type=float, default=24 * 7,
+                   help="close a table nobody played at for this long (default 168)")
+    p.add_argument("--bot-pace", type=float, default=0.6,
+                   help="mean seconds a bot waits before moving, so people can follow")
+    p.add_argument("--checkpoint-seconds", type=float, default=5.0,
+                   help=argparse.SUPPRESS)
+    p.add_argument("--analysis-seconds", type=float, default=1.0, help=argparse.SUPPRESS)
+    p.add_argument("--sweep-seconds", type=float, default=60.0, help=argparse.SUPPRESS)
+    p.add_argument("--test-seed", type=int, default=None, help=argparse.SUPPRESS)
+    p.add_argument("--rate", type=float, default=20.0, help=argparse.SUPPRESS)
+    p.set_defaults(run=run)
+
+
+def data_dir(path: Path | None) -> Path:
+    if path is None:
+        import platformdirs
+
+        path = Path(platformdirs.user_data_dir("fourfold"))
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path, prefix=".probe-"):
+            pass
+    except OSError as error:
+        raise ConfigurationError(f"cannot write to the data directory {path}: "
+                                 f"{error.strerror or error}") from None
+    return path
+
+
+def run(args: argparse.Namespace) -> int:
+    from fourfold.server.main import serve
+    from fourfold.server.settings import Settings
+
+    for name, low, high in (("idle_hours", 0.001, 24 * 365), ("bot_pace", 0, 60),
+                            ("checkpoint_seconds", 0.05, 3600),
+                            ("analysis_seconds", 0.01, 600), ("sweep_seconds", 0.05, 86400),
+                            ("rate", 0.1, 100_000)):
+        value = getattr(args, name)
+        if not low <= value <= high:
+            raise ConfigurationError(f"--{name.replace('_', '-')} is {low:g} to {high:g},"
+                                     f" not {value:g}")
+    if args.database:
+        url = args.database
+        directory = args.data
+    else:
+        directory = data_dir(args.data)
+        url = f"sqlite:///{directory / 'fourfold.sqlite3'}"
+    settings = Settings(
+        database=url, host=args.host, port=args.port, data_dir=directory,
+        allowed_origins=tuple(o.rstrip("/") for o in args.allow_origin),
+        idle_seconds=args.idle_hours * 3600, bot_pace=args.bot_pace,
+        checkpoint_seconds=args.checkpoint_seconds, sweep_seconds=args.sweep_seconds,
+        analysis_seconds=args.analysis_seconds, id_seed=args.test_seed,
+        rate_per_second=args.rate, rate_burst=2 * args.rate,
+        bot_workers=max(2, min(8, os.cpu_count() or 2)),
+    )
+    return serve(settings)

@@ -1,0 +1,95 @@
+"""Analysis of finished games, as lichess gives after a game: each position's solver
+value and best moves, where a solver answers within a bounded time per position.
+
+Only finished games are analysed (every card is face up by then, so nothing hidden is
+revealed). The work runs on one worker thread of its own, never on the event loop nor
+in the bots' pool; the first request starts it (``202`` with progress), later ones get
+the result, which is kept in the database.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from fourfold.core.game import Game
+from fourfold.server.live import Hub, LiveTable
+from fourfold.solve.position import Solution, Value, preference, solver_for
+
+_pool = ThreadPoolExecutor(1, thread_name_prefix="analysis")
+_progress: dict[str, dict[str, Any]] = {}
+_lock = threading.Lock()
+#: moves listed per position (the best ones first)
+MOVES_SHOWN = 12
+
+
+def analyse(hub: Hub, live: LiveTable) -> tuple[int, dict[str, Any]]:
+    """``(status, body)``: 200 with the analysis, 202 while it is computed, 409 during
+    a game."""
+    table = live.table
+    if table.outcome is None:
+        return 409, {"type": "refused", "status": 409,
+                     "error": "analysis is for finished games"}
+    game = live.game
+    entry = solver_for(game)
+    if entry is None:
+        return 200, {"type": "analysis", "id": live.id, "available": False,
+                     "reason": f"no solver answers {game.info.label()} positions",
+                     "positions": []}
+    cached = hub.repo.analysis(live.id)
+    if cached is not None and cached[0] == table.version:
+        return 200, json.loads(cached[1])
+    with _lock:
+        progress = _progress.get(live.id)
+        if progress is None:
+            states = list(table.match.states)
+            progress = _progress[live.id] = {"done": 0, "total": len(states)}
+            seconds = hub.settings.analysis_seconds
+            _pool.submit(_run, hub, live.id, table.version, game, states,
+                         list(table.match.notation), seconds, progress)
+    return 202, {"type": "analysis", "id": live.id, "available": True, "complete": False,
+                 "done": progress["done"], "total": progress["total"]}
+
+
+def _moves(game: Game[Any, Any], state: Any, solution: Solution) -> list[dict[str, Any]]:
+    return [{"move": game.format_move(state, m.move), "value": m.value.value,
+             "distance": m.distance} for m in solution.moves[:MOVES_SHOWN]]
+
+
+def _run(hub: Hub, table_id: str, version: int, game: Game[Any, Any], states: list[Any],
+         notation: list[str], seconds: float, progress: dict[str, Any]) -> None:
+    entry = solver_for(game)
+    assert entry is not None
+    positions = []
+    try:
+        for ply, state in enumerate(states):
+            item: dict[str, Any] = {"ply": ply, "to_move": game.to_move(state),
+                                    "played": notation[ply] if ply < len(notation) else None,
+                                    "value": None, "distance": None, "best": [],
+                                    "moves": []}
+            if game.outcome(state) is None:
+                try:
+                    solution = entry.solve(game, state, seconds)
+                except Exception as error:  # a solver's limit: this position stays open
+                    item["error"] = str(error)[:200]
+                    solution = None
+                if solution is not None:
+                    top = preference(solution.moves[0].value, solution.moves[0].distance) \
+                        if solution.moves else None
+                    item.update(
+                        value=solution.value.value, distance=solution.distance,
+                        best=[game.format_move(state, m.move) for m in solution.moves
+                              if m.value is not Value.UNKNOWN
+                              and preference(m.value, m.distance) == top],
+                        moves=_moves(game, state, solution))
+            positions.append(item)
+            progress["done"] = ply + 1
+        body = {"type": "analysis", "id": table_id, "available": True, "complete": True,
+                "solver": entry.summary, "seconds_per_position": seconds,
+                "values": "for the player to move", "positions": positions}
+        hub.repo.save_analysis(table_id, version, json.dumps(body))
+    finally:
+        with _lock:
+            _progress.pop(table_id, None)

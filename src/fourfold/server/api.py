@@ -1,0 +1,428 @@
+"""The REST API (``/api``): tables, moves, offers, records, imports, analysis.
+
+Every handler is a plain function (FastAPI runs it on a worker thread), so a save to
+the database never blocks the event loop. A refused request changes nothing and says
+why in words: ``{"type": "refused", "status": 409, "error": "..."}``.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from fourfold.ai import bot_names
+from fourfold.core.errors import FourfoldError
+from fourfold.core.match import Match
+from fourfold.core.record import format_record, parse_record
+from fourfold.core.registry import game_names, get_spec
+from fourfold.server.live import Hub, LiveTable, dumps
+from fourfold.server.protocol import (
+    refusal_status,
+    seat_url,
+    state_json,
+)
+from fourfold.server.schemas import (
+    AnswerBody,
+    Created,
+    CreateTable,
+    Done,
+    ImportBody,
+    JoinBody,
+    Joined,
+    MoveBody,
+    OfferBody,
+    SeatEntry,
+    VersionBody,
+)
+from fourfold.server.specs import (
+    BOT,
+    HUMAN,
+    OPEN,
+    SeatSpec,
+    check_clock,
+    configured_game,
+    display_name,
+    parse_seat,
+)
+from fourfold.server.tokens import token_hash
+from fourfold.table import TableError
+from fourfold.wire import record_to_json
+
+bearer = HTTPBearer(auto_error=False, description="the seat's token")
+Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+
+
+class ApiError(Exception):
+    """A refusal: the HTTP status and the reason in words."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        self.status = status
+        self.reason = reason
+        super().__init__(reason)
+
+
+def hub_of(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def _limit(request: Request, token: str | None) -> None:
+    key = "t:" + token_hash(token) if token else "a:" + (
+        request.client.host if request.client else "?")
+    if not request.app.state.limiter.allow(key):
+        raise ApiError(429, "too many requests: slow down")
+
+
+def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
+    if credentials is None or not credentials.credentials:
+        return None
+    return credentials.credentials[:200]
+
+
+def _table(hub: Hub, table_id: str) -> LiveTable:
+    live = hub.get(table_id)
+    if live is None:
+        raise ApiError(404, f"there is no table {table_id[:40]!r}")
+    return live
+
+
+def _seat(live: LiveTable, token: str | None, needed: bool) -> int | None:
+    """The seat the token holds here; ``None`` (a spectator) without a token."""
+    if token is None:
+        if needed:
+            raise ApiError(403, "send your seat's token (Authorization: Bearer TOKEN)")
+        return None
+    seat = live.tokens.get(token_hash(token))
+    if seat is None:
+        raise ApiError(403, "this token holds no seat at this table")
+    return seat
+
+
+def _acting(request: Request, table_id: str, credentials: Credentials
+            ) -> tuple[LiveTable, int]:
+    token = _token(credentials)
+    _limit(request, token)
+    live = _table(hub_of(request), table_id)
+    seat = _seat(live, token, True)
+    assert seat is not None
+    try:
+        live.check_open()
+    except TableError as error:
+        raise ApiError(refusal_status(error), error.reason) from None
+    return live, seat
+
+
+def _done(live: LiveTable, seat: int, text: str) -> dict[str, Any]:
+    return {"ok": True, "text": text, "state": state_json(live, seat)}
+
+
+def _refused(error: TableError) -> ApiError:
+    return ApiError(refusal_status(error), error.reason)
+
+
+def _seat_specs(game: Any, entries: list[str | SeatEntry]) -> list[SeatSpec]:
+    if len(entries) != game.num_players:
+        raise ApiError(422, f"{game.name} has {game.num_players} seats; 'seats' lists"
+                            f" {len(entries)}")
+    specs = []
+    for p, entry in enumerate(entries):
+        player, name = (entry, None) if isinstance(entry, str) else (entry.player, entry.name)
+        specs.append(parse_seat(game, p, player, name))
+    return specs
+
+
+def _new_row(hub: Hub, match: Match[Any, Any], specs: list[SeatSpec], *, private: bool,
+             seed: int | None, clock: Any, version: int = 0,
+             rematch_of: str | None = None) -> dict[str, Any]:
+    game = match.game
+    now = time.time()
+    if match.outcome is not None:
+        status = "finished"
+    else:
+        status = "open" if any(s.kind == OPEN for s in specs) else "live"
+    return {
+        "id": hub.minter.table_id(), "game": game.name, "variant": game.info.variant,
+        "options": dict(game.info.option_strings()), "status": status, "private": private,
+        "version": version, "record": format_record(match.referee_record()),
+        "seats": [s.to_json() for s in specs], "seed": seed,
+        "clock_base": None if clock is None else clock.base,
+        "clock_increment": None if clock is None else clock.increment,
+        "clock_left": (), "shared_elapsed": 0.0, "clock_saved_at": now, "created_at": now,
+        "updated_at": now, "rematch_of": rematch_of, "rematch_id": None,
+    }
+
+
+def _created(live: LiveTable, tokens: dict[int, str], you: int | None = None
+             ) -> dict[str, Any]:
+    return {"id": live.id, "url": seat_url(live), "you": you,
+            "seats": [{"seat": p, "token": tokens.get(p),
+                       "url": seat_url(live, tokens.get(p))} for p in range(len(live.seats))]}
+
+
+router = APIRouter(prefix="/api")
+
+
+@router.get("/health", summary="Is the server up")
+def health() -> dict[str, Any]:
+    return {"ok": True}
+
+
+@router.get("/games", summary="Games, variants, options and bots")
+def games() -> dict[str, Any]:
+    listing = []
+    for name in game_names():
+        spec = get_spec(name)
+        listing.append({
+            "game": name, "title": spec.title, "players": spec.num_players,
+            "variants": [{"variant": v.name, "summary": v.summary,
+                          "options": [{"option": o.name, "default": o.format(o.default),
+                                       "choices": list(o.choices), "help": o.help}
+                                      for o in spec.options + v.options]}
+                         for v in spec.variants if not v.unavailable]})
+    return {"games": listing, "bots": bot_names()}
+
+
+@router.post("/tables", status_code=201, response_model=Created,
+             summary="Create a table")
+def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+    _limit(request, None)
+    hub = hub_of(request)
+    try:
+        game = configured_game(body.game, body.variant, dict(body.options))
+        if body.seed is not None and body.setup is not None:
+            raise ApiError(422, "give a seed or a setup, not both")
+        seed = body.seed if body.seed is not None else hub.minter.seed()
+        start = game.parse_position(body.setup) if body.setup is not None else \
+            game.initial_state(seed)
+        specs = _seat_specs(game, body.seats)
+        clock = None if body.clock is None else check_clock(game, body.clock.base,
+                                                            body.clock.increment)
+        match: Match[Any, Any] = Match(game, start, [s.name for s in specs])
+        row = _new_row(hub, match, specs, private=body.private, seed=seed, clock=clock)
+        tokens = {p: hub.minter.token() for p, s in enumerate(specs) if s.kind == HUMAN}
+        live = hub.add(row, tokens)
+    except FourfoldError as error:
+        raise ApiError(422, str(error)) from None
+    return _created(live, tokens)
+
+
+@router.get("/lobby", summary="Tables anyone may join or watch")
+def lobby(request: Request) -> dict[str, Any]:
+    _limit(request, None)
+    rows = hub_of(request).repo.lobby(200)
+    return {"tables": [{
+        "id": r.id, "url": f"/t/{r.id}", "game": r.game, "variant": r.variant,
+        "options": r.options, "status": r.status, "version": r.version,
+        "seats": [{"seat": p, "name": s["name"], "kind": s["kind"], "bot": s["bot"]}
+                  for p, s in enumerate(r.seats)],
+        "open_seats": [p for p, s in enumerate(r.seats) if s["kind"] == OPEN],
+        "clock": None if r.clock_base is None else {"base": r.clock_base,
+                                                    "increment": r.clock_increment},
+        "updated_at": r.updated_at} for r in rows]}
+
+
+@router.get("/tables/{table_id}", summary="The table as your seat (or a spectator) sees it")
+def get_table(table_id: str, request: Request, credentials: Credentials) -> dict[str, Any]:
+    token = _token(credentials)
+    _limit(request, token)
+    live = _table(hub_of(request), table_id)
+    return state_json(live, _seat(live, token, False))
+
+
+@router.post("/tables/{table_id}/moves", response_model=Done, summary="Make a move")
+def post_move(table_id: str, body: MoveBody, request: Request, credentials: Credentials
+              ) -> dict[str, Any]:
+    live, seat = _acting(request, table_id, credentials)
+    try:
+        text = live.table.play(seat, body.move, body.version)
+    except TableError as error:
+        raise _refused(error) from None
+    return _done(live, seat, f"played {text}")
+
+
+@router.post("/tables/{table_id}/resign", response_model=Done, summary="Resign")
+def post_resign(table_id: str, body: VersionBody, request: Request,
+                credentials: Credentials) -> dict[str, Any]:
+    live, seat = _acting(request, table_id, credentials)
+    try:
+        live.table.resign(seat, body.version)
+    except TableError as error:
+        raise _refused(error) from None
+    return _done(live, seat, "resigned")
+
+
+@router.post("/tables/{table_id}/offer", response_model=Done,
+             summary="Offer a draw or ask to undo")
+def post_offer(table_id: str, body: OfferBody, request: Request, credentials: Credentials
+               ) -> dict[str, Any]:
+    live, seat = _acting(request, table_id, credentials)
+    try:
+        text = live.table.offer(seat, body.offer, body.version)
+    except TableError as error:
+        raise _refused(error) from None
+    return _done(live, seat, text)
+
+
+@router.post("/tables/{table_id}/answer", response_model=Done, summary="Answer an offer")
+def post_answer(table_id: str, body: AnswerBody, request: Request,
+                credentials: Credentials) -> dict[str, Any]:
+    live, seat = _acting(request, table_id, credentials)
+    try:
+        text = live.table.answer(seat, body.accept)
+    except TableError as error:
+        raise _refused(error) from None
+    return _done(live, seat, text)
+
+
+@router.post("/tables/{table_id}/join", response_model=Joined, status_code=201,
+             summary="Take an open seat")
+def post_join(table_id: str, request: Request, body: JoinBody | None = None
+              ) -> dict[str, Any]:
+    _limit(request, None)
+    data = body or JoinBody()
+    live = _table(hub_of(request), table_id)
+    try:
+        name = display_name(data.name) if data.name else None
+        seat, token = live.join(data.seat, name)
+    except TableError as error:
+        raise _refused(error) from None
+    except FourfoldError as error:
+        raise ApiError(422, str(error)) from None
+    return {"seat": seat, "token": token, "url": seat_url(live, token)}
+
+
+@router.post("/tables/{table_id}/rematch", response_model=Created, status_code=201,
+             summary="The same people again, sides swapped")
+def post_rematch(table_id: str, request: Request, credentials: Credentials
+                 ) -> dict[str, Any]:
+    token = _token(credentials)
+    _limit(request, token)
+    hub = hub_of(request)
+    live = _table(hub, table_id)
+    seat = _seat(live, token, True)
+    assert seat is not None
+    if live.table.outcome is None:
+        raise ApiError(409, "a rematch is for a finished game")
+    n = len(live.seats)
+    with live.lock:
+        if live.rematch_id is None:
+            game = live.game
+            specs = [live.seats[(q + 1) % n] for q in range(n)]
+            seed = hub.minter.seed()
+            match: Match[Any, Any] = Match(game, game.initial_state(seed),
+                                           [s.name for s in specs])
+            row = _new_row(hub, match, specs, private=live.private, seed=seed,
+                           clock=live.clock, rematch_of=live.id)
+            hashes = {(p - 1) % n: digest for digest, p in live.tokens.items()}
+            hub.repo.create(row, hashes)
+            live.rematch_id = hub.repo.set_rematch(live.id, row["id"])
+            live.broadcast(dumps({"type": "rematch", "id": live.rematch_id,
+                                  "url": f"/t/{live.rematch_id}"}))
+    new = _table(hub, live.rematch_id)
+    hub.call_soon(new.reschedule)
+    return {"id": new.id, "url": seat_url(new), "you": (seat - 1) % n,
+            "seats": [{"seat": p, "token": None, "url": seat_url(new)} for p in range(n)]}
+
+
+@router.get("/tables/{table_id}/record", summary="The record, as you may see it",
+            responses={200: {"content": {"text/plain": {}, "application/json": {}}}})
+def get_record(table_id: str, request: Request, credentials: Credentials,
+               format: Annotated[str, Query(pattern="^(text|json)$")] = "text"
+               ) -> Response:
+    token = _token(credentials)
+    _limit(request, token)
+    live = _table(hub_of(request), table_id)
+    seat = _seat(live, token, False)
+    record = live.table.match.record_for(seat)
+    if format == "json":
+        return JSONResponse(record_to_json(record))
+    return PlainTextResponse(format_record(record), headers={
+        "Content-Disposition": f'attachment; filename="fourfold-{live.id}.txt"'})
+
+
+@router.get("/tables/{table_id}/svg", summary="A picture of the table as you see it",
+            responses={200: {"content": {"image/svg+xml": {}}}})
+def get_svg(table_id: str, request: Request, credentials: Credentials) -> Response:
+    from fourfold.render.svg import draw_svg
+
+    token = _token(credentials)
+    _limit(request, token)
+    live = _table(hub_of(request), table_id)
+    seat = _seat(live, token, False)
+    event = live.table.snapshot(seat)
+    picture = draw_svg(live.game, event.view, outcome=live.table.outcome)
+    return Response(str(picture), media_type="image/svg+xml")
+
+
+@router.get("/tables/{table_id}/analysis", summary="Solver values of a finished game")
+def get_analysis(table_id: str, request: Request) -> JSONResponse:
+    from fourfold.server.analysis import analyse
+
+    _limit(request, None)
+    live = _table(hub_of(request), table_id)
+    status, body = analyse(hub_of(request), live)
+    return JSONResponse(body, status_code=status)
+
+
+@router.post("/import", response_model=Created, status_code=201,
+             summary="Make a table from a record",
+             openapi_extra={"requestBody": {"content": {
+                 "text/plain": {"schema": {"type": "string"}},
+                 "application/json": {"schema": ImportBody.model_json_schema()}}}})
+async def post_import(request: Request) -> JSONResponse:
+    from starlette.concurrency import run_in_threadpool
+
+    raw = await request.body()
+    return await run_in_threadpool(_import, request, raw)
+
+
+def _import(request: Request, raw: bytes) -> JSONResponse:
+    _limit(request, None)
+    hub = hub_of(request)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ApiError(422, "the record is not UTF-8 text") from None
+    seats: list[str | SeatEntry] | None = None
+    private = False
+    if request.headers.get("content-type", "").startswith("application/json"):
+        try:
+            body = ImportBody.model_validate_json(text)
+        except ValueError as error:
+            raise ApiError(422, _first_error(error)) from None
+        text, seats, private = body.record, body.seats, body.private
+    try:
+        match = Match.from_record(parse_record(text))
+        game = match.game
+        specs = _seat_specs(game, seats or [HUMAN] * game.num_players)
+        for p, spec in enumerate(specs):
+            if spec.kind == BOT and spec.name == spec.bot:
+                specs[p] = SeatSpec(BOT, match.players[p], spec.bot)
+            elif spec.kind != BOT:
+                specs[p] = SeatSpec(spec.kind, match.players[p])
+        version = len(match.moves) + (match.declared is not None)
+        row = _new_row(hub, match, specs, private=private, seed=hub.minter.seed(),
+                       clock=None, version=version)
+        tokens = {p: hub.minter.token() for p, s in enumerate(specs) if s.kind == HUMAN}
+        live = hub.add(row, tokens)
+    except FourfoldError as error:
+        raise ApiError(422, str(error)) from None
+    return JSONResponse(_created(live, tokens), status_code=201)
+
+
+def _first_error(error: ValueError) -> str:
+    errors = getattr(error, "errors", None)
+    if callable(errors):
+        try:
+            first = errors()[0]
+            where = ".".join(str(x) for x in first.get("loc", ()))
+            return f"{where}: {first.get('msg', 'invalid')}" if where else str(
+                first.get("msg", "invalid"))
+        except (IndexError, TypeError, KeyError):
+            pass
+    return str(error).splitlines()[0]
+

@@ -1,0 +1,156 @@
+"""``create_app(settings)``: the web app, its storage and its live tables."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from sqlalchemy import Engine
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from fourfold import __version__
+from fourfold.server import api, pages
+from fourfold.server.api import ApiError
+from fourfold.server.limits import Limiter
+from fourfold.server.live import Hub
+from fourfold.server.protocol import error_json
+from fourfold.server.settings import Settings
+from fourfold.server.storage import Repository
+from fourfold.server.storage.migrate import open_database
+from fourfold.server.websocket import live_socket
+
+log = logging.getLogger("fourfold.server")
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+class BodyLimit:
+    """Refuse request bodies over ``limit`` bytes (413) before the app reads them."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                try:
+                    too_long = int(value) > self.limit
+                except ValueError:
+                    too_long = True
+                if too_long:
+                    await _refuse(send, 413, f"the body is over {self.limit} bytes")
+                    return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                raise ApiError(413, f"the body is over {self.limit} bytes")
+            return message
+
+        await self.app(scope, limited, send)
+
+
+async def _refuse(send: Send, status: int, reason: str) -> None:
+    response = JSONResponse(error_json(status, reason), status_code=status)
+    await response({"type": "http"}, _nothing, send)
+
+
+async def _nothing() -> Message:
+    return {"type": "http.disconnect"}
+
+
+async def _every(seconds: float, work: Callable[[], None]) -> None:
+    while True:
+        await asyncio.sleep(seconds)
+        try:
+            await run_in_threadpool(work)
+        except Exception:
+            log.exception("periodic work failed")
+
+
+def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
+    engine = engine or open_database(settings.database)
+    hub = Hub(settings, Repository(engine))
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        restored = await run_in_threadpool(hub.start, asyncio.get_running_loop())
+        if restored:
+            log.warning("resumed %d table(s)", restored)
+        tasks = [asyncio.create_task(_every(settings.checkpoint_seconds, hub.checkpoint)),
+                 asyncio.create_task(_every(settings.sweep_seconds, hub.sweep))]
+        try:
+            yield
+        finally:
+            for task in tasks:
+                task.cancel()
+            for task in tasks:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+            await run_in_threadpool(hub.shutdown)
+            engine.dispose()
+
+    app = FastAPI(title="Fourfold", version=__version__, lifespan=lifespan,
+                  description="Online tables for Folio, Ice Dao, Quatrefoil, Quarto and Dao."
+                  " See docs/api.md.")
+    app.state.hub = hub
+    app.state.limiter = Limiter(settings.rate_per_second, settings.rate_burst)
+
+    @app.exception_handler(ApiError)
+    async def refused(_: Request, error: ApiError) -> JSONResponse:
+        return JSONResponse(error_json(error.status, error.reason), status_code=error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
+        details = error.errors()
+        parts = []
+        for item in details[:3]:
+            where = ".".join(str(x) for x in item.get("loc", ()) if x != "body")
+            parts.append(f"{where}: {item.get('msg', 'invalid')}" if where
+                         else str(item.get("msg", "invalid")))
+        return JSONResponse(error_json(422, "; ".join(parts) or "invalid request"),
+                            status_code=422)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_: Request, error: HTTPException) -> JSONResponse:
+        return JSONResponse(error_json(error.status_code, str(error.detail)),
+                            status_code=error.status_code, headers=error.headers)
+
+    @app.exception_handler(Exception)
+    async def crashed(_: Request, error: Exception) -> JSONResponse:
+        log.exception("internal error")
+        return JSONResponse(error_json(500, "internal error"), status_code=500)
+
+    @app.middleware("http")
+    async def no_store(request: Request, call_next: Callable[[Request], Awaitable[Any]]
+                       ) -> Any:
+        response = await call_next(request)
+        if request.url.path.startswith("/api/"):
+            response.headers["Cache-Control"] = "no-store"
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        return response
+
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.add_api_websocket_route("/api/tables/{table_id}/live", live_socket)
+    if STATIC.is_dir():
+        app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    return app

@@ -1,0 +1,49 @@
+"""What one server is configured with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Settings:
+    """A server's configuration; ``fourfold serve`` fills it from its options.
+
+    ``database`` is an SQLAlchemy URL (``sqlite:///...`` or ``postgresql+psycopg://...``).
+    ``id_seed`` makes table ids and tokens reproducible: for tests only, never in play.
+    """
+
+    database: str
+    host: str = "127.0.0.1"
+    port: int = 8000
+    data_dir: Path | None = None
+    #: extra origins (``https://example.org``) whose pages may open the WebSocket
+    allowed_origins: tuple[str, ...] = ()
+    #: a live table with no change for this long is closed and kept as abandoned
+    idle_seconds: float = 7 * 24 * 3600.0
+    #: how often running clocks are saved between moves
+    checkpoint_seconds: float = 5.0
+    #: how often idle tables are looked for
+    sweep_seconds: float = 60.0
+    #: the shortest visible pause before a bot's move (mean seconds)
+    bot_pace: float = 0.6
+    #: worker threads for the bots of every table
+    bot_workers: int = 4
+    #: solver time per position when analysing a finished game
+    analysis_seconds: float = 1.0
+    #: requests per second (and burst) per token, per connection and per address
+    rate_per_second: float = 20.0
+    rate_burst: float = 40.0
+    #: the largest request body (an imported record) and WebSocket message, in bytes
+    max_body_bytes: int = 65_536
+    max_message_bytes: int = 4096
+    id_seed: int | None = None
+    extra: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def public_url(self) -> str:
+        host = self.host if ":" not in self.host else f"[{self.host}]"
+        if host in ("0.0.0.0", "[::]"):
+            host = "127.0.0.1"
+        return f"http://{host}:{self.port}/"

@@ -1,0 +1,89 @@
+"""What a table is made of: its game, start, seats and clock, checked before anything
+is stored, and turned into a ``Table`` (again after a restart)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from fourfold.ai import bot_names, make_bot
+from fourfold.core.errors import ConfigurationError, FourfoldError
+from fourfold.core.game import Game
+from fourfold.core.record import check_player_name
+from fourfold.core.registry import load
+from fourfold.core.spec import Utility
+from fourfold.table import ClockSettings, Seat
+
+MAX_NAME = 40
+HUMAN, OPEN, BOT = "human", "open", "bot"
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits in one seat: ``human`` (a link is handed out at once), ``open`` (the
+    first to join from the lobby takes it) or ``bot`` (``bot`` names which)."""
+
+    kind: str
+    name: str
+    bot: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name, "bot": self.bot}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatSpec:
+        return cls(str(data["kind"]), str(data["name"]), data.get("bot"))
+
+
+def display_name(name: str) -> str:
+    if len(name) > MAX_NAME:
+        raise ConfigurationError(f"a display name is at most {MAX_NAME} characters")
+    if any(ord(ch) < 32 for ch in name):
+        raise ConfigurationError("a display name may not hold control characters")
+    return check_player_name(name)
+
+
+def parse_seat(game: Game[Any, Any], seat: int, player: str, name: str | None) -> SeatSpec:
+    """``"human"``, ``"open"`` or ``"bot:LEVEL"`` (any bot of ``fourfold bots``)."""
+    text = player.strip().lower()
+    if text in (HUMAN, OPEN):
+        return SeatSpec(text, display_name(name) if name else game.player_name(seat))
+    if text.startswith("bot:"):
+        bot = text[4:]
+        if bot not in bot_names():
+            raise ConfigurationError(f"seat {seat + 1}: unknown bot {bot!r}; the bots are "
+                                     + ", ".join(bot_names()))
+        try:
+            make_bot(bot, game, seat, 0)
+        except FourfoldError as error:
+            raise ConfigurationError(f"seat {seat + 1}: {error}") from None
+        return SeatSpec(BOT, display_name(name) if name else bot, bot)
+    raise ConfigurationError(f"seat {seat + 1}: {player[:40]!r} is not a seat; write"
+                             " 'human', 'open' or 'bot:LEVEL' (e.g. bot:level3)")
+
+
+def configured_game(name: str, variant: str | None, options: dict[str, Any]
+                    ) -> Game[Any, Any]:
+    return load(name, variant, **options)
+
+
+def check_clock(game: Game[Any, Any], base: float, increment: float) -> ClockSettings:
+    if game.num_players != 2 or game.info.spec.utility is not Utility.ZERO_SUM:
+        raise ConfigurationError(
+            f"{game.name} has no clock per player"
+            + (" (its timed variants share one timer: see its options)"
+               if game.name == "quatrefoil" else ""))
+    return ClockSettings(base, increment)
+
+
+def seat_of(game: Game[Any, Any], p: int, spec: SeatSpec, seed: int, pace: float,
+            playing: bool) -> Seat:
+    """The ``Seat`` for ``spec``; bots wait (an empty seat) until ``playing``."""
+    if spec.kind == BOT and playing:
+        assert spec.bot is not None
+        bot = make_bot(spec.bot, game, p, seed + p)
+        bot.name = spec.name
+        return Seat.of_bot(bot, pace)
+    if spec.kind == HUMAN:
+        return Seat.human(spec.name)
+    return Seat.empty(spec.name)

@@ -1,0 +1,69 @@
+"""The schema (SQLAlchemy Core). The migrations in ``fourfold/server/migrations`` build it;
+this module is what the code reads and writes through.
+
+- ``tables``: one row per table, live or finished. ``record`` is the referee's record
+  (every hidden card: storage only, never sent), ``version`` the table's version, which
+  every write checks (``UPDATE ... WHERE id = ? AND version = ?``). ``clock_left`` and
+  ``shared_elapsed`` are the clocks at ``clock_saved_at``.
+- ``seat_tokens``: the SHA-256 of each seat's token, never the token itself.
+- ``analyses``: solver values of a finished game, computed once.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
+
+metadata = MetaData()
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("variant", String(40), nullable=False),
+    Column("options", Text, nullable=False),          # JSON object of strings
+    Column("status", String(16), nullable=False),     # open, live, finished, abandoned
+    Column("private", Boolean, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("record", Text, nullable=False),           # the referee's record
+    Column("seats", Text, nullable=False),            # JSON: who sits where
+    Column("seed", Integer, nullable=True),
+    Column("clock_base", Float, nullable=True),
+    Column("clock_increment", Float, nullable=True),
+    Column("clock_left", Text, nullable=True),        # JSON array of seconds
+    Column("shared_elapsed", Float, nullable=False),
+    Column("clock_saved_at", Float, nullable=False),  # Unix time of the clocks above
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),      # Unix time of the last change
+    Column("rematch_of", String(32), nullable=True),
+    Column("rematch_id", String(32), nullable=True),
+)
+Index("ix_tables_status", tables.c.status)
+
+seat_tokens = Table(
+    "seat_tokens",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("token_hash", String(64), nullable=False),
+)
+Index("ix_seat_tokens_hash", seat_tokens.c.token_hash)
+
+analyses = Table(
+    "analyses",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("version", Integer, nullable=False),
+    Column("body", Text, nullable=False),             # JSON
+)

@@ -1,0 +1,152 @@
+"""Every read and write of the server's database, each in one short transaction.
+
+Writes that change a table check its version (``UPDATE ... WHERE id = ? AND
+version = ?``): two writers can never both think they saved the same change. A write
+that finds another version raises ``StaleWrite`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine, and_, insert, select, update
+
+from fourfold.server.storage.models import analyses, seat_tokens, tables
+
+
+class StaleWrite(Exception):
+    """The row was not at the version the writer expected: nothing was written."""
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """One stored table, decoded."""
+
+    id: str
+    game: str
+    variant: str
+    options: dict[str, str]
+    status: str
+    private: bool
+    version: int
+    record: str
+    seats: list[dict[str, Any]]
+    seed: int | None
+    clock_base: float | None
+    clock_increment: float | None
+    clock_left: tuple[float, ...]
+    shared_elapsed: float
+    clock_saved_at: float
+    created_at: float
+    updated_at: float
+    rematch_of: str | None
+    rematch_id: str | None
+
+    @classmethod
+    def of(cls, row: Any) -> TableRow:
+        values = dict(row)
+        values["options"] = json.loads(values["options"])
+        values["seats"] = json.loads(values["seats"])
+        left = values["clock_left"]
+        values["clock_left"] = tuple(json.loads(left)) if left else ()
+        return cls(**values)
+
+
+def _encoded(changes: Mapping[str, Any]) -> dict[str, Any]:
+    values = dict(changes)
+    if "seats" in values:
+        values["seats"] = json.dumps(values["seats"])
+    if "clock_left" in values:
+        values["clock_left"] = json.dumps(list(values["clock_left"]))
+    return values
+
+
+class Repository:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    # -- tables ------------------------------------------------------------------------
+    def create(self, row: Mapping[str, Any], token_hashes: Mapping[int, str]) -> None:
+        values = dict(row)
+        values["options"] = json.dumps(values["options"], sort_keys=True)
+        values["seats"] = json.dumps(values["seats"])
+        values["clock_left"] = json.dumps(list(values["clock_left"])) if values[
+            "clock_left"] else None
+        with self.engine.begin() as c:
+            c.execute(insert(tables).values(**values))
+            for seat, digest in token_hashes.items():
+                c.execute(insert(seat_tokens).values(table_id=row["id"], seat=seat,
+                                                     token_hash=digest))
+
+    def save(self, table_id: str, expected: int, changes: Mapping[str, Any]) -> None:
+        """Write ``changes`` if the row is still at version ``expected``."""
+        values = _encoded(changes)
+        with self.engine.begin() as c:
+            done = c.execute(update(tables).where(and_(
+                tables.c.id == table_id, tables.c.version == expected)).values(**values))
+            if done.rowcount != 1:
+                raise StaleWrite(f"table {table_id} is not at version {expected}")
+
+    def load(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
+        return None if row is None else TableRow.of(row)
+
+    def with_status(self, *statuses: str) -> Iterator[TableRow]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(tables).where(tables.c.status.in_(statuses))
+                             ).mappings().all()
+        for row in rows:
+            yield TableRow.of(row)
+
+    def lobby(self, limit: int) -> list[TableRow]:
+        query = (select(tables).where(and_(tables.c.private.is_(False),
+                                           tables.c.status.in_(("open", "live"))))
+                 .order_by(tables.c.updated_at.desc()).limit(limit))
+        with self.engine.connect() as c:
+            return [TableRow.of(r) for r in c.execute(query).mappings().all()]
+
+    def set_rematch(self, table_id: str, rematch_id: str) -> str:
+        """Note the rematch of a table once; returns the one that was noted first."""
+        with self.engine.begin() as c:
+            c.execute(update(tables).where(and_(tables.c.id == table_id,
+                                                tables.c.rematch_id.is_(None)))
+                      .values(rematch_id=rematch_id))
+            noted = c.execute(select(tables.c.rematch_id).where(tables.c.id == table_id)
+                              ).scalar_one()
+        return str(noted)
+
+    # -- tokens ------------------------------------------------------------------------
+    def token_hashes(self, table_id: str) -> dict[str, int]:
+        """Each seat's token hash -> seat."""
+        with self.engine.connect() as c:
+            rows = c.execute(select(seat_tokens.c.seat, seat_tokens.c.token_hash).where(
+                seat_tokens.c.table_id == table_id)).all()
+        return {digest: seat for seat, digest in rows}
+
+    def add_token(self, table_id: str, seat: int, digest: str, expected: int,
+                  changes: Mapping[str, Any]) -> None:
+        """Give an open seat its token, and save the table's change, in one transaction."""
+        values = _encoded(changes)
+        with self.engine.begin() as c:
+            done = c.execute(update(tables).where(and_(
+                tables.c.id == table_id, tables.c.version == expected)).values(**values))
+            if done.rowcount != 1:
+                raise StaleWrite(f"table {table_id} is not at version {expected}")
+            c.execute(insert(seat_tokens).values(table_id=table_id, seat=seat,
+                                                 token_hash=digest))
+
+    # -- analyses ----------------------------------------------------------------------
+    def analysis(self, table_id: str) -> tuple[int, str] | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(analyses.c.version, analyses.c.body).where(
+                analyses.c.table_id == table_id)).first()
+        return None if row is None else (int(row[0]), str(row[1]))
+
+    def save_analysis(self, table_id: str, version: int, body: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(analyses.delete().where(analyses.c.table_id == table_id))
+            c.execute(insert(analyses).values(table_id=table_id, version=version, body=body))

@@ -1,0 +1,196 @@
+"""``WS /api/tables/{id}/live``: one table's changes as they happen, and actions.
+
+The first message a client sends is ``{"type": "hello", "token": TOKEN}`` (``null``
+or no token: a spectator); a token may instead travel as the subprotocol
+``fourfold.token.TOKEN``. Tokens never go in the URL, where logs would keep them. The
+server answers ``welcome`` and then one wire event per change, built from this
+connection's own view (the first, ``start``, holds the view now). Actions are the
+wire's client messages (``move``, ``resign``, ``offer``, ``answer``, ``ping``); each is
+answered ``ack`` or ``refused`` (with an HTTP-like ``status`` and the reason in words).
+
+A page from another site may not open the socket: the ``Origin`` must be this host or
+one of ``Settings.allowed_origins``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.concurrency import run_in_threadpool
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from fourfold.core.errors import FourfoldError
+from fourfold.server.limits import Bucket
+from fourfold.server.live import Connection, Hub, LiveTable, dumps
+from fourfold.server.protocol import error_json, refusal_status, table_info
+from fourfold.server.tokens import token_hash
+from fourfold.table import TableError
+from fourfold.wire import PingMessage, WireError, apply_client_message, parse_client_message
+from fourfold.wire.messages import decode_json
+
+log = logging.getLogger("fourfold.server")
+HELLO_SECONDS = 10.0
+SUBPROTOCOL = "fourfold.v1"
+TOKEN_PROTOCOL = "fourfold.token."
+#: refusals for flooding before the connection is closed
+MAX_STRIKES = 20
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
+    """No Origin (not a browser), the same host, or an allowed origin."""
+    if origin is None:
+        return True
+    if origin.rstrip("/") in allowed:
+        return True
+    try:
+        return host is not None and urlsplit(origin).netloc.lower() == host.lower()
+    except ValueError:
+        return False
+
+
+class Closing(Exception):
+    def __init__(self, code: int) -> None:
+        self.code = code
+
+
+async def live_socket(websocket: WebSocket, table_id: str) -> None:
+    hub: Hub = websocket.app.state.hub
+    settings = hub.settings
+    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"),
+                          settings.allowed_origins):
+        await websocket.close(code=1008)
+        return
+    offered: list[str] = list(websocket.scope.get("subprotocols") or [])
+    await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
+    try:
+        live = await run_in_threadpool(hub.get, table_id[:64])
+        if live is None:
+            await _send(websocket, error_json(404, f"there is no table {table_id[:40]!r}"))
+            raise Closing(4404)
+        token = next((p[len(TOKEN_PROTOCOL):] for p in offered
+                      if p.startswith(TOKEN_PROTOCOL)), None)
+        if token is None:
+            token = await _hello(websocket)
+        seat = None if token is None else live.tokens.get(token_hash(token))
+        if token is not None and seat is None:
+            await _send(websocket, error_json(403, "this token holds no seat at this table"))
+            raise Closing(4403)
+        await _session(websocket, hub, live, seat, token)
+    except Closing as closing:
+        with contextlib.suppress(Exception):
+            await websocket.close(code=closing.code)
+    except WebSocketDisconnect:
+        pass
+
+
+async def _send(websocket: WebSocket, value: dict[str, Any]) -> None:
+    await websocket.send_text(dumps(value))
+
+
+async def _receive(websocket: WebSocket, limit: int) -> str:
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    data = message.get("text")
+    if data is None:
+        raw = message.get("bytes") or b""
+        if len(raw) > limit:
+            return "\x00too long"
+        try:
+            data = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return "\x00not UTF-8"
+    return str(data)
+
+
+async def _hello(websocket: WebSocket) -> str | None:
+    """The first message: ``{"type": "hello", "token": TOKEN or null}``."""
+    try:
+        text = await asyncio.wait_for(_receive(websocket, 4096), HELLO_SECONDS)
+    except TimeoutError:
+        await _send(websocket, error_json(408, "say hello first: {\"type\": \"hello\","
+                                               " \"token\": TOKEN or null}"))
+        raise Closing(4408) from None
+    try:
+        value = decode_json(text)
+        if not isinstance(value, dict) or value.get("type") != "hello" or not set(
+                value) <= {"type", "token", "wire"}:
+            raise WireError('expected {"type": "hello", "token": TOKEN or null}')
+        token = value.get("token")
+        if token is not None and (not isinstance(token, str) or not 0 < len(token) <= 200):
+            raise WireError("a token is a string of at most 200 characters", "token")
+    except WireError as error:
+        await _send(websocket, error_json(400, str(error)))
+        raise Closing(4400) from None
+    return token
+
+
+async def _session(websocket: WebSocket, hub: Hub, live: LiveTable, seat: int | None,
+                   token: str | None) -> None:
+    settings = hub.settings
+    connection = Connection(seat)
+    await _send(websocket, {"type": "welcome", "you": seat, "table": table_info(live)})
+    live.attach(connection)
+    sender = asyncio.create_task(_pump(websocket, connection))
+    bucket = Bucket(settings.rate_per_second, settings.rate_burst)
+    limiter = websocket.app.state.limiter
+    strikes = 0
+    try:
+        while True:
+            text = await _receive(websocket, settings.max_message_bytes)
+            if sender.done():
+                break
+            if not bucket.take() or (token is not None and
+                                     not limiter.allow("t:" + token_hash(token))):
+                strikes += 1
+                await _send(websocket, error_json(429, "too many messages: slow down"))
+                if strikes > MAX_STRIKES:
+                    raise Closing(1008)
+                continue
+            reply = await _act(hub, live, seat, text)
+            await _send(websocket, reply)
+    finally:
+        live.detach(connection)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+
+
+async def _pump(websocket: WebSocket, connection: Connection) -> None:
+    """Send the connection's events in order; ``None`` closes it."""
+    while True:
+        text = await connection.queue.get()
+        if text is None:
+            with contextlib.suppress(Exception):
+                await websocket.close(code=1001 if not connection.overflowed else 1008)
+            return
+        await websocket.send_text(text)
+
+
+async def _act(hub: Hub, live: LiveTable, seat: int | None, text: str) -> dict[str, Any]:
+    if text.startswith("\x00"):
+        return error_json(400, text[1:])
+    try:
+        message = parse_client_message(text)
+    except WireError as error:
+        return error_json(400, str(error))
+    if isinstance(message, PingMessage):
+        return {"type": "pong", "version": live.table.version}
+    if seat is None:
+        return error_json(403, "spectators watch; only a seat's token may act")
+
+    def run() -> str:
+        live.check_open()
+        return apply_client_message(live.table, seat, message)
+
+    try:
+        said = await run_in_threadpool(run)
+    except TableError as error:
+        return error_json(refusal_status(error), error.reason, version=live.table.version)
+    except FourfoldError as error:
+        return error_json(422, str(error), version=live.table.version)
+    return {"type": "ack", "text": said, "version": live.table.version}

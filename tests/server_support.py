@@ -1,0 +1,291 @@
+"""Fixtures for the server tests: a real ``fourfold serve`` (uvicorn) in a subprocess on
+a free loopback port, a throwaway PostgreSQL, and small HTTP/WebSocket clients.
+
+Everything talks to 127.0.0.1 only, and every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+PG_BIN = Path("/usr/lib/postgresql/15/bin")
+START_SECONDS = 30.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Server:
+    """One ``fourfold serve`` process; ``restart`` keeps its data (and port)."""
+
+    data: Path
+    database: str | None = None
+    extra: tuple[str, ...] = ()
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[str] | None = None
+    log: Path | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        args = [sys.executable, "-c",
+                "from fourfold.cli.main import main; raise SystemExit(main())",
+                "serve", "--port", str(self.port), "--data", str(self.data),
+                "--bot-pace", "0.05", "--rate", "5000", *self.extra]
+        if self.database:
+            args += ["--database", self.database]
+        self.log = self.data / f"server-{time.time_ns()}.log"
+        handle = self.log.open("w")
+        self.process = subprocess.Popen(args, stdout=handle, stderr=subprocess.STDOUT,
+                                        text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        deadline = time.monotonic() + START_SECONDS
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log.read_text()}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
+                    return self
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"the server did not start: {self.log.read_text()}")
+
+    def output(self) -> str:
+        return self.log.read_text() if self.log else ""
+
+    def kill9(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+        self.process = None
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(10)
+        self.process = None
+
+    def restart(self) -> Server:
+        self.stop()
+        return self.start()
+
+    def client(self) -> Api:
+        return Api(httpx.Client(base_url=self.url, timeout=30))
+
+
+class Api:
+    """httpx with the seat token as a Bearer header."""
+
+    def __init__(self, client: httpx.Client) -> None:
+        self.http = client
+
+    def create(self, **body: Any) -> dict[str, Any]:
+        r = self.http.post("/api/tables", json=body)
+        assert r.status_code == 201, r.text
+        data: dict[str, Any] = r.json()
+        return data
+
+    def get(self, table_id: str, token: str | None = None) -> httpx.Response:
+        return self.http.get(f"/api/tables/{table_id}", headers=auth(token))
+
+    def state(self, table_id: str, token: str | None = None) -> dict[str, Any]:
+        r = self.get(table_id, token)
+        assert r.status_code == 200, r.text
+        data: dict[str, Any] = r.json()
+        return data
+
+    def post(self, table_id: str, what: str, token: str | None, **body: Any
+             ) -> httpx.Response:
+        return self.http.post(f"/api/tables/{table_id}/{what}", json=body, headers=auth(token))
+
+    def move(self, table_id: str, token: str | None, move: str, version: int
+             ) -> httpx.Response:
+        return self.post(table_id, "moves", token, move=move, version=version)
+
+    def wait(self, table_id: str, token: str | None, until: Callable[[dict[str, Any]], bool],
+             seconds: float = 20.0) -> dict[str, Any]:
+        deadline = time.monotonic() + seconds
+        while True:
+            state = self.state(table_id, token)
+            if until(state):
+                return state
+            if time.monotonic() > deadline:
+                raise AssertionError(f"waited {seconds}s in vain; last state {state}")
+            time.sleep(0.05)
+
+
+def auth(token: str | None) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"} if token else {}
+
+
+class Live:
+    """A sync WebSocket to ``/api/tables/{id}/live`` that has said hello."""
+
+    def __init__(self, server: Server, table_id: str, token: str | None,
+                 origin: str | None = None) -> None:
+        headers = {"Origin": origin} if origin else None
+        self.ws: ClientConnection = connect(
+            f"{server.ws_url}/api/tables/{table_id}/live", open_timeout=10,
+            additional_headers=headers).__enter__()
+        self.ws.send(json.dumps({"type": "hello", "token": token}))
+        self.seen: list[str] = []
+
+    def next(self, seconds: float = 10.0) -> dict[str, Any]:
+        text = self.ws.recv(timeout=seconds)
+        assert isinstance(text, str)
+        self.seen.append(text)
+        value: dict[str, Any] = json.loads(text)
+        return value
+
+    def until(self, test: Callable[[dict[str, Any]], bool], seconds: float = 20.0
+              ) -> dict[str, Any]:
+        deadline = time.monotonic() + seconds
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"no such message in {seconds}s: {self.seen[-5:]}")
+            message = self.next(left)
+            if test(message):
+                return message
+
+    def send(self, value: dict[str, Any]) -> None:
+        self.ws.send(json.dumps(value))
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.ws.close()
+
+
+@contextlib.contextmanager
+def running(tmp: Path, database: str | None = None, extra: tuple[str, ...] = ()
+            ) -> Iterator[Server]:
+    server = Server(tmp, database, extra).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+# -- PostgreSQL ------------------------------------------------------------------------------
+
+def _unavailable(reason: str) -> None:
+    message = f"PostgreSQL is not available for the server tests: {reason}"
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def _ensure_postgres() -> None:
+    if (PG_BIN / "initdb").exists():
+        return
+    debian = Path("/etc/debian_version").exists()
+    if os.geteuid() == 0 and debian and shutil.which("apt-get"):
+        subprocess.run(["apt-get", "install", "-y", "postgresql"], check=False,
+                       capture_output=True, timeout=600,
+                       env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    if not (PG_BIN / "initdb").exists():
+        _unavailable(f"{PG_BIN / 'initdb'} is missing (apt-get install postgresql)")
+
+
+@dataclass
+class Postgres:
+    port: int
+    directory: Path
+    counter: int = 0
+
+    def new_database(self) -> str:
+        """A fresh empty database; returns its URL."""
+        self.counter += 1
+        name = f"fourfold_{os.getpid()}_{self.counter}"
+        subprocess.run(_as_postgres(["psql", "-h", "127.0.0.1", "-p", str(self.port), "-U",
+                                     "postgres", "-c", f"CREATE DATABASE {name}"]),
+                       check=True, capture_output=True, timeout=30)
+        return f"postgresql://postgres@127.0.0.1:{self.port}/{name}"
+
+
+def _as_postgres(command: list[str]) -> list[str]:
+    tool = PG_BIN / command[0]
+    full = [str(tool if tool.exists() else command[0]), *command[1:]]
+    return ["runuser", "-u", "postgres", "--", *full] if os.geteuid() == 0 else full
+
+
+@contextlib.contextmanager
+def postgres_cluster() -> Iterator[Postgres]:
+    _ensure_postgres()
+    directory = Path(tempfile.mkdtemp(prefix="fourfold-pg-"))
+    data = directory / "data"
+    port = free_port()
+    if os.geteuid() == 0:
+        shutil.chown(directory, "postgres", "postgres")
+    try:
+        subprocess.run(_as_postgres(["initdb", "-D", str(data), "-A", "trust", "-U",
+                                     "postgres", "--no-sync"]),
+                       check=True, capture_output=True, timeout=120)
+        subprocess.run(_as_postgres([
+            "pg_ctl", "-D", str(data), "-w", "-t", "30", "-l", str(directory / "log"), "-o",
+            f"-k {directory} -p {port} -c listen_addresses=127.0.0.1 -c fsync=off", "start"]),
+            check=True, capture_output=True, timeout=60)
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError) as error:
+        shutil.rmtree(directory, ignore_errors=True)
+        _unavailable(f"cannot start a cluster: {error}")
+    try:
+        yield Postgres(port, directory)
+    finally:
+        subprocess.run(_as_postgres(["pg_ctl", "-D", str(data), "-m", "immediate", "-w",
+                                     "stop"]), check=False, capture_output=True, timeout=60)
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+# -- playing ---------------------------------------------------------------------------------
+
+def play_out(api: Api, table_id: str, tokens: dict[int, str], pick: Callable[[list[str]], str],
+             max_moves: int = 400, seconds: float = 120.0) -> dict[str, Any]:
+    """Play the human seats' moves (``pick`` chooses among the legal ones) to the end."""
+    deadline = time.monotonic() + seconds
+    for _ in range(max_moves):
+        state = api.state(table_id)
+        if state["outcome"] is not None:
+            return state
+        movers = [p for p in state["to_act"] if p in tokens]
+        if not movers:
+            assert time.monotonic() < deadline, "the bot never moved"
+            time.sleep(0.02)
+            continue
+        seat = movers[0]
+        mine = api.state(table_id, tokens[seat])
+        if not mine["legal"] or mine["outcome"] is not None:
+            continue
+        r = api.move(table_id, tokens[seat], pick(mine["legal"]), mine["version"])
+        assert r.status_code in (200, 409), r.text  # 409: a bot moved first
+    raise AssertionError("the game did not end")

@@ -1,0 +1,107 @@
+"""Nothing is lost: ``kill -9`` the server mid-game, restart it on the same data, and
+every acknowledged move is there, clocks included, and play goes on. On SQLite and on
+a throwaway PostgreSQL."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from server_support import Api, Postgres, Server, postgres_cluster
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[Postgres]:
+    with postgres_cluster() as cluster:
+        yield cluster
+
+
+def _move(api: Api, tid: str, tokens: dict[int, str]) -> dict:
+    seat = api.state(tid)["to_act"][0]
+    mine = api.state(tid, tokens[seat])
+    r = api.move(tid, tokens[seat], mine["legal"][0], mine["version"])
+    assert r.status_code == 200, r.text
+    state: dict = r.json()["state"]
+    return state
+
+
+def _crash_and_resume(server: Server) -> None:
+    api = server.client()
+    timed = api.create(game="dao", seats=["human", "human"], seed=1,
+                       clock={"base": 600, "increment": 5})
+    tid = timed["id"]
+    tokens = {s["seat"]: s["token"] for s in timed["seats"]}
+    for _ in range(4):
+        _move(api, tid, tokens)
+    time.sleep(1.2)  # the mover's clock runs; a checkpoint saves it
+    before = api.state(tid)
+    record = api.http.get(f"/api/tables/{tid}/record").text
+    bot = api.create(game="quarto", seats=["human", "bot:level1"], seed=4)
+    bot_token = bot["seats"][0]["token"]
+    played = api.wait(bot["id"], None, lambda s: 0 in s["to_act"])
+    server.kill9()
+    api.http.close()
+
+    server.start()
+    api = server.client()
+    after = api.state(tid)
+    assert after["version"] == before["version"] == 4
+    assert api.http.get(f"/api/tables/{tid}/record").text == record
+    mover = after["to_act"][0]
+    # the clocks are where they were saved last (a checkpoint every 0.5 s): the time the
+    # server was down is charged to nobody
+    assert abs(after["clocks"][mover] - before["clocks"][mover]) < 1.5
+    assert after["clocks"][1 - mover] == before["clocks"][1 - mover]
+    state = _move(api, tid, tokens)
+    assert state["version"] == 5
+    # the bot's game goes on too
+    mine = api.state(bot["id"], bot_token)
+    assert mine["version"] == played["version"]
+    r = api.move(bot["id"], bot_token, mine["legal"][0], mine["version"])
+    assert r.status_code == 200, r.text
+    api.wait(bot["id"], None, lambda s: s["version"] >= mine["version"] + 2
+             or s["outcome"] is not None)
+    api.http.close()
+
+
+def test_kill_9_on_sqlite(tmp_path: Path) -> None:
+    server = Server(tmp_path, extra=("--checkpoint-seconds", "0.5")).start()
+    try:
+        _crash_and_resume(server)
+    finally:
+        server.stop()
+
+
+def test_kill_9_on_postgres(tmp_path: Path, postgres: Postgres) -> None:
+    server = Server(tmp_path, postgres.new_database(),
+                    extra=("--checkpoint-seconds", "0.5")).start()
+    try:
+        _crash_and_resume(server)
+        # the schema is already there: a second start migrates nothing and serves
+        server.restart()
+        assert server.client().http.get("/api/lobby").status_code == 200
+    finally:
+        server.stop()
+
+
+def test_clear_errors_without_a_traceback(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    def serve(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-c", "from fourfold.cli.main import main;"
+                               " raise SystemExit(main())", "serve", *args],
+                              capture_output=True, text=True, timeout=60)
+
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    for args, words in ((("--port", "99999"), "port"),
+                        (("--data", str(blocked / "sub")), "data directory"),
+                        (("--database", "postgresql://nobody@127.0.0.1:1/none"),
+                         "cannot open the database")):
+        done = serve(*args)
+        assert done.returncode == 2, done
+        assert words in done.stderr and "Traceback" not in done.stderr, done.stderr
