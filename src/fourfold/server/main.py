@@ -49,6 +49,10 @@ def serve(settings: Settings) -> int:
     print(f"fourfold serve: {settings.public_url}", flush=True)
     print(f"  API docs: {settings.public_url}docs   (Ctrl-C stops)", flush=True)
     server = uvicorn.Server(config)
-    server.run(sockets=[sock])
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn re-raises Ctrl-C once it has shut down cleanly
+        pass
+    print("fourfold serve: stopped; every table is saved", flush=True)
     sys.stdout.flush()
     return 0
