@@ -1,0 +1,113 @@
+"""Complexity estimates: the state space and the game tree.
+
+*State space.* Counted where a counter is registered for the game
+(``STATE_COUNTERS``, by game name, as solvers are): an exact count or a stated
+upper bound, with its method. No sampling estimate is made for the others.
+
+*Game tree.* Two estimates from traced games:
+
+- Knuth's estimator (D. E. Knuth, "Estimating the efficiency of backtrack
+  programs", Mathematics of Computation 29, 1975): along a uniformly random path
+  from the start, the product of the branching factors met is an unbiased estimate
+  of the number of leaves, i.e. of complete games. Its mean over random games is
+  reported in log10 with a bootstrap interval (the mean of a heavy-tailed product:
+  read the interval as a rough range). Games cut by the length cap count as
+  leaves there.
+- The Shannon / Allis estimate b^d (L. V. Allis, "Searching for solutions in games
+  and artificial intelligence", thesis, 1994, sec. 6.2; Ludii's
+  ``GameTreeComplexity``): average branching factor to the power of the average
+  game length, here for random play and for the strongest bots' self-play (Allis
+  takes the length of games between good players).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from fourfold.analysis.report.games import Trace
+from fourfold.analysis.report.intervals import Estimate, bootstrap, log10_mean_exp10
+from fourfold.core.game import Game
+
+
+@dataclass(frozen=True)
+class StateCount:
+    """A state-space figure and how it was obtained."""
+
+    positions: int
+    exact: bool
+    method: str
+
+
+def _icedao(game: Game[Any, Any]) -> StateCount:
+    from fourfold.solve.icedao import count_positions
+
+    count = count_positions()
+    return StateCount(
+        count.legal, True,
+        "counted by fourfold.solve.icedao.count_positions: stack configurations of all 12 "
+        f"pieces, (C(25,2) x C(23,2))^3 = {count.configurations:,}, times 2 sides to move, "
+        "less those where the side to move already has four in a line (enumerated). An "
+        "upper bound on the positions play can reach: reachability is not checked, and "
+        "set-ups with pieces off the board are not counted")
+
+
+def _dao(game: Game[Any, Any]) -> StateCount:
+    n = math.comb(16, 4) * math.comb(12, 4) * 2
+    return StateCount(
+        n, False,
+        "upper bound by counting: 4 squares for each side's pieces, C(16,4) x C(12,4), times "
+        "2 sides to move; it includes positions that cannot occur (a formation already on "
+        "the board, a trapped corner piece); the retrograde table (docs/solutions.md) "
+        "separates them")
+
+
+def _quarto(game: Game[Any, Any]) -> StateCount:
+    # k distinct pieces on k of the 16 cells, and (before the board is full) one of the
+    # 16 - k others in hand
+    n = sum(math.comb(16, k) * math.perm(16, k) * max(16 - k, 1) for k in range(17))
+    return StateCount(
+        n, False,
+        "upper bound by counting: for k = 0..16 pieces placed, C(16,k) cells x 16!/(16-k)! "
+        "ordered pieces x the 16-k pieces that may be in hand; it includes boards with a "
+        "line already made (which end the game) and ignores symmetry")
+
+
+#: state-space counters by game name (a counter may look at the variant and options)
+STATE_COUNTERS: dict[str, Callable[[Game[Any, Any]], StateCount | None]] = {
+    "icedao": _icedao,
+    "dao": _dao,
+    "quarto": _quarto,
+}
+
+
+def state_space(game: Game[Any, Any]) -> StateCount | None:
+    counter = STATE_COUNTERS.get(game.name)
+    return counter(game) if counter is not None else None
+
+
+def knuth(traces: Sequence[Trace], seed: int) -> Estimate:
+    """log10 of the mean over random games of the product of their branching factors."""
+    logs = [math.fsum(math.log10(b) for b in t.branching if b > 0) for t in traces]
+    if not logs:
+        return bootstrap([], lambda s: 0.0, seed)
+    return bootstrap(logs, log10_mean_exp10, seed)
+
+
+def typical(traces: Sequence[Trace]) -> float | None:
+    """The median over random games of log10 of their branching product: the size a
+    typical random path suggests (Knuth's mean is dominated by the longest games)."""
+    logs = sorted(math.fsum(math.log10(b) for b in t.branching if b > 0) for t in traces)
+    return logs[len(logs) // 2] if logs else None
+
+
+def shannon(traces: Sequence[Trace]) -> tuple[float, float, float] | None:
+    """(average branching b, average length d, d log10 b) over the traced games."""
+    moves = [b for t in traces for b in t.branching]
+    if not moves:
+        return None
+    b = math.fsum(moves) / len(moves)
+    d = math.fsum(t.plies for t in traces) / len(traces)
+    return b, d, d * math.log10(b) if b > 0 else 0.0
