@@ -133,8 +133,9 @@ def test_lobby_private_tables_and_open_seats(api: Api) -> None:
     assert state["you"] == 1 and state["status"] == "live"
     assert state["seats"][1]["name"] == "Bea"
     assert api.http.post(f"/api/tables/{tid}/join", json={}).status_code == 409
-    page = api.http.get("/")
-    assert page.status_code == 200 and tid in page.text
+    assert tid in api.http.get("/api/lobby").text
+    page = api.http.get("/")  # the browser app, which lists the lobby from the API
+    assert page.status_code == 200 and 'id="announce"' in page.text
 
 
 def test_player_clock_runs_out_on_the_server(api: Api) -> None:

@@ -20,7 +20,8 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from fourfold import __version__
-from fourfold.server import api, pages
+from fourfold.server import api
+from fourfold.server.web import install as install_browser_app
 from fourfold.server.api import ApiError
 from fourfold.server.limits import Limiter
 from fourfold.server.live import Hub
@@ -147,8 +148,8 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         response.headers.setdefault("Referrer-Policy", "no-referrer")
         return response
 
+    install_browser_app(app)  # the browser app's pages and the routes it needs
     app.include_router(api.router)
-    app.include_router(pages.router)
     app.add_api_websocket_route("/api/tables/{table_id}/live", live_socket)
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")

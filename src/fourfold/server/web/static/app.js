@@ -1,0 +1,56 @@
+// The Fourfold browser app: one page, routed here. The browser holds no rules: every
+// legal move comes from the server (see docs/browser.md).
+import {lobbyPage} from './lobby.js';
+import {tablePage} from './table.js';
+import {replayPage} from './replay.js';
+import {rulesPage} from './rules.js';
+import {h, navigate} from './util.js';
+
+const main = document.getElementById('main');
+let leave = null;
+let shownPath = null;
+
+function route() {
+  const path = location.pathname;
+  if (path === shownPath && leave) return;
+  if (leave) { try { leave(); } catch (err) { /* page already gone */ } }
+  leave = null;
+  shownPath = path;
+  main.replaceChildren();
+  let m;
+  if (path === '/' || path === '/new') leave = lobbyPage(main);
+  else if ((m = path.match(/^\/t\/([A-Za-z0-9]{1,64})$/))) leave = tablePage(main, m[1]);
+  else if ((m = path.match(/^\/replay\/([A-Za-z0-9]{1,64})$/))) leave = replayPage(main, m[1]);
+  else if ((m = path.match(/^\/rules\/([a-z]{1,40})$/))) leave = rulesPage(main, m[1]);
+  else {
+    document.title = 'Not found · Fourfold';
+    main.append(h('h1', {}, 'No such page'), h('p', {}, h('a', {href: '/', 'data-nav': true}, 'Back to the lobby')));
+  }
+}
+
+function force() { shownPath = null; route(); }
+
+document.addEventListener('click', (event) => {
+  const link = event.target.closest && event.target.closest('a[data-nav]');
+  if (!link || event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+  const url = new URL(link.href, location.href);
+  if (url.origin !== location.origin) return;
+  event.preventDefault();
+  navigate(url.pathname + url.search + url.hash);
+});
+window.addEventListener('popstate', force);
+window.addEventListener('hashchange', force);
+window.addEventListener('fourfold:navigate', force);
+
+// Colour-blind aids: on by default, remembered.
+const toggle = document.getElementById('cb-toggle');
+const stored = localStorage.getItem('fourfold.cb');
+const on = stored === null ? true : stored === '1';
+toggle.checked = on;
+document.body.classList.toggle('cb', on);
+toggle.addEventListener('change', () => {
+  document.body.classList.toggle('cb', toggle.checked);
+  localStorage.setItem('fourfold.cb', toggle.checked ? '1' : '0');
+});
+
+route();

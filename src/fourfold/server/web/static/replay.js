@@ -1,0 +1,197 @@
+// Replays: step through any finished game (or a perfect-information game so far), with
+// the solver's values per move where a solver answers; a shared replay for the seats of
+// a finished table; open any position as a new game against a bot.
+import {announce, api, h, navigate, outcomeText, rememberSeat, seatToken} from './util.js';
+
+const TITLES = {folio: 'Folio', quarto: 'Quarto', icedao: 'Ice Dao', dao: 'Dao', quatrefoil: 'Quatrefoil'};
+
+export function replayPage(main, id) {
+  const token = seatToken();
+  let alive = true;
+  let data = null;
+  let analysis = null;
+  let ply = 0;
+  let socket = null;
+  let poll = null;
+  let seq = 0;
+  const title = h('h1', {}, 'Replay');
+  const status = h('p', {class: 'turn', id: 'replay-status', 'aria-live': 'polite'}, 'Loading…');
+  const board = h('div', {class: 'board', id: 'replay-board'});
+  const slider = h('input', {type: 'range', min: '0', max: '0', value: '0', id: 'replay-slider', 'aria-label': 'Position in the game'});
+  const nav = h('div', {class: 'buttons replay-nav'},
+    h('button', {type: 'button', id: 'r-first', onclick: () => go(0), 'aria-label': 'First position'}, '⏮'),
+    h('button', {type: 'button', id: 'r-prev', onclick: () => go(ply - 1), 'aria-label': 'Previous move'}, '◀'),
+    h('button', {type: 'button', id: 'r-next', onclick: () => go(ply + 1), 'aria-label': 'Next move'}, '▶'),
+    h('button', {type: 'button', id: 'r-last', onclick: () => go(data.plies.length - 1), 'aria-label': 'Last position'}, '⏭'),
+    slider);
+  const shared = h('div', {class: 'shared', id: 'shared'});
+  const moves = h('ol', {class: 'moves replay-moves', id: 'replay-moves', start: '0'});
+  const info = h('div', {class: 'analysis', id: 'analysis'});
+  const fromHere = h('div', {class: 'from-here', id: 'from-here'});
+  const leadBox = h('input', {type: 'checkbox', id: 'lead'});
+  const followBox = h('input', {type: 'checkbox', id: 'follow', checked: true});
+  main.append(h('div', {class: 'table-page'}, h('div', {class: 'table-head'}, title, status),
+    h('div', {class: 'table-layout'},
+      h('div', {class: 'board-col'}, board, nav, shared, info, fromHere),
+      h('aside', {class: 'side-col'}, h('h2', {class: 'small-h'}, 'Moves (values for the player who moved)'), moves,
+        h('p', {}, h('a', {href: `/t/${id}${token ? `#seat=${token}` : ''}`, 'data-nav': true}, 'Back to the table'))))));
+  slider.addEventListener('input', () => go(Number(slider.value)));
+  const keys = (event) => {
+    if (event.target.closest && event.target.closest('input, select, textarea')) return;
+    if (event.key === 'ArrowLeft') { go(ply - 1); event.preventDefault(); }
+    if (event.key === 'ArrowRight') { go(ply + 1); event.preventDefault(); }
+  };
+  document.addEventListener('keydown', keys);
+
+  async function load() {
+    const r = await api(`/api/tables/${id}/replay`, {token});
+    if (!alive) return;
+    if (!r.ok) { status.textContent = `No replay: ${r.error}.`; return; }
+    data = r.data;
+    title.textContent = `Replay: ${TITLES[data.game] || data.game} (${data.variant})`;
+    document.title = `${title.textContent} · Fourfold`;
+    slider.max = String(data.plies.length - 1);
+    const st = {seats: data.players.map((name, seat) => ({seat, name}))};
+    status.textContent = data.finished ? outcomeText(st, data.outcome) : 'The game is still going: this is it so far.';
+    if (token && data.finished && data.you !== null) {
+      shared.replaceChildren(h('p', {}, 'Shared replay: ',
+        h('label', {}, followBox, ' follow the table'), ' ',
+        h('label', {}, leadBox, ' lead (everyone following sees my steps)')));
+      connect();
+    }
+    renderMoves();
+    go(data.shared_ply !== null && data.shared_ply !== undefined ? data.shared_ply : data.plies.length - 1, true);
+    loadAnalysis(0);
+  }
+
+  async function loadAnalysis(tries) {
+    if (!alive || !data || !data.finished) {
+      if (data && !data.finished) info.replaceChildren(h('p', {class: 'muted'}, 'Analysis opens when the game is over.'));
+      return;
+    }
+    const r = await api(`/api/tables/${id}/analysis`);
+    if (!alive) return;
+    if (r.status === 202 && tries < 180) {
+      info.replaceChildren(h('p', {}, `The solver is analysing: ${r.data.done} of ${r.data.total} positions…`));
+      poll = window.setTimeout(() => loadAnalysis(tries + 1), 1000);
+      return;
+    }
+    if (!r.ok) { info.replaceChildren(h('p', {}, `No analysis: ${r.error}.`)); return; }
+    analysis = r.data;
+    if (!analysis.available) { info.replaceChildren(h('p', {class: 'muted'}, `No solver values: ${analysis.reason}.`)); return; }
+    renderMoves();
+    renderInfo();
+  }
+
+  function valueText(v, d) {
+    if (v === null || v === undefined) return 'not solved';
+    if (v === 'draw' || d === null || d === undefined) return v;
+    return `${v} in ${d}`;
+  }
+
+  function playedValue(i) {
+    // the value of the move that led to ply i, for the player who made it
+    if (!analysis || !analysis.positions || !analysis.positions[i - 1]) return null;
+    const pos = analysis.positions[i - 1];
+    const found = (pos.moves || []).find((m) => m.move === pos.played);
+    if (!found) return pos.value === null ? null : {text: 'not listed', mark: ''};
+    const best = (pos.best || []).includes(pos.played);
+    const worse = !best && pos.value && found.value !== pos.value;
+    return {text: valueText(found.value, found.distance), mark: best ? 'best' : worse ? 'mistake' : ''};
+  }
+
+  function renderMoves() {
+    if (!data) return;
+    moves.replaceChildren(...data.plies.map((p, i) => {
+      const v = i ? playedValue(i) : null;
+      const label = i ? p.move : 'Start';
+      return h('li', {class: i === ply ? 'current' : '', value: i},
+        h('button', {type: 'button', class: 'link-btn', 'data-ply': i, 'aria-current': i === ply ? 'step' : null, onclick: () => go(i)}, label),
+        v ? h('span', {class: `value ${v.mark}`}, ` ${v.text}${v.mark === 'mistake' ? ' (?)' : v.mark === 'best' ? ' ✓' : ''}`) : '');
+    }));
+  }
+
+  function renderInfo() {
+    if (!analysis || !analysis.available || !analysis.positions) return;
+    const pos = analysis.positions[ply];
+    if (!pos) { info.replaceChildren(); return; }
+    const mover = pos.to_move === null || pos.to_move === undefined ? null : data.players[pos.to_move];
+    info.replaceChildren(h('h2', {class: 'small-h'}, 'Solver'),
+      h('p', {id: 'position-value'}, mover ? `${mover} to move: ${valueText(pos.value, pos.distance)}.` : 'Game over.'),
+      pos.best && pos.best.length ? h('p', {}, `Best: ${pos.best.slice(0, 8).join(', ')}${pos.best.length > 8 ? ', …' : ''}`) : '',
+      pos.error ? h('p', {class: 'muted'}, pos.error) : '');
+  }
+
+  async function go(n, quiet) {
+    if (!data) return;
+    ply = Math.max(0, Math.min(data.plies.length - 1, n));
+    slider.value = String(ply);
+    for (const li of moves.children) {
+      const on = Number(li.value) === ply;
+      li.classList.toggle('current', on);
+      const b = li.querySelector('button');
+      if (b) { if (on) b.setAttribute('aria-current', 'step'); else b.removeAttribute('aria-current'); }
+    }
+    const mine = ++seq;
+    const r = await api(`/api/tables/${id}/picture?ply=${ply}`, {token, text: true});
+    if (!alive || mine !== seq) return;
+    if (r.ok) {
+      board.innerHTML = r.data;
+      const svg = board.querySelector('svg');
+      if (svg) { svg.removeAttribute('width'); svg.removeAttribute('height'); }
+    } else {
+      board.replaceChildren(h('p', {}, `No picture: ${r.error}`));
+    }
+    const p = data.plies[ply];
+    if (!quiet) announce(ply ? `Move ${ply}: ${p.move}` : 'The start');
+    renderInfo();
+    renderFromHere();
+    if (leadBox.checked && token) api(`/api/tables/${id}/replay`, {method: 'POST', token, body: {ply}});
+  }
+
+  function renderFromHere() {
+    const p = data.plies[ply];
+    if (p.to_move === null || p.to_move === undefined) { fromHere.replaceChildren(); return; }
+    const level = h('select', {id: 'from-level', 'aria-label': 'Bot level'},
+      ['level1', 'level2', 'level3', 'level4', 'level5'].map((l) => h('option', {value: l, selected: l === 'level3'}, l)));
+    const button = h('button', {type: 'button', id: 'from-here-btn', class: 'primary'}, `Play on from here as ${data.players[p.to_move]} against a bot`);
+    const error = h('p', {class: 'error', role: 'alert'});
+    button.addEventListener('click', async () => {
+      const n = data.players.length;
+      const bot = data.game === 'quatrefoil' ? 'bot:quatrefoil' : `bot:${level.value}`;
+      const seats = Array.from({length: n}, (_, s) => (s === p.to_move ? 'human' : bot));
+      const r = await api('/api/tables', {method: 'POST', body: {game: data.game, variant: data.variant, options: data.options,
+        setup: p.position, seats, private: true}});
+      if (!r.ok) { error.textContent = `Could not open it: ${r.error}.`; return; }
+      const seat = r.data.seats[p.to_move];
+      rememberSeat(r.data.id, seat.token, `${TITLES[data.game] || data.game} from a replay`);
+      navigate(seat.url);
+    });
+    fromHere.replaceChildren(h('h2', {class: 'small-h'}, 'New game from this position'),
+      h('div', {class: 'inline'}, data.game === 'quatrefoil' ? '' : level, ' ', button), error);
+  }
+
+  function connect() {
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(`${scheme}://${location.host}/api/tables/${id}/live`);
+    socket = ws;
+    ws.addEventListener('open', () => ws.send(JSON.stringify({type: 'hello', token})));
+    ws.addEventListener('message', (event) => {
+      let m;
+      try { m = JSON.parse(event.data); } catch (err) { return; }
+      if (m.type === 'welcome') shared.dataset.live = '1';
+      if (m.type === 'replay' && followBox.checked && !leadBox.checked && m.ply !== ply) {
+        go(m.ply);
+        announce(`The table moved the replay to move ${m.ply}`);
+      }
+    });
+  }
+
+  load();
+  return () => {
+    alive = false;
+    document.removeEventListener('keydown', keys);
+    if (poll) window.clearTimeout(poll);
+    if (socket) socket.close();
+  };
+}

@@ -1,0 +1,472 @@
+// A table: the board from the server's SVG, click/tap or type to act, clocks, moves,
+// offers, the end-of-game banner, hints against bots, rematch; live over a WebSocket.
+import {controllerFor} from './boards.js';
+import {absolute, announce, api, clockText, copyButton, h, navigate, outcomeText, rememberSeat, seatName, seatToken} from './util.js';
+
+const TITLES = {folio: 'Folio', quarto: 'Quarto', icedao: 'Ice Dao', dao: 'Dao', quatrefoil: 'Quatrefoil'};
+
+export function tablePage(main, id) {
+  const token = seatToken();
+  let screen = null;
+  let alive = true;
+  let controller = null;
+  let busy = false;
+  let socket = null;
+  let backoff = 500;
+  let reconnect = null;
+  let clockAt = 0;
+  let wasMyTurn = false;
+  let resignArmed = null;
+  let hintBox = null;
+  let hintVersion = -1;
+
+  const title = h('h1', {class: 'table-title'}, 'Table');
+  const who = h('p', {class: 'who'});
+  const turn = h('p', {class: 'turn', id: 'turn', 'aria-live': 'polite'}, 'Loading the table…');
+  const banner = h('div', {class: 'banner', id: 'banner', hidden: true, role: 'status'});
+  const board = h('div', {class: 'board', id: 'board'});
+  const controls = h('div', {class: 'controls', id: 'controls'});
+  const input = h('input', {id: 'move-input', name: 'move', autocomplete: 'off', spellcheck: 'false', list: 'legal-moves',
+    'aria-describedby': 'move-help', placeholder: 'a move in notation'});
+  const datalist = h('datalist', {id: 'legal-moves'});
+  const form = h('form', {class: 'notation', id: 'move-form'},
+    h('label', {for: 'move-input'}, 'Type a move'), h('div', {class: 'inline'}, input, h('button', {type: 'submit'}, 'Play')),
+    h('p', {class: 'help', id: 'move-help'}, 'In the game\'s notation; the list offers the legal moves. Enter plays it.'), datalist);
+  const feedback = h('p', {class: 'feedback', id: 'feedback', role: 'alert'});
+  const seatsBox = h('div', {class: 'seats-box', id: 'seats'});
+  const offerBox = h('div', {class: 'offer', id: 'offer', hidden: true});
+  const actions = h('div', {class: 'actions', id: 'actions'});
+  const movesList = h('ol', {class: 'moves', id: 'moves', 'aria-label': 'Moves so far'});
+  const links = h('div', {class: 'links', id: 'links'});
+  hintBox = h('div', {class: 'hint', id: 'hint'});
+  const summary = h('div', {class: 'cb-summary', id: 'cb-summary'});
+
+  main.append(h('div', {class: 'table-page'},
+    h('div', {class: 'table-head'}, title, who, turn, banner, feedback),
+    h('div', {class: 'table-layout'},
+      h('div', {class: 'board-col'}, board, controls, form, summary),
+      h('aside', {class: 'side-col', 'aria-label': 'Players, moves and actions'},
+        seatsBox, offerBox, actions, hintBox, h('h2', {class: 'small-h'}, 'Moves'), movesList, links))));
+
+  const ctx = {
+    play: (text) => play(text),
+    rerender: () => renderBoard(),
+    focusCell: (cell) => {
+      const el = board.querySelector(`[data-cell="${CSS.escape(cell)}"][role="button"]`);
+      if (el) el.focus();
+    },
+  };
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (!text) { say('Type a move first.'); return; }
+    play(text).then((ok) => { if (ok) input.value = ''; });
+  });
+
+  function say(text, good = false) {
+    feedback.textContent = text;
+    feedback.classList.toggle('good', good);
+  }
+
+  // -- loading -----------------------------------------------------------------------------
+  let loading = false;
+  let again = false;
+  async function refresh() {
+    if (loading) { again = true; return; }
+    loading = true;
+    try {
+      do {
+        again = false;
+        const r = await api(`/api/tables/${id}/screen`, {token});
+        if (!alive) return;
+        if (r.ok) apply(r.data);
+        else if (r.status === 403 && token) { turn.textContent = 'This seat link is not valid for this table.'; say(r.error); }
+        else if (r.status === 404) { turn.textContent = 'There is no such table.'; title.textContent = 'No such table'; }
+        else say(`Could not load the table: ${r.error}`);
+      } while (again && alive);
+    } finally {
+      loading = false;
+    }
+  }
+
+  function apply(data) {
+    const before = screen;
+    screen = data;
+    clockAt = performance.now();
+    if (!controller) controller = controllerFor(data.state.game, data.state.variant);
+    if (token && data.state.you !== null) {
+      rememberSeat(id, token, `${TITLES[data.state.game] || data.state.game} (${data.state.variant}), ${seatName(data.state, data.state.you)}`);
+    }
+    render(before);
+  }
+
+  // -- acting ------------------------------------------------------------------------------
+  // Actions go over the WebSocket (answered 'ack' or 'refused', in order); a refusal
+  // is then a message, not a failed request. Without a socket they go over REST.
+  const pending = [];
+  let welcomed = false;
+  function send(message) {
+    if (!socket || socket.readyState !== WebSocket.OPEN || !welcomed) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      pending.push(resolve);
+      socket.send(JSON.stringify(message));
+    });
+  }
+  function answered(m) {
+    const resolve = pending.shift();
+    if (resolve) resolve(m);
+  }
+
+  async function play(text) {
+    if (!screen || busy) return false;
+    if (!token) { say('You are watching: only a seat link can play.'); return false; }
+    busy = true;
+    say('');
+    const version = screen.state.version;
+    let reply = await send({type: 'move', move: text, version});
+    if (reply === null) {
+      const r = await api(`/api/tables/${id}/moves`, {method: 'POST', token, body: {move: text, version}});
+      reply = r.ok ? {type: 'ack', text: r.data.text} : {type: 'refused', status: r.status, error: r.error};
+    }
+    busy = false;
+    if (!alive) return false;
+    if (reply.type === 'ack') {
+      say(`You played ${String(reply.text || text).replace(/^played /, '')}.`, true);
+      refresh();
+      return true;
+    }
+    if (reply.status === 409) {
+      say(`Too late: ${reply.error}. Someone acted first, so the position changed; look again and choose.`);
+    } else if (reply.status === 422) {
+      say(`Not allowed: ${reply.error}.`);
+    } else {
+      say(`Refused: ${reply.error}.`);
+    }
+    refresh();
+    return false;
+  }
+
+  async function act(what, body, done) {
+    if (!screen) return;
+    const message = what === 'answer' ? {type: 'answer', accept: body.accept} : {type: what, ...body};
+    let reply = await send(message);
+    if (reply === null) {
+      const r = await api(`/api/tables/${id}/${what}`, {method: 'POST', token, body});
+      reply = r.ok ? {type: 'ack', text: r.data.text} : {type: 'refused', error: r.error};
+    }
+    if (!alive) return;
+    const ok = reply.type === 'ack';
+    say(ok ? (done || reply.text) : `Refused: ${reply.error}.`, ok);
+    if (ok) announce(done || reply.text);
+    refresh();
+  }
+
+  // -- rendering ---------------------------------------------------------------------------
+  function mine() { return screen && screen.state.you !== null && screen.state.you !== undefined; }
+
+  function render(before) {
+    const st = screen.state;
+    const gameTitle = `${TITLES[st.game] || st.game} (${st.variant})`;
+    document.title = `${gameTitle} · Fourfold`;
+    title.textContent = gameTitle;
+    who.replaceChildren(mine() ? `You play ${seatName(st, st.you)} (seat ${st.you + 1}). ` : 'You are watching. ',
+      st.private ? 'Private table.' : '');
+    renderTurn(before);
+    renderBoard();
+    renderSeats();
+    renderMoves(before);
+    renderActions();
+    renderOffer();
+    renderLinks();
+    renderSummary();
+    if (hintVersion !== st.version) { hintBox.replaceChildren(); }
+  }
+
+  function renderTurn(before) {
+    const st = screen.state;
+    const over = st.outcome;
+    if (over) {
+      turn.textContent = 'Game over.';
+      const svg = board.querySelector('svg');
+      banner.hidden = false;
+      const text = outcomeText(st, over);
+      banner.className = `banner ${over.result === 'win' ? (mine() && over.winner === st.you ? 'won' : mine() ? 'lost' : 'neutral') : over.result === 'team-win' ? 'won' : over.result === 'team-loss' ? 'lost' : 'neutral'}`;
+      banner.replaceChildren(h('strong', {}, text));
+      if (!before || !before.state.outcome) announce(`Game over. ${text}`);
+      wasMyTurn = false;
+      return;
+    }
+    banner.hidden = true;
+    if (st.status === 'open') {
+      const open = st.seats.filter((s) => s.kind === 'open').map((s) => s.seat + 1);
+      turn.textContent = `Waiting for players: seat${open.length > 1 ? 's' : ''} ${open.join(', ')} open.`;
+      return;
+    }
+    if (st.status === 'abandoned') { turn.textContent = 'This table was abandoned.'; return; }
+    const actors = st.to_act || [];
+    const myTurn = mine() && actors.includes(st.you) && st.legal.length > 0;
+    if (st.real_time) {
+      turn.textContent = myTurn ? 'Everyone acts at once: act when you see a good move.' : 'Everyone acts at once.';
+    } else if (actors.length === 1) {
+      const seat = st.seats[actors[0]];
+      turn.textContent = myTurn ? `Your turn (${seat.name}).` : `${seatName(st, seat.seat)} to move.`;
+    } else {
+      turn.textContent = '';
+    }
+    turn.classList.toggle('mine', myTurn);
+    if (myTurn && !wasMyTurn && !st.real_time) announce(`Your turn, ${seatName(st, st.you)}.`);
+    wasMyTurn = myTurn;
+  }
+
+  function renderBoard() {
+    if (!screen) return;
+    const st = screen.state;
+    board.innerHTML = screen.svg;
+    board.dataset.version = String(st.version);
+    const svg = board.querySelector('svg');
+    if (!svg) return;
+    svg.removeAttribute('width');
+    svg.removeAttribute('height');
+    svg.setAttribute('aria-labelledby', 'board-label');
+    board.setAttribute('aria-label', `The board: ${turn.textContent}`);
+    const canAct = mine() && !st.outcome && st.legal.length > 0 && !busy;
+    board.classList.toggle('acting', canAct);
+    if (canAct) controller.decorate(svg, screen, ctx);
+    else labelStatic(svg, st);
+    controls.replaceChildren(canAct ? (controller.controls(screen, ctx) || '') : '');
+    datalist.replaceChildren(...st.legal.slice(0, 400).map((m) => h('option', {value: m})));
+    // the example is a move legal here, from the server's list
+    input.placeholder = st.legal.length ? `e.g. ${st.legal[0]}` : 'a move in notation';
+    input.disabled = !mine() || !!st.outcome;
+    form.querySelector('button').disabled = input.disabled;
+    if (banner && st.outcome) {
+      const line = svg.querySelector('[data-line]');
+      const old = banner.querySelector('.line');
+      if (old) old.remove();
+      if (line) banner.append(h('span', {class: 'line'}, ` Winning line: ${line.getAttribute('data-line')}.`));
+    }
+  }
+
+  function labelStatic(svg, st) {
+    for (const g of svg.querySelectorAll('g.square[data-cell]')) {
+      if (!g.getAttribute('aria-label')) g.setAttribute('aria-label', g.dataset.cell);
+    }
+  }
+
+  function renderSeats() {
+    const st = screen.state;
+    const clocks = st.clocks || [];
+    const shared = st.shared_clock !== null && st.shared_clock !== undefined;
+    const rows = st.seats.map((s) => {
+      const acting = !st.outcome && (st.to_act || []).includes(s.seat) && !st.real_time;
+      const clock = !shared && clocks.length === st.seats.length ? h('span', {class: 'clock', 'data-clock': s.seat}, clockText(clocks[s.seat])) : '';
+      return h('li', {class: `seat${acting ? ' acting' : ''}${s.seat === st.you ? ' you' : ''}`},
+        h('span', {class: 'marker', 'aria-hidden': 'true'}, acting ? '▶' : ''),
+        h('span', {class: 'name'}, s.kind === 'bot' ? `Seat ${s.seat + 1}` : s.name), ' ',
+        h('span', {class: 'kind'}, s.kind === 'bot' ? `(bot ${s.bot})` : s.kind === 'open' ? '(open seat)' : ''),
+        s.seat === st.you ? h('span', {class: 'tag'}, ' you') : '',
+        acting ? h('span', {class: 'sr-only'}, ' — to move') : '', ' ', clock);
+    });
+    const parts = [h('h2', {class: 'small-h'}, 'Players'), h('ul', {class: 'plain seat-list'}, rows)];
+    if (shared && clocks.length) {
+      parts.push(h('p', {class: 'shared-clock'}, 'Shared timer: ', h('span', {class: 'clock', 'data-clock': 'shared'}, clockText(clocks[0]))));
+    }
+    if (!token && st.status === 'open') {
+      parts.push(h('div', {class: 'buttons'}, st.seats.filter((s) => s.kind === 'open').map((s) =>
+        h('button', {type: 'button', class: 'primary', onclick: () => takeSeat(s.seat)}, `Take seat ${s.seat + 1}`))));
+    }
+    seatsBox.replaceChildren(...parts);
+  }
+
+  async function takeSeat(seat) {
+    const r = await api(`/api/tables/${id}/join`, {method: 'POST', body: {seat}});
+    if (!r.ok) { say(`Could not take the seat: ${r.error}.`); return; }
+    navigate(`/t/${id}#seat=${r.data.token}`);
+  }
+
+  function tickClocks() {
+    if (!screen) return;
+    const st = screen.state;
+    const elapsed = (performance.now() - clockAt) / 1000;
+    const running = !st.outcome && st.status === 'live';
+    const clocks = st.clocks || [];
+    const shared = st.shared_clock !== null && st.shared_clock !== undefined;
+    for (const el of seatsBox.querySelectorAll('[data-clock]')) {
+      const key = el.dataset.clock;
+      if (key === 'shared') {
+        el.textContent = clockText(clocks[0] - (running ? elapsed : 0));
+      } else if (!shared) {
+        const seat = Number(key);
+        const runs = running && !st.real_time && (st.to_act || []).length === 1 && st.to_act[0] === seat;
+        el.textContent = clockText(clocks[seat] - (runs ? elapsed : 0));
+        el.classList.toggle('low', clocks[seat] - (runs ? elapsed : 0) < 20);
+      }
+    }
+  }
+  const ticker = window.setInterval(tickClocks, 200);
+
+  function renderMoves(before) {
+    const st = screen.state;
+    const moves = screen.moves || [];
+    const history = st.game === 'quatrefoil' ? st.view.board.history || [] : null;
+    movesList.replaceChildren(...moves.map((m, i) => {
+      const by = history && history[i] ? ` (${seatName(st, history[i].seat)})` : '';
+      return h('li', {class: i === moves.length - 1 ? 'last' : ''}, h('span', {class: 'move'}, m), by);
+    }));
+    if (!moves.length) movesList.append(h('li', {class: 'muted none'}, 'No moves yet.'));
+    const last = movesList.querySelector('li.last');
+    if (last) last.scrollIntoView({block: 'nearest'});
+  }
+
+  function renderActions() {
+    const st = screen.state;
+    const items = [];
+    if (mine() && !st.outcome && st.status === 'live') {
+      const people = st.seats.filter((s) => s.seat !== st.you && s.kind !== 'bot').length;
+      items.push(h('button', {type: 'button', id: 'resign', class: 'warn', onclick: (e) => {
+        if (resignArmed) { window.clearTimeout(resignArmed); resignArmed = null; act('resign', {version: screen.state.version}, 'You resigned.'); return; }
+        e.target.textContent = 'Really resign? Click again';
+        resignArmed = window.setTimeout(() => { resignArmed = null; renderActions(); }, 4000);
+      }}, resignArmed ? 'Really resign? Click again' : (st.game === 'quatrefoil' ? 'Give up (the team loses)' : 'Resign')));
+      if (people > 0 && st.seats.length === 2) {
+        items.push(h('button', {type: 'button', id: 'offer-draw', onclick: () => act('offer', {offer: 'draw', version: screen.state.version})}, 'Offer a draw'));
+      }
+      if (!st.real_time && screen.moves.length) {
+        items.push(h('button', {type: 'button', id: 'undo', onclick: () => act('offer', {offer: 'undo', version: screen.state.version})},
+          people > 0 ? 'Ask to undo' : 'Undo'));
+      }
+      if (screen.hints && st.legal.length) items.push(h('button', {type: 'button', id: 'hint-btn', onclick: hint}, 'Hint'));
+    }
+    if (mine() && st.outcome) {
+      items.push(h('button', {type: 'button', id: 'rematch', class: 'primary', onclick: rematch}, st.rematch ? 'Go to the rematch' : 'Rematch (sides swapped)'));
+    }
+    actions.replaceChildren(...items);
+  }
+
+  async function rematch() {
+    const st = screen.state;
+    if (st.rematch) { navigate(`/t/${st.rematch}#seat=${token}`); return; }
+    const r = await api(`/api/tables/${id}/rematch`, {method: 'POST', token});
+    if (!r.ok) { say(`No rematch: ${r.error}.`); return; }
+    navigate(`/t/${r.data.id}#seat=${token}`);
+  }
+
+  async function hint() {
+    hintVersion = screen.state.version;
+    hintBox.replaceChildren(h('p', {}, 'Thinking…'));
+    const r = await api(`/api/tables/${id}/hint`, {token});
+    if (!alive) return;
+    if (!r.ok) { hintBox.replaceChildren(h('p', {}, `No hint: ${r.error}.`)); return; }
+    const d = r.data;
+    if (d.kind === 'solver') {
+      const value = (v, dist) => v === 'draw' || dist === null ? v : `${v} in ${dist}`;
+      hintBox.replaceChildren(h('h2', {class: 'small-h'}, 'Hint (solver)'),
+        h('p', {}, `You: ${value(d.value, d.distance)} with best play.`),
+        h('ul', {class: 'plain hint-moves'}, d.moves.slice(0, 10).map((m) => h('li', {},
+          h('button', {type: 'button', class: 'small link-btn', onclick: () => play(m.move)}, m.move), ` ${value(m.value, m.distance)}`))));
+    } else {
+      hintBox.replaceChildren(h('h2', {class: 'small-h'}, 'Hint'), h('p', {}, d.text || 'No hint.'),
+        d.move ? h('button', {type: 'button', class: 'small', onclick: () => play(d.move)}, `Play ${d.move}`) : '');
+    }
+    announce('Hint ready');
+  }
+
+  function renderOffer() {
+    const offer = screen.state.offer;
+    const st = screen.state;
+    if (!offer || st.outcome) { offerBox.hidden = true; offerBox.replaceChildren(); return; }
+    offerBox.hidden = false;
+    const what = offer.offer === 'draw' ? 'a draw' : 'to undo the last move';
+    if (mine() && offer.seat !== st.you) {
+      offerBox.replaceChildren(h('p', {}, `${seatName(st, offer.seat)} offers ${what}.`),
+        h('div', {class: 'buttons'},
+          h('button', {type: 'button', class: 'primary', id: 'accept', onclick: () => act('answer', {accept: true})}, 'Accept'),
+          h('button', {type: 'button', id: 'decline', onclick: () => act('answer', {accept: false})}, 'Decline')));
+    } else {
+      offerBox.replaceChildren(h('p', {}, offer.seat === st.you ? `You asked for ${what}; waiting for an answer.` : `${seatName(st, offer.seat)} offers ${what}.`));
+    }
+  }
+
+  function renderLinks() {
+    const st = screen.state;
+    const items = [];
+    if (st.outcome) {
+      const replay = `/replay/${id}${token ? `#seat=${token}` : ''}`;
+      items.push(h('p', {}, h('a', {href: replay, 'data-nav': true, id: 'replay-link', class: 'button-link'},
+        st.game === 'quatrefoil' ? 'Shared replay with the table (everything revealed)' : 'Replay and analysis')));
+    }
+    if (st.rematch) items.push(h('p', {}, 'A rematch is ready: ', h('a', {href: `/t/${st.rematch}${token ? `#seat=${token}` : ''}`, 'data-nav': true}, 'go to it')));
+    const watch = absolute(`/t/${id}`);
+    items.push(h('p', {class: 'small'}, 'Spectator link ', copyButton(() => watch, 'Copy')));
+    if (token) items.push(h('p', {class: 'small'}, 'Your seat link (to play on another device) ', copyButton(() => absolute(`/t/${id}#seat=${token}`), 'Copy')));
+    items.push(h('p', {class: 'small'}, h('a', {href: `/rules/${st.game}?variant=${st.variant}`, 'data-nav': true}, 'Rules'),
+      ' · ', h('a', {href: `/api/tables/${id}/record`, download: `fourfold-${id}.txt`}, 'Download the record')));
+    links.replaceChildren(...items);
+  }
+
+  function renderSummary() {
+    // Colour-blind aids (on by default): the board in words, from the caller's view.
+    const st = screen.state;
+    const b = st.view.board;
+    const lines = [];
+    if (b.cells) {
+      lines.push(b.cells.length ? b.cells.map((c) => `${c.cell} ${c.piece}`).join(', ') : 'No pieces placed yet.');
+      if (b.hand) lines.push(`In hand: ${b.hand}.`);
+    } else if (b.placed) {
+      lines.push(b.placed.length ? b.placed.map((c) => `${c.point} ${c.piece}`).join('; ') : 'No pieces placed yet.');
+      if (b.hand) lines.push(`In hand: ${b.hand}.`);
+    } else if (b.squares) {
+      lines.push(b.squares.map((s) => `${s.square} ${s.stack ? s.stack.join('') : s.piece}`).join(', '));
+    } else if (b.tokens) {
+      lines.push(`Tokens: NW ${b.tokens.NW}, NE ${b.tokens.NE}, SW ${b.tokens.SW}, SE ${b.tokens.SE}, free ${b.tokens.free}.`);
+    }
+    summary.replaceChildren(h('h2', {class: 'small-h'}, 'The board in words'), ...lines.map((l) => h('p', {}, l)));
+  }
+
+  // -- live --------------------------------------------------------------------------------
+  function connect() {
+    if (!alive) return;
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(`${scheme}://${location.host}/api/tables/${id}/live`);
+    socket = ws;
+    ws.addEventListener('open', () => {
+      ws.send(JSON.stringify({type: 'hello', token: token || null}));
+      backoff = 500;
+    });
+    ws.addEventListener('message', (event) => {
+      let m;
+      try { m = JSON.parse(event.data); } catch (err) { return; }
+      if (m.type === 'welcome') { welcomed = true; refresh(); }
+      else if ((m.type === 'ack' || m.type === 'pong' || m.type === 'refused') && pending.length) answered(m);
+      else if (m.type === 'event') {
+        if (m.text && m.kind !== 'start') announce(m.text);
+        refresh();
+      } else if (m.type === 'rematch') {
+        say('A rematch is ready.');
+        refresh();
+      } else if (m.type === 'closed') {
+        say('This table was closed.');
+      } else if (m.type === 'refused' && m.status === 403) {
+        say(m.error);
+      }
+    });
+    ws.addEventListener('close', () => {
+      welcomed = false;
+      while (pending.length) answered({type: 'refused', status: 0, error: 'the connection dropped; try again'});
+      if (!alive) return;
+      reconnect = window.setTimeout(connect, backoff);
+      backoff = Math.min(backoff * 2, 8000);
+    });
+    ws.addEventListener('error', () => { /* the close handler reconnects */ });
+  }
+
+  refresh();
+  connect();
+  return () => {
+    alive = false;
+    window.clearInterval(ticker);
+    if (reconnect) window.clearTimeout(reconnect);
+    if (socket) socket.close();
+  };
+}

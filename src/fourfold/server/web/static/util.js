@@ -1,0 +1,130 @@
+// Shared helpers: DOM building, the API client, announcements, seat links, settings.
+
+/** Build an element: h('button', {class: 'x', onclick: f}, 'text', child...). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value);
+    else if (key === 'class') el.className = value;
+    else if (key === 'text') el.textContent = value;
+    else if (value === true) el.setAttribute(key, '');
+    else el.setAttribute(key, String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+/** Call the API; never throws: {ok, status, data, error}. */
+export async function api(path, {method = 'GET', token = null, body, text = false} = {}) {
+  const headers = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let response;
+  try {
+    response = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+                                   cache: 'no-store'});
+  } catch (err) {
+    return {ok: false, status: 0, data: null, error: 'the server is not answering (check your connection)'};
+  }
+  let data = null;
+  try {
+    data = text ? await response.text() : await response.json();
+  } catch (err) {
+    data = null;
+  }
+  const error = response.ok ? null : (data && data.error) || `the server answered ${response.status}`;
+  return {ok: response.ok, status: response.status, data, error};
+}
+
+/** Say something to screen readers (and keep it in the visible log when there is one). */
+export function announce(text) {
+  const region = document.getElementById('announce');
+  if (!region || !text) return;
+  region.textContent = '';
+  window.setTimeout(() => { region.textContent = text; }, 30);
+}
+
+export function navigate(url) {
+  history.pushState(null, '', url);
+  window.dispatchEvent(new Event('fourfold:navigate'));
+}
+
+/** The seat token in this page's URL fragment (#seat=TOKEN), or null. */
+export function seatToken() {
+  const match = location.hash.match(/(?:^#|&)seat=([A-Za-z0-9_\-]+)/);
+  return match ? match[1] : null;
+}
+
+/** Tables this browser holds a seat at (for the lobby's "your tables"). */
+export function rememberSeat(tableId, token, label) {
+  try {
+    const seats = JSON.parse(localStorage.getItem('fourfold.seats') || '{}');
+    seats[tableId] = {token, label, at: Date.now()};
+    const keep = Object.entries(seats).sort((a, b) => b[1].at - a[1].at).slice(0, 30);
+    localStorage.setItem('fourfold.seats', JSON.stringify(Object.fromEntries(keep)));
+  } catch (err) { /* storage may be off: links still work */ }
+}
+
+export function rememberedSeats() {
+  try {
+    return Object.entries(JSON.parse(localStorage.getItem('fourfold.seats') || '{}'))
+      .sort((a, b) => b[1].at - a[1].at);
+  } catch (err) {
+    return [];
+  }
+}
+
+export function clockText(seconds) {
+  if (seconds === null || seconds === undefined) return '';
+  const s = Math.max(0, seconds);
+  const m = Math.floor(s / 60);
+  const rest = s - 60 * m;
+  return s < 20 ? `${m}:${rest.toFixed(1).padStart(4, '0')}` : `${m}:${String(Math.floor(rest)).padStart(2, '0')}`;
+}
+
+export function seatName(state, seat) {
+  const s = state.seats && state.seats[seat];
+  if (!s) return `Seat ${seat + 1}`;
+  return s.kind === 'bot' ? `Seat ${seat + 1} (bot ${s.bot})` : s.name;
+}
+
+/** "Green wins: ...", "Draw: ...", "Everyone wins: ..." */
+export function outcomeText(state, outcome) {
+  if (!outcome) return '';
+  const why = outcome.reason ? `: ${outcome.reason}` : '';
+  if (outcome.result === 'win') return `${seatName(state, outcome.winner)} wins${why}`;
+  if (outcome.result === 'draw') return `Draw${why}`;
+  if (outcome.result === 'team-win') return `Solved — everyone wins${why}`;
+  if (outcome.result === 'team-loss') return `Not solved — everyone loses${why}`;
+  return `${outcome.result}${why}`;
+}
+
+export function copyButton(getText, label = 'Copy') {
+  const button = h('button', {type: 'button', class: 'small'}, label);
+  button.addEventListener('click', async () => {
+    const text = getText();
+    let done = false;
+    try {
+      await navigator.clipboard.writeText(text);
+      done = true;
+    } catch (err) {
+      const area = h('textarea', {class: 'sr-only'}, text);
+      document.body.append(area);
+      area.select();
+      try { done = document.execCommand('copy'); } catch (e) { done = false; }
+      area.remove();
+    }
+    button.textContent = done ? 'Copied' : 'Select and copy';
+    announce(done ? 'Link copied' : 'Copy the link by hand');
+    window.setTimeout(() => { button.textContent = label; }, 2000);
+  });
+  return button;
+}
+
+export function absolute(url) {
+  return new URL(url, location.origin).href;
+}

@@ -1,0 +1,521 @@
+"""The browser app in a real Chromium against a real ``fourfold serve`` on loopback.
+
+Two browsers play Folio to a win and a whole Ice Dao game, with a spectator watching
+live; a person plays a bot in every ruleset (by clicks and taps, screenshots at desktop
+and phone width); four browsers play Quatrefoil, each holding only its own cards, then
+replay it together; Dual with simultaneous clicks; a refresh keeps the seat and clock;
+one game is played with the keyboard alone. No page may log a console error.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+import fourfold
+from browser_support import browser  # noqa: F401  (the fixture)
+from test_browser_app_support import DESKTOP, PHONE, SHOTS, AppServer, Watched, wait_until
+
+TIMEOUT = 15_000
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+    app = AppServer(tmp_path_factory.mktemp("browser-app")).start()
+    try:
+        yield app
+    finally:
+        app.stop()
+
+
+class Pages:
+    """Browser contexts (one per person) whose pages must stay free of console errors."""
+
+    def __init__(self, browser: Any) -> None:  # noqa: F811
+        self.browser = browser
+        self.contexts: list[Any] = []
+        self.watched: list[Watched] = []
+
+    def open(self, url: str, viewport: dict[str, int] = DESKTOP, **options: Any) -> Any:
+        context = self.browser.new_context(viewport=viewport, **options)
+        context.set_default_timeout(TIMEOUT)
+        self.contexts.append(context)
+        watched = Watched(context)
+        self.watched.append(watched)
+        watched.page.goto(url)
+        return watched.page
+
+    def close(self) -> None:
+        errors = [e for w in self.watched for e in w.errors]
+        for context in self.contexts:
+            context.close()
+        assert not errors, errors
+
+
+@pytest.fixture
+def pages(browser: Any) -> Iterator[Pages]:  # noqa: F811
+    opened = Pages(browser)
+    yield opened
+    opened.close()
+
+
+# -- playing through the page ----------------------------------------------------------------
+
+def configured(state: dict[str, Any]) -> Any:
+    return fourfold.load(state["game"], state["variant"], **state["options"])
+
+
+def pick(state: dict[str, Any], rng: random.Random) -> str:
+    """A winning move if there is one, else a random legal one (from the seat's view)."""
+    legal = state["legal"]
+    quiet = [m for m in legal if m not in ("challenge", "stack")] or legal
+    if state["game"] == "quatrefoil":  # a seat's view is no playable position
+        return rng.choice(quiet)
+    game = configured(state)
+    position = game.parse_position(state["view"]["position"])
+    me = state["you"]
+    for text in legal:
+        if text == "challenge":
+            continue
+        after = game.play(position, text)
+        ended = game.outcome(after)
+        if ended is not None and ended.winner == me:
+            return text
+    return rng.choice(quiet)
+
+
+def wait_version(page: Any, version: int) -> None:
+    page.wait_for_selector(f'#board[data-version="{version}"]', timeout=TIMEOUT)
+
+
+def world_click(page: Any, point: str) -> None:
+    """Click the freeform table at ``x,y`` in table units (as data-world/data-px map)."""
+    x, y = (float(v) for v in point.split(","))
+    where = page.evaluate("""([x, y]) => {
+      const svg = document.querySelector('#board svg');
+      const area = svg.querySelector('[data-world][data-px]');
+      const [x0, y0, span] = area.dataset.world.split(' ').map(Number);
+      const [left, top, side] = area.dataset.px.split(' ').map(Number);
+      const pt = svg.createSVGPoint();
+      pt.x = left + (x - x0) / span * side; pt.y = top + (y0 + span - y) / span * side;
+      const p = pt.matrixTransform(svg.getScreenCTM());
+      return [p.x, p.y];
+    }""", [x, y])
+    page.mouse.click(where[0], where[1])
+
+
+def act(page: Any, state: dict[str, Any], move: str, tap: bool = False) -> None:
+    """Make ``move`` with clicks (or taps) on the board and its controls, never typing."""
+    hit = page.tap if tap else page.click
+    game, variant = state["game"], state["variant"]
+    board = state["view"]["board"]
+    if game == "quatrefoil":
+        action = re.sub(r"^\d+:|@\d+$", "", move)
+        arrow = page.locator(f'#board g.push.target[data-action="{action}"]')
+        if ">" in action and arrow.count():
+            arrow.first.click()
+        else:
+            hit(f'#controls button[data-move="{move}"]')
+        return
+    if game in ("icedao", "dao"):
+        if move == "pass":
+            hit('#controls button[data-move="pass"]')
+            return
+        origin, landing = move.split("-")
+        hit(f'#board g.square[data-cell="{origin}"]')
+        page.wait_for_selector(f'#board g.square.landing[data-cell="{landing}"]')
+        hit(f'#board g.square.landing[data-cell="{landing}"]')
+        return
+    if move == "challenge":
+        hit('#controls button[data-move="challenge"]')
+        return
+    pieces = {p["piece"] for p in board["pieces"]}
+    parts = move.split(" ")
+    cell, give = (parts[0], parts[1]) if len(parts) == 2 else (
+        (None, parts[0]) if parts[0] in pieces else (parts[0], None))
+    if give is not None:
+        hit(f'#board g.piece[data-role="supply"][data-piece="{give}"]')
+        if cell is None:
+            return
+        page.wait_for_selector(f'#board g.piece.selected[data-piece="{give}"]')
+    assert cell is not None
+    if variant == "freeform":
+        world_click(page, cell)
+    else:
+        hit(f'#board g.square.target[data-cell="{cell}"]')
+
+
+def play_turn(server: AppServer, page: Any, table: str, token: str, rng: random.Random,
+              tap: bool = False) -> dict[str, Any]:
+    state = server.state(table, token)
+    wait_version(page, state["version"])
+    act(page, state, pick(state, rng), tap)
+    return after(server, table, state["version"], "the move to land")
+
+
+def after(server: AppServer, table: str, version: int, what: str, seconds: float = 15
+          ) -> dict[str, Any]:
+    """The table's public state once its version is past ``version``."""
+    def newer() -> dict[str, Any] | None:
+        state = server.state(table)
+        return state if state["version"] > version else None
+    found: dict[str, Any] = wait_until(newer, seconds, what)
+    return found
+
+
+def until_state(server: AppServer, table: str, token: str | None, test: Any, what: str,
+                seconds: float = 20) -> dict[str, Any]:
+    def check() -> dict[str, Any] | None:
+        state = server.state(table, token)
+        return state if test(state) else None
+    found: dict[str, Any] = wait_until(check, seconds, what)
+    return found
+
+
+def shoot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    from PIL import Image  # fewer colours: the same picture in a smaller file
+
+    with Image.open(path) as shot:
+        small = shot.convert("RGB").quantize(colors=160)
+    small.save(path, optimize=True)
+    assert path.stat().st_size < 120_000, f"{path.name} is {path.stat().st_size} bytes"
+
+
+def seat_url(server: AppServer, made: dict[str, Any], seat: int) -> str:
+    return server.url + made["seats"][seat]["url"]
+
+
+def play_two(server: AppServer, made: dict[str, Any], players: list[Any], spectator: Any,
+             seed: int, max_plies: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    table = made["id"]
+    tokens = [s["token"] for s in made["seats"]]
+    state = server.state(table)
+    for _ in range(max_plies):
+        if state["outcome"] is not None:
+            break
+        mover = state["to_act"][0]
+        state = play_turn(server, players[mover], table, tokens[mover], rng)
+        if state["version"] % 5 == 0:  # the spectator follows without reloading
+            spectator.wait_for_selector(f'#board[data-version="{state["version"]}"]')
+    return state
+
+
+# -- the tests -------------------------------------------------------------------------------
+
+def test_two_browsers_play_folio_to_a_win_with_a_spectator(server: AppServer, pages: Pages
+                                                           ) -> None:
+    made = server.create("folio", ["human", "human"], variant="standard")
+    players = [pages.open(seat_url(server, made, p)) for p in range(2)]
+    spectator = pages.open(server.url + made["url"])
+    spectator.wait_for_selector("#board svg")
+    assert "watching" in spectator.inner_text(".who")
+    players[0].wait_for_selector("#board svg")
+    assert players[0].locator("#hint-btn").count() == 0  # no hints between people
+    r = httpx.get(f"{server.url}/api/tables/{made['id']}/hint",
+                  headers={"Authorization": f"Bearer {made['seats'][0]['token']}"})
+    assert r.status_code == 403
+    state = play_two(server, made, players, spectator, seed=3, max_plies=40)
+    assert state["outcome"] and state["outcome"]["result"] == "win", state["outcome"]
+    for page in [*players, spectator]:
+        page.wait_for_selector("#banner:not([hidden])")
+        text = page.inner_text("#banner")
+        assert "wins" in text and "Winning line" in text, text
+    moves = spectator.locator("#moves li").count()
+    assert moves == state["version"]
+    shoot(players[state["outcome"]["winner"]], "folio-standard-won-desktop")
+
+
+def test_two_browsers_play_a_whole_ice_dao_game(server: AppServer, pages: Pages) -> None:
+    made = server.create("icedao", ["human", "human"], options={"max-plies": "24"})
+    players = [pages.open(seat_url(server, made, p)) for p in range(2)]
+    spectator = pages.open(server.url + made["url"])
+    # a draw offered and declined on the way
+    players[0].wait_for_selector("#offer-draw")
+    players[0].click("#offer-draw")
+    players[1].wait_for_selector("#decline")
+    players[1].click("#decline")
+    players[1].wait_for_selector("#offer[hidden]", state="attached")
+    state = play_two(server, made, players, spectator, seed=5, max_plies=60)
+    assert state["outcome"] is not None
+    for page in players:
+        page.wait_for_selector("#banner:not([hidden])")
+    shoot(players[0], "icedao-standard-over-desktop")
+
+
+RULESETS = [
+    ("folio", "standard"), ("folio", "fixed-grid"), ("folio", "no-grid"), ("folio", "freeform"),
+    ("quarto", "standard"), ("icedao", "standard"), ("dao", "standard"),
+    ("quatrefoil", "base"), ("quatrefoil", "nothing-to-hide"), ("quatrefoil", "half-and-half"),
+    ("quatrefoil", "race-the-clock"), ("quatrefoil", "dual"),
+]
+
+
+@pytest.mark.parametrize(("game", "variant"), RULESETS, ids=[f"{g}-{v}" for g, v in RULESETS])
+def test_a_person_plays_a_bot(server: AppServer, pages: Pages, game: str, variant: str) -> None:
+    n = 4 if game == "quatrefoil" else 2
+    bot = "bot:quatrefoil" if game == "quatrefoil" else (
+        "bot:freeform" if variant == "freeform" else "bot:level1")
+    made = server.create(game, ["human"] + [bot] * (n - 1), variant=variant)
+    table, token = made["id"], made["seats"][0]["token"]
+    page = pages.open(seat_url(server, made, 0))
+    rng = random.Random(1)
+    mine = until_state(server, table, token, lambda s: s["legal"] or s["outcome"],
+                       "the person's turn")
+    if mine["outcome"]:  # real-time bots may finish a Dual game first
+        assert variant == "dual"
+        page.wait_for_selector("#banner:not([hidden])")
+        shoot(page, f"{game}-{variant}-desktop")
+        return
+    wait_version(page, mine["version"])
+    if game != "quatrefoil":
+        page.wait_for_selector("#turn.mine")
+    act(page, mine, pick(mine, rng))
+    until_state(server, table, None, lambda s: s["version"] >= mine["version"] + 2
+                or s["outcome"] is not None, "the bot's answer", 30)
+    page.wait_for_function("v => Number(document.querySelector('#board').dataset.version) >= v",
+                           arg=mine["version"] + 2 if not server.state(table)["outcome"]
+                           else mine["version"] + 1)
+    assert page.locator("#moves li:not(.none)").count() >= 2
+    if variant == "race-the-clock":
+        assert re.search(r"\d:\d\d", page.inner_text(".shared-clock"))
+    if game == "dao":  # undo against a bot is immediate
+        before = server.state(table)["version"]
+        page.wait_for_selector("#undo")
+        page.click("#undo")
+        wait_until(lambda: server.state(table)["version"] > before, 10, "the undo")
+    time.sleep(0.3)
+    shoot(page, f"{game}-{variant}-desktop")
+    page.set_viewport_size(PHONE)
+    time.sleep(0.2)
+    shoot(page, f"{game}-{variant}-phone")
+
+
+def test_touch_at_phone_width(server: AppServer, pages: Pages) -> None:
+    made = server.create("dao", ["human", "bot:level1"])
+    table, token = made["id"], made["seats"][0]["token"]
+    page = pages.open(seat_url(server, made, 0), PHONE, has_touch=True, is_mobile=True)
+    page.wait_for_selector("#turn.mine")
+    state = play_turn(server, page, table, token, random.Random(2), tap=True)
+    assert state["version"] >= 1
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"] + 1, f"the page scrolls sideways ({width}px)"
+
+
+def test_four_browsers_play_quatrefoil_each_with_only_its_own_cards(server: AppServer,
+                                                                   pages: Pages) -> None:
+    made = server.create("quatrefoil", ["human"] * 4, variant="base", seed=11)
+    table = made["id"]
+    tokens = [s["token"] for s in made["seats"]]
+    players = [pages.open(seat_url(server, made, p)) for p in range(4)]
+    for seat, page in enumerate(players):
+        page.wait_for_selector("#board svg")
+        own = server.state(table, tokens[seat])["view"]["board"]
+        for other in range(4):
+            for kind in ("colour", "position"):
+                value = page.get_attribute(
+                    f'#board .card-group.{kind}[data-seat="{other + 1}"]', "data-value")
+                expected = own[f"{kind}_cards"][other]
+                if other == seat:
+                    assert value == expected and value != "?"
+                else:
+                    assert expected is None and value == "?", (seat, other, kind, value)
+        for other in range(4):  # nothing of another seat's cards anywhere in the page
+            if other != seat:
+                theirs = server.state(table, tokens[other])["view"]["board"]
+                html = page.content()
+                card = theirs["position_cards"][other]
+                assert f'data-seat="{other + 1}" data-card="position" data-value="{card}"' \
+                    not in html
+        signals = page.locator("#controls .sig, .signals .sig").count()
+        assert signals in (0, 4)
+    rng = random.Random(4)
+    for _ in range(6):  # six actions in turn, then the player to act stacks
+        state = server.state(table)
+        mover = state["to_act"][0]
+        play_turn(server, players[mover], table, tokens[mover], rng)
+    state = server.state(table)
+    mover = state["to_act"][0]
+    wait_version(players[mover], state["version"])
+    players[mover].click('#controls button[data-move="stack"]')
+    final = until_state(server, table, None, lambda s: s["outcome"], "the end")
+    for page in players:
+        page.wait_for_selector("#banner:not([hidden])")
+        values = page.eval_on_selector_all("#board .card-group[data-value]",
+                                           "els => els.map(e => e.dataset.value)")
+        assert values and "?" not in values  # everything revealed
+    shoot(players[0], "quatrefoil-base-end-desktop")
+    # the shared replay: seat 1 leads, seat 2 follows
+    players[0].click("#replay-link")
+    players[1].click("#replay-link")
+    for page in players[:2]:
+        page.wait_for_selector("#replay-board svg")
+        page.wait_for_selector("#lead")
+    players[1].wait_for_selector('#shared[data-live="1"]')
+    players[0].check("#lead")
+    players[0].click("#r-first")
+    players[1].wait_for_function("() => document.querySelector('#replay-slider').value === '0'")
+    players[0].click("#r-next")
+    players[1].wait_for_function("() => document.querySelector('#replay-slider').value === '1'")
+    assert final["outcome"]["result"] in ("team-win", "team-loss")
+    shoot(players[1], "quatrefoil-base-replay-desktop")
+
+
+def test_dual_simultaneous_clicks_refuse_the_stale_ones_with_a_reason(server: AppServer,
+                                                                     pages: Pages) -> None:
+    made = server.create("quatrefoil", ["human"] * 4, variant="dual", seed=5)
+    table = made["id"]
+    players = [pages.open(seat_url(server, made, p)) for p in range(4)]
+    for page in players:
+        page.wait_for_selector('#controls button[data-action="cw"]')
+    at = players[0].evaluate("Date.now() + 600")
+    for page in players:
+        page.evaluate("""(at) => setTimeout(() =>
+            document.querySelector('#controls button[data-action="cw"]').click(),
+            Math.max(0, at - Date.now()))""", at)
+    time.sleep(1.5)
+    version = wait_until(lambda: server.state(table)["version"] or None, 10, "a move")
+    refused = [p for p in players if "Too late" in p.inner_text("#feedback")]
+    accepted = [p for p in players if "You played" in p.inner_text("#feedback")]
+    assert accepted and len(accepted) == version
+    assert len(refused) + len(accepted) == 4, [p.inner_text("#feedback") for p in players]
+    assert refused, "simultaneous clicks should leave at least one stale action"
+    shoot(refused[0], "quatrefoil-dual-refused-desktop")
+
+
+def test_a_refresh_keeps_the_seat_and_the_clock(server: AppServer, pages: Pages) -> None:
+    made = server.create("folio", ["human", "human"], variant="fixed-grid",
+                         clock={"base": 120, "increment": 0})
+    table = made["id"]
+    tokens = [s["token"] for s in made["seats"]]
+    for seat in (1, 0):  # the opening give, then a placement
+        state = server.state(table, tokens[seat])
+        r = httpx.post(f"{server.url}/api/tables/{table}/moves",
+                       json={"move": state["legal"][0], "version": state["version"]},
+                       headers={"Authorization": f"Bearer {tokens[seat]}"})
+        assert r.status_code == 200, r.text
+    page = pages.open(seat_url(server, made, 1))
+    page.wait_for_selector("#turn.mine")
+    time.sleep(1.5)
+
+    def seconds() -> float:
+        m, s = page.inner_text('[data-clock="1"]').split(":")
+        return int(m) * 60 + float(s)
+
+    before = seconds()
+    assert before < 119.0
+    page.reload()
+    page.wait_for_selector("#turn.mine")
+    assert "You play" in page.inner_text(".who") and "seat 2" in page.inner_text(".who")
+    after = seconds()
+    assert before - 5 < after <= before + 0.5, (before, after)
+
+
+def test_keyboard_only_game_then_hint_rematch_replay_and_a_new_game_from_it(
+        server: AppServer, pages: Pages) -> None:
+    made = server.create("quarto", ["human", "bot:level1"])
+    table, token = made["id"], made["seats"][0]["token"]
+    page = pages.open(seat_url(server, made, 0))
+    rng = random.Random(7)
+    hinted = False
+    for _ in range(12):
+        state = until_state(server, table, token, lambda s: s["legal"] or s["outcome"],
+                            "a turn")
+        if state["outcome"]:
+            break
+        wait_version(page, state["version"])
+        if not hinted and len(state["view"]["board"]["cells"]) >= 6:
+            focus_by_tab(page, "hint-btn")
+            page.keyboard.press("Enter")
+            page.wait_for_selector("#hint h2", timeout=30_000)
+            hinted = True
+        focus_by_tab(page, "move-input")
+        page.keyboard.type(pick(state, rng))
+        page.keyboard.press("Enter")
+        after(server, table, state["version"], "the move", 10)
+    state = until_state(server, table, None, lambda s: s["outcome"], "the end")
+    page.wait_for_selector("#banner:not([hidden])")
+    # the replay, with solver values where the solver answers
+    focus_by_tab(page, "replay-link")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#replay-board svg")
+    page.wait_for_selector("#analysis h2, #analysis p")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("() => document.querySelector('#replay-slider').value !== '"
+                           + str(state["version"]) + "'")
+    shoot(page, "quarto-replay-desktop")
+    focus_by_tab(page, "from-here-btn")
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9]+#seat="))
+    page.wait_for_selector("#board svg")
+    assert "You play" in page.inner_text(".who")
+    # the rematch of the first table, sides swapped
+    page.goto(seat_url(server, made, 0))
+    page.wait_for_selector("#rematch")
+    focus_by_tab(page, "rematch")
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/t/(?!" + table + r")[A-Za-z0-9]+#seat="))
+    page.wait_for_selector(".who")
+    wait_until(lambda: "seat 2" in page.inner_text(".who"), 10, "the swapped seat")
+
+
+def focus_by_tab(page: Any, element_id: str, presses: int = 120) -> None:
+    """Press Tab until the element with ``element_id`` has the focus (bounded)."""
+    for _ in range(presses):
+        if page.evaluate("document.activeElement && document.activeElement.id") == element_id:
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached #{element_id}")
+
+
+def test_lobby_create_join_watch_and_rules(server: AppServer, pages: Pages) -> None:
+    page = pages.open(server.url + "/")
+    page.wait_for_selector("#f-create")
+    page.select_option("#f-game", "icedao")
+    page.wait_for_selector("#opt-start")
+    page.select_option("#seat-1", "friend")
+    page.click("#f-create")
+    page.wait_for_selector("#f-result .link")
+    links = page.eval_on_selector_all("#f-result input.link", "els => els.map(e => e.value)")
+    assert len(links) == 2 and all("#seat=" in link for link in links)
+    shoot(page, "lobby-created-desktop")
+    friend = pages.open(links[1])
+    friend.wait_for_selector(".who")
+    wait_until(lambda: "Green" in friend.inner_text(".who"), 10, "the friend's seat")
+    # an open seat, joined from the lobby
+    made = server.create("dao", ["human", "open"])
+    page.goto(server.url + "/")
+    page.wait_for_selector("#lobby-list button")
+    page.click("#lobby-list button")
+    page.wait_for_url(re.compile(r"/t/" + made["id"] + "#seat="))
+    page.wait_for_selector(".who")
+    wait_until(lambda: "seat 2" in page.inner_text(".who"), 10, "the joined seat")
+    page.set_viewport_size(PHONE)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#f-create")
+    shoot(page, "lobby-phone")
+    page.set_viewport_size(DESKTOP)
+    page.goto(server.url + "/rules/icedao")
+    page.wait_for_selector("#rules h2")
+    page.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth)")
+    assert "Ruling" in page.inner_text("#rules")
+    shoot(page, "rules-icedao-desktop")
+
+
+def test_static_files_ship_in_the_package() -> None:
+    static = Path(fourfold.__file__).parent / "server" / "web" / "static"
+    for name in ("index.html", "app.js", "util.js", "table.js", "boards.js", "lobby.js",
+                 "replay.js", "rules.js", "markdown.js", "app.css", "favicon.svg"):
+        assert (static / name).is_file(), name
+    html = (static / "index.html").read_text()
+    assert "http://" not in html and "https://" not in html
