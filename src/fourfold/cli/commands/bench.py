@@ -2,6 +2,10 @@
 
 ``fourfold bench --solvers [--quick] [--json]`` times the exact solvers instead, on
 fixed seeded position sets (``fourfold.bench.solvers``).
+
+``fourfold bench --envs [--quick] [--json]`` measures environment steps per second: the
+vectorised env, the PettingZoo AEC env, and PettingZoo's and Pgx's connect four, all in
+the same run (``fourfold.bench.envs``).
 """
 
 from __future__ import annotations
@@ -23,6 +27,9 @@ def register(sub: Any) -> None:
     p.add_argument("--solvers", action="store_true",
                    help="time the solvers on fixed position sets instead (a few minutes;"
                         " --quick: about a minute)")
+    p.add_argument("--envs", action="store_true",
+                   help="measure RL environment steps/s instead (vector env, AEC env,"
+                        " PettingZoo and Pgx connect four)")
     p.set_defaults(run=run)
 
 
@@ -47,6 +54,8 @@ def ratio_notes(rows: list[Any]) -> dict[tuple[str, str], str]:
 def run(args: argparse.Namespace) -> int:
     if args.solvers:
         return run_solvers(args)
+    if getattr(args, "envs", False):
+        return run_envs(args)
     from fourfold.bench import run_bench
 
     console = Console(stderr=True)
@@ -109,4 +118,30 @@ def run_solvers(args: argparse.Namespace) -> int:
     Console(width=None if sys.stdout.isatty() else 160).print(table)
     print("nodes: alpha-beta nodes (quarto, folio), proof-search nodes (icedao), table"
           " look-ups (dao-probe); the Dao build counts none (time only)")
+    return 0
+
+
+def run_envs(args: argparse.Namespace) -> int:
+    """Environment steps per second (``fourfold.bench.envs``): a table, or JSON."""
+    from fourfold.bench.envs import run_env_bench
+
+    console = Console(stderr=True)
+    with console.status("measuring environments (compiles the kernels on first use)...") \
+            as status:
+
+        def progress(row: Any) -> None:
+            status.update(f"measured {row.game} {row.engine}")
+
+        rows, notes = run_env_bench(quick=args.quick, on_row=progress)
+    if args.json:
+        print(json.dumps({"rows": [r.as_dict() for r in rows], "notes": notes}, indent=2))
+        return 0
+    table = Table(title="fourfold bench --envs" + (" (quick)" if args.quick else ""))
+    for column in ("game", "engine", "metric", "per second"):
+        table.add_column(column, justify="right" if column == "per second" else "left")
+    for r in rows:
+        table.add_row(r.game, r.engine, r.metric, f"{r.value:,.0f}")
+    Console().print(table)
+    for note in notes:
+        print(note)
     return 0

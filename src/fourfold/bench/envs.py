@@ -1,0 +1,187 @@
+"""Environment steps per second behind ``fourfold bench --envs``, all in one run.
+
+Rows (``BenchRow``, metric ``steps_per_s``):
+
+* ``vector``: ``fourfold.envs.VectorEnv`` in self-play, every step a uniformly random
+  legal action per game (``sample_actions``, compiled) then ``step`` (legal moves, mask,
+  observation, auto-reset), 4,096 games on the calling thread; ``vector-threads``: the
+  same spread over numba's threads (all cores);
+* ``aec``: the PettingZoo AEC env (``fourfold.envs.aec_env``), random legal actions
+  sampled from the observation's mask, observations built every step as a training
+  loop would (``env.last()``);
+* ``pettingzoo-connect-four``: PettingZoo's own ``connect_four_v3`` in the same loop;
+* ``pgx-connect-four``: Pgx's ``connect_four`` on CPU jax: ``jit(vmap(step))`` over
+  4,096 games with random legal actions (``jax.random.categorical`` on the mask),
+  auto-reset by ``pgx.experimental.auto_reset``. Skipped with a note without jax/pgx.
+
+Steps are agent steps: one ply of one game. Each figure is the best of a few timed runs
+(the machine may be shared; the best run is the least disturbed).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from fourfold.bench.runner import BenchRow
+
+#: (label, game, variant) of the vectorised rulesets
+VECTOR_RULESETS: tuple[tuple[str, str, str | None], ...] = (
+    ("quarto", "quarto", None),
+    ("folio-fixed-grid", "folio", "fixed-grid"),
+    ("folio-standard", "folio", "standard"),
+    ("dao", "dao", None),
+    ("icedao", "icedao", None),
+)
+AEC_RULESETS = (("quarto", "quarto", None), ("folio-fixed-grid", "folio", "fixed-grid"))
+NUM_ENVS = 4096
+CONNECT_FOUR = "connect-four"
+
+
+def _best(run: Callable[[float], tuple[int, float]], seconds: float, repeats: int) -> float:
+    best = 0.0
+    for _ in range(repeats):
+        steps, elapsed = run(seconds)
+        best = max(best, steps / elapsed)
+    return best
+
+
+def vector_rate(name: str, variant: str | None, seconds: float, repeats: int,
+                threads: int | None = 1) -> float:
+    from fourfold.envs.vector import VectorEnv
+
+    env = VectorEnv(name, NUM_ENVS, seed=1, variant=variant, threads=threads)
+    env.reset()
+    env.step(env.sample_actions())  # compile
+
+    def run(limit: float) -> tuple[int, float]:
+        start = time.perf_counter()
+        calls = 0
+        while time.perf_counter() - start < limit:
+            for _ in range(10):
+                env.step(env.sample_actions())
+            calls += 10
+        return calls * NUM_ENVS, time.perf_counter() - start
+
+    return _best(run, seconds, repeats)
+
+
+def _aec_loop(env: Any, limit: float) -> tuple[int, float]:
+    env.reset(seed=1)
+    start = time.perf_counter()
+    steps = 0
+    while time.perf_counter() - start < limit:
+        for agent in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            action = None if terminated or truncated else env.action_space(agent).sample(
+                obs["action_mask"])
+            env.step(action)
+            steps += action is not None
+        env.reset()
+    return steps, time.perf_counter() - start
+
+
+def aec_rate(name: str, variant: str | None, seconds: float, repeats: int) -> float:
+    from fourfold.envs import aec_env
+
+    env = aec_env(name, variant)
+    return _best(lambda limit: _aec_loop(env, limit), seconds, repeats)
+
+
+def pettingzoo_connect_four_rate(seconds: float, repeats: int) -> float:
+    from pettingzoo.classic import connect_four_v3  # type: ignore[import-untyped,import-not-found,unused-ignore]
+
+    env = connect_four_v3.env()
+    return _best(lambda limit: _aec_loop(env, limit), seconds, repeats)
+
+
+def pgx_connect_four_rate(seconds: float, repeats: int) -> float:
+    import jax
+    import jax.numpy as jnp
+    import pgx  # type: ignore[import-untyped,import-not-found,unused-ignore]
+    from pgx.experimental import auto_reset  # type: ignore[import-untyped,import-not-found,unused-ignore]
+
+    env = pgx.make("connect_four")
+    init = jax.jit(jax.vmap(env.init))
+    step = jax.jit(jax.vmap(auto_reset(env.step, env.init)))
+
+    @jax.jit
+    def act(key: Any, mask: Any) -> Any:
+        logits = jnp.where(mask, 0.0, -jnp.inf)
+        return jax.random.categorical(key, logits, axis=-1)
+
+    key = jax.random.PRNGKey(0)
+    key, sub = jax.random.split(key)
+    state = init(jax.random.split(sub, NUM_ENVS))
+    for _ in range(2):  # compile
+        key, k1, k2 = jax.random.split(key, 3)
+        state = step(state, act(k1, state.legal_action_mask), jax.random.split(k2, NUM_ENVS))
+    state.rewards.block_until_ready()
+
+    def run(limit: float) -> tuple[int, float]:
+        nonlocal key, state
+        start = time.perf_counter()
+        calls = 0
+        while time.perf_counter() - start < limit:
+            for _ in range(10):
+                key, k1, k2 = jax.random.split(key, 3)
+                state = step(state, act(k1, state.legal_action_mask),
+                             jax.random.split(k2, NUM_ENVS))
+            state.rewards.block_until_ready()
+            calls += 10
+        return calls * NUM_ENVS, time.perf_counter() - start
+
+    return _best(run, seconds, repeats)
+
+
+def run_env_bench(
+    quick: bool = False, on_row: Callable[[BenchRow], None] | None = None
+) -> tuple[list[BenchRow], list[str]]:
+    """Every env row, measured in this run; notes say what was skipped and the ratios."""
+    seconds = 0.5 if quick else 2.0
+    repeats = 2 if quick else 3
+    rows: list[BenchRow] = []
+    notes: list[str] = []
+
+    def add(row: BenchRow) -> None:
+        rows.append(row)
+        if on_row is not None:
+            on_row(row)
+
+    for label, name, variant in VECTOR_RULESETS:
+        add(BenchRow(label, "vector", "steps_per_s", vector_rate(name, variant, seconds,
+                                                                  repeats)))
+    for label, name, variant in VECTOR_RULESETS[:2]:
+        add(BenchRow(label, "vector-threads", "steps_per_s",
+                     vector_rate(name, variant, seconds, repeats, threads=None)))
+    for label, name, variant in AEC_RULESETS:
+        add(BenchRow(label, "aec", "steps_per_s", aec_rate(name, variant, seconds, repeats)))
+    try:
+        add(BenchRow(CONNECT_FOUR, "pettingzoo-connect-four", "steps_per_s",
+                     pettingzoo_connect_four_rate(seconds, repeats)))
+    except ImportError as exc:
+        notes.append(f"pettingzoo classic envs not installed ({exc}): connect_four row skipped")
+    try:
+        add(BenchRow(CONNECT_FOUR, "pgx-connect-four", "steps_per_s",
+                     pgx_connect_four_rate(seconds, repeats)))
+    except ImportError as exc:
+        notes.append(f"pgx/jax not installed ({exc}): pgx row skipped"
+                     " (pip install 'fourfold[bench]')")
+    notes.extend(ratio_notes(rows))
+    return rows, notes
+
+
+def ratio_notes(rows: list[BenchRow]) -> list[str]:
+    """How the vector env compares with the reference envs, as sentences."""
+    value = {(r.game, r.engine): r.value for r in rows}
+    notes = []
+    for reference in ("pettingzoo-connect-four", "pgx-connect-four"):
+        base = value.get((CONNECT_FOUR, reference))
+        if not base:
+            continue
+        for label, _, _ in VECTOR_RULESETS[:2]:
+            mine = value.get((label, "vector"))
+            if mine:
+                notes.append(f"vector {label}: {mine / base:,.1f}x {reference}")
+    return notes

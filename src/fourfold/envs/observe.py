@@ -1,0 +1,407 @@
+"""Observation tensors: one seat's ``View`` as a float32 array, per game family.
+
+An encoder reads only a ``View`` (``game.view(state, seat)``), never the referee's
+state, so an observation can hold nothing its seat may not know: two deals a seat
+cannot tell apart give it identical tensors (tests/test_envs.py checks this). The
+planes of every family are listed by ``plane_names`` and described in docs/envs.md.
+
+Families are chosen by the type of the rules (``PlacementGame``, ``SlidingGame``...),
+the same surface every game of a family shares, never by a game's name.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from fourfold.core.errors import ConfigurationError
+from fourfold.core.game import Game, View
+
+Tensor = npt.NDArray[np.float32]
+
+
+class Encoder(ABC):
+    """Turns one seat's view into a fixed-shape float32 tensor with values in [0, 1]."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+
+    @property
+    @abstractmethod
+    def shape(self) -> tuple[int, ...]:
+        """``(planes, rows, columns)`` for board games, ``(features,)`` otherwise."""
+
+    @abstractmethod
+    def plane_names(self) -> list[str]:
+        """One name per plane (or feature), in tensor order, for docs and debugging."""
+
+    @abstractmethod
+    def encode(self, view: View) -> Tensor:
+        """The tensor of ``view`` (a new array)."""
+
+
+# -- placement games: Quarto and Folio's grid variants ---------------------------------------
+
+
+def piece_attributes(pieces: Any) -> list[tuple[str, list[bool]]]:
+    """``(name, has[kind])`` for each attribute plane of a piece set."""
+    from fourfold.games.folio.pieces import COLOUR_NAMES, SIZE_NAMES, FolioPieces, colour, size
+    from fourfold.games.quarto.pieces import WORDS, QuartoPieces
+
+    kinds = range(pieces.num_kinds)
+    if isinstance(pieces, QuartoPieces):
+        out = []
+        for i, (yes, no) in enumerate(WORDS):
+            out.append((yes, [bool(k >> i & 1) for k in kinds]))
+            out.append((no, [not k >> i & 1 for k in kinds]))
+        return out
+    if isinstance(pieces, FolioPieces):
+        return [(c, [colour(k) == i for k in kinds]) for i, c in enumerate(COLOUR_NAMES)] + [
+            (s, [size(k) == i for k in kinds]) for i, s in enumerate(SIZE_NAMES)
+        ]
+    return []
+
+
+class PlacementEncoder(Encoder):
+    """Quarto and Folio grids: a plane per kind, per attribute, the piece in hand, the
+    supply, the cells the next piece may go on (Folio standard's floating 4x4 area),
+    whether this ply only gives, whether the viewer acts and which seat it is."""
+
+    game: Any
+
+    def __init__(self, game: Any) -> None:
+        from fourfold.games.placement.geometry import Board, Lattice
+
+        super().__init__(game)
+        geo = game.geometry
+        if isinstance(geo, Board):
+            self.rows, self.cols = geo.height, geo.width
+        elif isinstance(geo, Lattice):
+            self.rows = self.cols = geo.side
+        else:  # pragma: no cover - every placement geometry is one of the two
+            raise ConfigurationError(f"no observation planes for {type(geo).__name__}")
+        self.pieces = game.pieces
+        self.kinds = self.pieces.num_kinds
+        self.attributes = piece_attributes(self.pieces)
+        self.attr_table = np.array([has for _, has in self.attributes], dtype=np.float32)
+        self.counts = np.array(self.pieces.counts, dtype=np.float32)
+        self.cells = [divmod(i, self.cols) for i in range(game.geometry.num_cells)]
+        k, a = self.kinds, len(self.attributes)
+        self.o_attr = k
+        self.o_hand = k + a
+        self.o_supply = 2 * k + a
+        self.o_place = 3 * k + a
+        self.planes = 3 * k + a + 4
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return (self.planes, self.rows, self.cols)
+
+    def plane_names(self) -> list[str]:
+        names = [self.pieces.name(k) for k in range(self.kinds)]
+        return (
+            [f"piece {n}" for n in names]
+            + [f"attribute {n}" for n, _ in self.attributes]
+            + [f"in hand {n}" for n in names]
+            + [f"supply {n}" for n in names]
+            + ["placeable", "give only", "to act", "seat"]
+        )
+
+    def encode(self, view: View) -> Tensor:
+        game = self.game
+        state = view.observation
+        out = np.zeros(self.shape, dtype=np.float32)
+        geo = game.geometry
+        for cell, kind in state.board:
+            r, c = self.cells[geo.index(cell)]
+            out[kind, r, c] = 1.0
+            if self.attributes:
+                out[self.o_attr:self.o_hand, r, c] = self.attr_table[:, kind]
+        over = game.outcome(state) is not None
+        if state.hand is not None:
+            out[self.o_hand + state.hand] = 1.0
+        supply = np.asarray(state.supply, dtype=np.float32) / self.counts
+        out[self.o_supply:self.o_place] = supply[:, None, None]
+        if not over:
+            for cell in geo.placeable(state.occupied):
+                r, c = self.cells[geo.index(cell)]
+                out[self.o_place, r, c] = 1.0
+            if state.hand is None:
+                out[self.o_place + 1] = 1.0
+        if view.player is not None and view.player in game.view_actors(view):
+            out[self.o_place + 2] = 1.0
+        if view.player:
+            out[self.o_place + 3] = float(view.player)
+        return out
+
+
+# -- Folio freeform: the continuous table on its action lattice --------------------------------
+
+
+class FreeformEncoder(Encoder):
+    """Folio freeform: pieces at the nearest point of the action lattice (0.5 apart),
+    the same kind, attribute, hand and supply planes as the grids, the lattice points
+    where a placement is legal, whether a challenge is possible (the grid is broken),
+    whether this ply only gives, whether the viewer acts and which seat it is."""
+
+    game: Any
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.side = game.side
+        self.pieces = game.pieces
+        self.kinds = self.pieces.num_kinds
+        self.attributes = piece_attributes(self.pieces)
+        self.attr_table = np.array([has for _, has in self.attributes], dtype=np.float32)
+        self.counts = np.array(self.pieces.counts, dtype=np.float32)
+        k, a = self.kinds, len(self.attributes)
+        self.o_attr, self.o_hand, self.o_supply, self.o_place = k, k + a, 2 * k + a, 3 * k + a
+        self.planes = 3 * k + a + 5
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return (self.planes, self.side, self.side)
+
+    def plane_names(self) -> list[str]:
+        names = [self.pieces.name(k) for k in range(self.kinds)]
+        return (
+            [f"piece {n}" for n in names]
+            + [f"attribute {n}" for n, _ in self.attributes]
+            + [f"in hand {n}" for n in names]
+            + [f"supply {n}" for n in names]
+            + ["legal placement", "challenge possible", "give only", "to act", "seat"]
+        )
+
+    def _rc(self, x: float, y: float) -> tuple[int, int] | None:
+        step = 0.5
+        half = self.game.radius
+        c = round(x / step) + half
+        r = round(y / step) + half
+        if 0 <= r < self.side and 0 <= c < self.side:
+            return r, c
+        return None
+
+    def encode(self, view: View) -> Tensor:
+        game = self.game
+        state = view.observation
+        out = np.zeros(self.shape, dtype=np.float32)
+        for x, y, kind in state.pieces:
+            rc = self._rc(x, y)
+            if rc is not None:
+                out[kind, rc[0], rc[1]] = 1.0
+                out[self.o_attr:self.o_hand, rc[0], rc[1]] = self.attr_table[:, kind]
+        if state.hand is not None:
+            out[self.o_hand + state.hand] = 1.0
+        supply = np.asarray(state.supply, dtype=np.float32) / self.counts
+        out[self.o_supply:self.o_place] = supply[:, None, None]
+        acting = view.player is not None and view.player in game.view_actors(view)
+        if acting:
+            for move in game.view_legal_moves(view):
+                if move.challenge:
+                    out[self.o_place + 1] = 1.0
+                elif move.place is not None:
+                    rc = self._rc(*move.place)
+                    if rc is not None:
+                        out[self.o_place, rc[0], rc[1]] = 1.0
+            out[self.o_place + 3] = 1.0
+        if state.hand is None and game.outcome(state) is None:
+            out[self.o_place + 2] = 1.0
+        if view.player:
+            out[self.o_place + 4] = float(view.player)
+        return out
+
+
+# -- sliding games: Dao and Ice Dao --------------------------------------------------------
+
+
+class DaoEncoder(Encoder):
+    """Classic Dao, from the viewer's side: its pieces, the opponent's, the empty
+    squares, how often the position occurred before (once, twice), whether the viewer
+    acts, and the plies played as a fraction of the length cap (0 without one)."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.size = game.board.size
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return (7, self.size, self.size)
+
+    def plane_names(self) -> list[str]:
+        return ["mine", "theirs", "empty", "seen before", "seen twice before", "to act",
+                "plies / cap"]
+
+    def encode(self, view: View) -> Tensor:
+        game = self.game
+        state = view.observation
+        me = 0 if view.player is None else view.player
+        out = np.zeros(self.shape, dtype=np.float32)
+        flat = out.reshape(7, -1)
+        for sq, owner in enumerate(state.board):
+            flat[2 if owner is None else (0 if owner == me else 1), sq] = 1.0
+        _common_sliding(game, view, state, out[3:])
+        return out
+
+
+class IceDaoEncoder(Encoder):
+    """Ice Dao, from the viewer's side: for each size, the viewer's and the opponent's
+    pieces (covered or not), the top pieces by owner and size, stack heights (one-hot
+    1, 2, 3), how often the position occurred before, whether the viewer acts and the
+    plies played as a fraction of the length cap."""
+
+    SIZES = ("small", "medium", "large")
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.size = game.board.size
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return (19, self.size, self.size)
+
+    def plane_names(self) -> list[str]:
+        return (
+            [f"mine {s}" for s in self.SIZES] + [f"theirs {s}" for s in self.SIZES]
+            + [f"top mine {s}" for s in self.SIZES] + [f"top theirs {s}" for s in self.SIZES]
+            + ["height 1", "height 2", "height 3", "seen before", "seen twice before",
+               "to act", "plies / cap"]
+        )
+
+    def encode(self, view: View) -> Tensor:
+        game = self.game
+        state = view.observation
+        me = 0 if view.player is None else view.player
+        out = np.zeros(self.shape, dtype=np.float32)
+        flat = out.reshape(19, -1)
+        for sq, stack in enumerate(state.board):
+            for piece in stack:
+                side = 0 if piece // 3 == me else 1
+                flat[side * 3 + piece % 3, sq] = 1.0
+            if stack:
+                top = stack[-1]
+                flat[6 + (0 if top // 3 == me else 1) * 3 + top % 3, sq] = 1.0
+                flat[11 + len(stack), sq] = 1.0
+        _common_sliding(game, view, state, out[15:])
+        return out
+
+
+def _common_sliding(game: Any, view: View, state: Any, out: Tensor) -> None:
+    """Repetition (2 planes), to act, plies over the cap: the last four planes."""
+    seen = min(state.repetitions - 1, 2)
+    if seen >= 1:
+        out[0] = 1.0
+    if seen >= 2:
+        out[1] = 1.0
+    if view.player is not None and view.player in game.view_actors(view):
+        out[2] = 1.0
+    if game.max_plies:
+        out[3] = min(state.plies / game.max_plies, 1.0)
+
+
+# -- Quatrefoil: cards, tokens and signals ----------------------------------------------------
+
+HISTORY = 8  # arrangements (with their signals) and actions kept in the observation
+
+
+class QuatrefoilEncoder(Encoder):
+    """Quatrefoil: a flat vector of what one seat knows (docs/envs.md lists each block).
+
+    Cards shown face down to the viewer are encoded as "unknown", never as a value.
+    """
+
+    def __init__(self, game: Any, max_steps: int = 100) -> None:
+        from fourfold.games.quatrefoil.arrangement import NUM_ACTIONS
+
+        super().__init__(game)
+        self.max_steps = max_steps
+        self.num_actions = NUM_ACTIONS
+        self.blocks: list[tuple[str, int]] = [
+            ("viewer seat", 4),
+            ("colour card of each seat (5 tokens + unknown)", 4 * 6),
+            ("position card of each seat (4 corners + unknown)", 4 * 5),
+            ("north card (5 tokens + unknown)", 6),
+            ("solution, per slot (5 tokens + unknown)", 5 * 6),
+            ("arrangement now, per slot", 5 * 5),
+            ("start arrangement, per slot", 5 * 5),
+            (f"signals of the last {HISTORY} arrangements (4 seats + present)", HISTORY * 5),
+            (f"last {HISTORY} actions (11 actions + 4 seats)", HISTORY * (NUM_ACTIONS + 4)),
+            ("seat to act (4) or none", 5),
+            ("actions so far / cap", 1),
+        ]
+        self.size = sum(n for _, n in self.blocks)
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return (self.size,)
+
+    def plane_names(self) -> list[str]:
+        return [name for name, _ in self.blocks]
+
+    def encode(self, view: View) -> Tensor:
+        obs = view.observation
+        out = np.zeros(self.size, dtype=np.float32)
+        i = 0
+
+        def one_hot(value: int | None, width: int) -> None:
+            nonlocal i
+            out[i + (width - 1 if value is None else value)] = 1.0
+            i += width
+
+        if view.player is not None:
+            out[view.player] = 1.0
+        i += 4
+        for s in range(4):
+            one_hot(obs.colour_cards[s], 6)
+        for s in range(4):
+            one_hot(obs.position_cards[s], 5)
+        one_hot(obs.north, 6)
+        for slot in range(5):
+            one_hot(None if obs.solution is None else obs.solution[slot], 6)
+        for arrangement in (obs.arrangement, obs.start):
+            for slot in range(5):
+                out[i + arrangement[slot]] = 1.0
+                i += 5
+        signals = obs.signals or ()
+        for back in range(HISTORY):
+            at = len(signals) - 1 - back
+            if at >= 0:
+                out[i:i + 4] = signals[at]
+                out[i + 4] = 1.0
+            i += 5
+        width = self.num_actions + 4
+        for back in range(HISTORY):
+            at = len(obs.history) - 1 - back
+            if at >= 0:
+                seat, action = obs.history[at]
+                out[i + action] = 1.0
+                out[i + self.num_actions + seat] = 1.0
+            i += width
+        actors = self.game.view_actors(view)
+        one_hot(actors[0] if len(actors) == 1 else None, 5)
+        out[i] = min(len(obs.history) / self.max_steps, 1.0)
+        return out
+
+
+def encoder_for(game: Game[Any, Any], max_steps: int = 100) -> Encoder:
+    """The encoder of a configured game's family (``max_steps``: Quatrefoil's cap, which
+    scales its "actions so far" feature)."""
+    from fourfold.games.dao.game import DaoGame
+    from fourfold.games.folio.freeform.game import FreeformGame
+    from fourfold.games.icedao.game import IceDaoGame
+    from fourfold.games.placement.game import PlacementGame
+    from fourfold.games.quatrefoil.game import QuatrefoilGame
+
+    if isinstance(game, PlacementGame):
+        return PlacementEncoder(game)
+    if isinstance(game, FreeformGame):
+        return FreeformEncoder(game)
+    if isinstance(game, DaoGame):
+        return DaoEncoder(game)
+    if isinstance(game, IceDaoGame):
+        return IceDaoEncoder(game)
+    if isinstance(game, QuatrefoilGame):
+        return QuatrefoilEncoder(game, max_steps)
+    raise ConfigurationError(f"no observation encoder for {game.info.label()}")

@@ -1,0 +1,344 @@
+"""Every game as an OpenSpiel game, through pyspiel's Python game API.
+
+``openspiel_game("quarto")`` returns a ``pyspiel.Game``; each (game, variant) is
+registered once as ``python_fourfold_<game>_<variant>`` (hyphens as underscores), so
+``pyspiel.load_game("python_fourfold_icedao_standard(max_steps=200)")`` works too. Its
+parameters are the variant's options (underscored names, values as strings, ``none``
+for no value; from Python pass them to ``openspiel_game``, as game strings would read a
+number as an int) and ``max_steps``, the cap on plies (every game ends by then).
+
+Metadata comes from the game's spec: two-player games are zero-sum with perfect
+information and no chance; Quatrefoil is cooperative (identical utility) with imperfect
+information, and its deal is explicit chance: the solution (120 arrangements), the
+position cards (24 orders), then the start (any of the 119 other arrangements). Dual is
+simultaneous: each seat submits one of its own actions or ``wait`` (the last action);
+when several are submitted, a chance node picks the one that lands (uniformly), as the
+first to arrive in real time, and the others are stale.
+
+The length cap ends a game with utility 0 for everyone (the sliding games' own
+``max-plies`` option, when set, ends it first, as a draw by the rules). Observation
+tensors are the adapters' (``fourfold.envs.observe``), flattened; observation strings
+are the viewer's position (``game.view_position``); information-state strings add what
+the viewer has seen along the way (the moves, and Quatrefoil's signals). An illegal
+action raises ``FourfoldError``.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Any
+
+import numpy as np
+import pyspiel  # type: ignore[import-untyped,import-not-found,unused-ignore]
+
+import fourfold
+from fourfold.core.errors import FourfoldError
+from fourfold.core.game import Game
+from fourfold.core.spec import Utility
+from fourfold.envs.common import checked_move, default_max_steps, is_dual, load_game
+from fourfold.envs.observe import encoder_for
+
+PREFIX = "python_fourfold_"
+_REGISTERED: dict[str, type[pyspiel.Game]] = {}
+_PERMS = tuple(permutations(range(4)))
+NONE = "none"
+
+
+def _param(text: str, value: Any) -> str:
+    """An option value as a pyspiel parameter: ``none`` for no value, and ``+`` for the
+    commas of a list (game strings split parameters at commas; Folio's ``extra`` reads
+    either)."""
+    return NONE if value is None else text.replace(",", "+")
+
+
+def short_name(name: str, variant: str) -> str:
+    return f"{PREFIX}{name}_{variant}".replace("-", "_")
+
+
+def _game_type(name: str, variant: str) -> pyspiel.GameType:
+    spec = fourfold.get_spec(name)
+    game = fourfold.load(name, variant)
+    params: dict[str, Any] = {}
+    for option in spec.options_for(variant):
+        value = option.default
+        params[option.name.replace("-", "_")] = _param(option.format(value), value)
+    params["max_steps"] = default_max_steps(game)
+    cooperative = spec.utility is Utility.COOPERATIVE
+    chance = not spec.perfect_information
+    t = pyspiel.GameType
+    return t(
+        short_name=short_name(name, variant),
+        long_name=f"Fourfold {spec.title} ({variant})",
+        dynamics=t.Dynamics.SIMULTANEOUS if is_dual(game) else t.Dynamics.SEQUENTIAL,
+        chance_mode=(t.ChanceMode.EXPLICIT_STOCHASTIC if chance or is_dual(game)
+                     else t.ChanceMode.DETERMINISTIC),
+        information=(t.Information.PERFECT_INFORMATION if spec.perfect_information
+                     else t.Information.IMPERFECT_INFORMATION),
+        utility=t.Utility.IDENTICAL if cooperative else t.Utility.ZERO_SUM,
+        reward_model=t.RewardModel.TERMINAL,
+        max_num_players=spec.num_players,
+        min_num_players=spec.num_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+def _rules(name: str, variant: str, params: dict[str, Any]) -> tuple[Game[Any, Any], int]:
+    options = {k: v for k, v in params.items() if k != "max_steps"}
+    options = {k: (None if v == NONE else v) for k, v in options.items()}
+    game = fourfold.load(name, variant, **options)
+    return game, int(params.get("max_steps", default_max_steps(game)))
+
+
+def register(name: str, variant: str) -> str:
+    """Register (once) the pyspiel game type of a variant; return its short name."""
+    key = short_name(name, variant)
+    if key in _REGISTERED:
+        return key
+    game_type = _game_type(name, variant)
+
+    class _Game(FourfoldSpielGame):
+        def __init__(self, params: dict[str, Any] | None = None) -> None:
+            merged = {**game_type.parameter_specification, **(params or {})}
+            rules, max_steps = _rules(name, variant, merged)
+            super().__init__(game_type, rules, max_steps, merged)
+
+    _Game.__name__ = f"Fourfold_{key}"
+    pyspiel.register_game(game_type, _Game)
+    _REGISTERED[key] = _Game
+    return key
+
+
+class Config:
+    """What states need of their game, shared (never copied) when pyspiel clones a state."""
+
+    def __init__(self, rules: Game[Any, Any], max_steps: int) -> None:
+        self.rules = rules
+        self.max_steps = max_steps
+        self.dual = is_dual(rules)
+        self.chance = not rules.info.spec.perfect_information
+        self.wait = rules.num_actions if self.dual else -1
+        self.length = 0
+        self.encoder = encoder_for(rules, max_steps=max_steps)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Config:
+        return self
+
+
+class FourfoldSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """A configured fourfold game as a ``pyspiel.Game``."""
+
+    def __init__(self, game_type: pyspiel.GameType, rules: Game[Any, Any], max_steps: int,
+                 params: dict[str, Any]) -> None:
+        self.config = Config(rules, max_steps)
+        self.rules = rules
+        dual, chance = self.config.dual, self.config.chance
+        cap = getattr(rules, "max_plies", None)
+        length = _natural_length(rules)
+        if length is None:
+            length = min(cap, max_steps) if cap else max_steps
+        length = min(length, max_steps)
+        zero_sum = rules.info.spec.utility is Utility.ZERO_SUM
+        info = pyspiel.GameInfo(
+            num_distinct_actions=rules.num_actions + (1 if dual else 0),
+            max_chance_outcomes=120 if chance else 0,
+            num_players=rules.num_players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0 if zero_sum else None,
+            max_game_length=length,
+        )
+        self.config.length = length
+        super().__init__(game_type, info, params)
+
+    def new_initial_state(self) -> FourfoldSpielState:
+        return FourfoldSpielState(self, self.config)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return Observer(self.config, recall)
+
+
+def _natural_length(rules: Game[Any, Any]) -> int | None:
+    """The most plies a game can last by its rules, where they bound it."""
+    pieces = getattr(rules, "pieces", None)
+    if pieces is not None and hasattr(pieces, "total"):
+        return int(pieces.total) + 1  # one give, then one ply per piece
+    return None
+
+
+class FourfoldSpielState(pyspiel.State):  # type: ignore[misc]
+    """A game in progress: the rules' state, plus the deal under way and the cap."""
+
+    def __init__(self, game: FourfoldSpielGame, config: Config) -> None:
+        super().__init__(game)
+        self.spiel = config
+        self.rules = config.rules
+        self.deal: list[int] = []
+        self.value: Any = None if config.chance else self.rules.initial_state()
+        self.steps = 0
+        self.moves: list[str] = []  # the moves so far, in notation (public in every game)
+        self.pending: list[Any] = []  # Dual: the actions submitted this moment
+        self.capped = False
+
+    # -- whose turn --------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        if self.value is None or self.pending:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.spiel.dual:
+            return int(pyspiel.PlayerId.SIMULTANEOUS)
+        actors = self.rules.actors(self.value)
+        return int(actors[0])
+
+    def is_terminal(self) -> bool:
+        return self.capped or (self.value is not None and self.rules.is_over(self.value))
+
+    def returns(self) -> list[float]:
+        if self.value is None or self.capped:
+            return [0.0] * self.rules.num_players
+        outcome = self.rules.outcome(self.value)
+        if outcome is None:
+            return [0.0] * self.rules.num_players
+        return list(outcome.returns(self.rules.num_players))
+
+    # -- chance --------------------------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.pending:
+            n = len(self.pending)
+            return [(i, 1.0 / n) for i in range(n)]
+        from fourfold.games.quatrefoil.arrangement import ALL_ARRANGEMENTS
+
+        if len(self.deal) == 0:
+            return [(i, 1.0 / 120) for i in range(len(ALL_ARRANGEMENTS))]
+        if len(self.deal) == 1:
+            return [(i, 1.0 / 24) for i in range(len(_PERMS))]
+        return [(i, 1.0 / 119) for i in range(len(ALL_ARRANGEMENTS)) if i != self.deal[0]]
+
+    def _deal(self, outcome: int) -> None:
+        from fourfold.games.quatrefoil.arrangement import ALL_ARRANGEMENTS
+        from fourfold.games.quatrefoil.state import Deal, QuatrefoilState
+
+        self.deal.append(outcome)
+        if len(self.deal) == 3:
+            solution, perm, start = self.deal
+            p = _PERMS[perm]
+            deal = Deal(ALL_ARRANGEMENTS[solution], (p[0], p[1], p[2], p[3]))
+            self.value = QuatrefoilState(deal, ALL_ARRANGEMENTS[start])
+
+    # -- actions -------------------------------------------------------------------------------
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.is_terminal() or self.value is None:
+            return []
+        view = self.rules.view(self.value, player)
+        mask = self.rules.view_legal_action_mask(view)
+        actions = [a for a, ok in enumerate(mask) if ok]
+        if self.spiel.dual and actions:
+            actions.append(self.spiel.wait)
+        return actions
+
+    def _apply_action(self, action: int) -> None:
+        if self.value is None:
+            self._deal(action)
+            return
+        if self.pending:
+            self._land(self.pending[action])
+            return
+        seat = self.current_player()
+        self._land(checked_move(self.rules, self.value, seat, action))
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        submitted = []
+        for seat, action in enumerate(actions):
+            if action == self.spiel.wait:
+                continue
+            submitted.append(checked_move(self.rules, self.value, seat, int(action)))
+        if len(submitted) == 1:
+            self._land(submitted[0])
+        elif submitted:
+            self.pending = submitted
+        else:
+            self._count_step()
+
+    def _land(self, move: Any) -> None:
+        self.pending = []
+        self.moves.append(self.rules.format_move(self.value, move))
+        self.value = self.rules.next_state(self.value, move)
+        self._count_step()
+
+    def _count_step(self) -> None:
+        self.steps += 1
+        if self.steps >= self.spiel.length and not self.rules.is_over(self.value):
+            self.capped = True
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            if self.pending:
+                return f"lands:{action}"
+            return f"deal:{len(self.deal)}:{action}"
+        if self.spiel.dual and action == self.spiel.wait:
+            return "wait"
+        move = self.rules.decode(action)
+        try:
+            return self.rules.format_move(self.value, move)
+        except (FourfoldError, ValueError, TypeError, AttributeError):
+            return f"action {action}"
+
+    def __str__(self) -> str:
+        if self.value is None:
+            return f"dealing ({len(self.deal)} of 3 chance outcomes drawn)"
+        return str(self.rules.format_position(self.value))
+
+
+class Observer:
+    """pyspiel's Python observer: a seat's tensor and strings, from its view only."""
+
+    def __init__(self, game: Config, perfect_recall: bool) -> None:
+        self.game = game
+        self.perfect_recall = perfect_recall
+        shape = game.encoder.shape
+        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+        self.dict = {"observation": self.tensor.reshape(shape)}
+
+    def set_from(self, state: FourfoldSpielState, player: int) -> None:
+        if state.value is None:
+            self.tensor.fill(0.0)
+            return
+        view = self.game.rules.view(state.value, player)
+        self.dict["observation"][...] = self.game.encoder.encode(view)
+
+    def string_from(self, state: FourfoldSpielState, player: int) -> str:
+        if state.value is None:
+            return f"p{player} dealing"
+        rules = self.game.rules
+        view = rules.view(state.value, player)
+        text = f"p{player} {rules.view_position(view)}"
+        if not self.perfect_recall:
+            return text
+        signals = getattr(view.observation, "signals", None)
+        if signals:
+            text += " signals=" + ",".join(
+                "".join("1" if s else "0" for s in row) for row in signals)
+        elif rules.info.spec.perfect_information:
+            text += " moves=" + ",".join(state.moves)
+        if state.pending:  # Dual: what this seat submitted itself is known to it
+            text += " pending"
+        return text
+
+
+def openspiel_game(game: str | Game[Any, Any], variant: str | None = None, *,
+                   max_steps: int | None = None, **options: Any) -> pyspiel.Game:
+    """The pyspiel game of a fourfold game (registered on first use)."""
+    configured = load_game(game, variant, **options)
+    name, variant_name = configured.name, configured.info.variant
+    key = register(name, variant_name)
+    params: dict[str, Any] = dict(configured.info.option_strings())
+    params = {k.replace("-", "_"): _param(v, configured.info.options[k])
+              for k, v in params.items()}
+    if max_steps is not None:
+        params["max_steps"] = int(max_steps)
+    return pyspiel.load_game(key, params)

@@ -1,0 +1,136 @@
+"""Quatrefoil Dual as a PettingZoo Parallel environment: every seat acts at once.
+
+In Dual each seat may act whenever it likes, and an action names the state version it
+was chosen on: the first to land is applied and the others, chosen on a version that is
+gone, are refused as stale (``QuatrefoilGame.illegal_reason``). One ``step`` is one such
+moment: every live agent submits an action of its own (its seat's rows of the game's
+dense encoding) or ``WAIT`` (the extra last action). Of the actions submitted, one lands,
+the first in an arrival order drawn from the episode's seeded generator; the rest are
+stale and change nothing (``infos[agent]["landed"]`` says whose landed). An action
+outside the agent's mask raises ``FourfoldError``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import ParallelEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
+
+from fourfold.core.errors import FourfoldError
+from fourfold.core.game import Game
+from fourfold.envs.common import agent_name, as_action, checked_move, default_max_steps
+from fourfold.envs.observe import encoder_for
+
+
+class DualParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
+    """Quatrefoil Dual: four agents acting simultaneously."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"], "name": "fourfold_quatrefoil_dual_v0",
+    }
+
+    def __init__(self, game: Game[Any, Any], max_steps: int | None = None,
+                 render_mode: str | None = None) -> None:
+        self.game = game
+        self.max_steps = default_max_steps(game) if max_steps is None else max_steps
+        self.encoder = encoder_for(game, max_steps=self.max_steps)
+        self.render_mode = render_mode
+        self.wait = game.num_actions  # the extra action: submit nothing this moment
+        self.num_agent_actions = game.num_actions + 1
+        self.possible_agents = [agent_name(s) for s in range(game.num_players)]
+        self.agents = list(self.possible_agents)
+        self._obs_space = spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, self.encoder.shape, dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (self.num_agent_actions,), dtype=np.int8),
+        })
+        self._act_space = spaces.Discrete(self.num_agent_actions)
+        self._rng = np.random.default_rng()
+        self.state_value: Any = None
+        self.steps = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._act_space
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self.possible_agents.index(agent)
+        view = self.game.view(self.state_value, seat)
+        mask = np.zeros(self.num_agent_actions, dtype=np.int8)
+        mask[:-1] = self.game.view_legal_action_mask(view)
+        if mask.any():
+            mask[-1] = 1
+        return {"observation": self.encoder.encode(view), "action_mask": mask}
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+            self._act_space.seed(seed)
+        self.state_value = self.game.initial_state(int(self._rng.integers(2**31)))
+        self.steps = 0
+        self.agents = list(self.possible_agents)
+        return ({a: self.observe(a) for a in self.agents},
+                {a: {"landed": None} for a in self.agents})
+
+    def step(self, actions: dict[str, int]) -> tuple[
+        dict[str, dict[str, Any]], dict[str, float], dict[str, bool], dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        submitted: list[tuple[str, Any]] = []
+        for agent in self.agents:
+            if agent not in actions:
+                raise FourfoldError(f"no action for {agent}: every live agent acts (or waits)")
+            number = as_action(actions[agent], self.num_agent_actions)
+            if number == self.wait:
+                continue
+            seat = self.possible_agents.index(agent)
+            submitted.append((agent, checked_move(self.game, self.state_value, seat, number)))
+        landed = None
+        if submitted:
+            agent, move = submitted[int(self._rng.integers(len(submitted)))]
+            self.state_value = self.game.next_state(self.state_value, move)
+            landed = agent
+        self.steps += 1
+        outcome = self.game.outcome(self.state_value)
+        returns = (outcome.returns(self.game.num_players) if outcome is not None
+                   else (0.0,) * self.game.num_players)
+        done = outcome is not None
+        capped = not done and self.steps >= self.max_steps
+        agents = self.agents
+        observations = {a: self.observe(a) for a in agents}
+        rewards = {a: float(returns[self.possible_agents.index(a)]) for a in agents}
+        terminations = dict.fromkeys(agents, done)
+        truncations = dict.fromkeys(agents, capped)
+        infos: dict[str, dict[str, Any]] = {a: {"landed": landed} for a in agents}
+        if done or capped:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return self.game.format_position(self.state_value)
+
+    def close(self) -> None:
+        pass
+
+    def state(self) -> np.ndarray:
+        raise NotImplementedError("Dual hides cards: there is no global observation")
+
+
+def parallel_env(game: str | Game[Any, Any] = "quatrefoil", variant: str | None = "dual", *,
+                 max_steps: int | None = None, render_mode: str | None = None,
+                 **options: Any) -> DualParallel:
+    """The Parallel env of a game where every seat acts at once (Quatrefoil Dual)."""
+    from fourfold.envs.common import is_dual, load_game
+
+    configured = load_game(game, variant, **options) if isinstance(game, str) else game
+    if not is_dual(configured):
+        raise FourfoldError(
+            f"{configured.info.label()} is turn-based: use aec_env (a Parallel env is for"
+            " games where every seat acts at once, Quatrefoil dual)")
+    return DualParallel(configured, max_steps=max_steps, render_mode=render_mode)
