@@ -289,3 +289,103 @@ def play_out(api: Api, table_id: str, tokens: dict[int, str], pick: Callable[[li
         r = api.move(table_id, tokens[seat], pick(mine["legal"]), mine["version"])
         assert r.status_code in (200, 409), r.text  # 409: a bot moved first
     raise AssertionError("the game did not end")
+
+
+# -- Redis (the broker between server instances) ---------------------------------------------
+
+REDIS_SERVER = Path("/usr/bin/redis-server")
+
+
+def _no_redis(reason: str) -> None:
+    message = f"Redis is not available for the multi-instance tests: {reason}"
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+def _ensure_redis() -> Path:
+    found = shutil.which("redis-server")
+    if found:
+        return Path(found)
+    debian = Path("/etc/debian_version").exists()
+    if os.geteuid() == 0 and debian and shutil.which("apt-get"):
+        subprocess.run(["apt-get", "install", "-y", "redis-server"], check=False,
+                       capture_output=True, timeout=600,
+                       env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    if not REDIS_SERVER.exists():
+        _no_redis(f"{REDIS_SERVER} is missing (apt-get install redis-server)")
+    return REDIS_SERVER
+
+
+@dataclass
+class Redis:
+    """A throwaway ``redis-server`` on loopback; ``restart`` keeps its port."""
+
+    binary: Path
+    directory: Path
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> Redis:
+        self.process = subprocess.Popen(
+            [str(self.binary), "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", str(self.directory)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError), socket.create_connection(
+                    ("127.0.0.1", self.port), timeout=1) as s:
+                s.sendall(b"PING\r\n")
+                if s.recv(16).startswith(b"+PONG"):
+                    return self
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.03)
+        self.stop()
+        _no_redis("redis-server did not start")
+        return self
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.kill()
+        self.process.wait(10)
+        self.process = None
+
+    def restart(self) -> Redis:
+        self.stop()
+        return self.start()
+
+
+@contextlib.contextmanager
+def redis_server() -> Iterator[Redis]:
+    binary = _ensure_redis()
+    directory = Path(tempfile.mkdtemp(prefix="fourfold-redis-"))
+    redis = Redis(binary, directory).start()
+    try:
+        yield redis
+    finally:
+        redis.stop()
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+def instances(tmp: Path, database: str, broker: str, count: int,
+              extra: tuple[str, ...] = ()) -> list[Server]:
+    """``count`` ``fourfold serve`` processes sharing ``database`` and ``broker``
+    (started one after another; each has its own port and log)."""
+    servers: list[Server] = []
+    try:
+        for n in range(count):
+            folder = tmp / f"instance-{n}"
+            folder.mkdir(exist_ok=True)
+            servers.append(Server(folder, database, (
+                "--broker", broker, "--instance", f"i{n}", *extra)).start())
+    except BaseException:
+        for server in servers:
+            server.stop()
+        raise
+    return servers

@@ -96,7 +96,7 @@ def _seat(live: LiveTable, token: str | None, needed: bool) -> int | None:
         if needed:
             raise ApiError(403, "send your seat's token (Authorization: Bearer TOKEN)")
         return None
-    seat = live.tokens.get(token_hash(token))
+    seat = live.seat_for(token_hash(token))
     if seat is None:
         raise ApiError(403, "this token holds no seat at this table")
     return seat
@@ -110,7 +110,7 @@ def _acting(request: Request, table_id: str, credentials: Credentials
     seat = _seat(live, token, True)
     assert seat is not None
     try:
-        live.check_open()
+        live.act(lambda _: live.check_open())
     except TableError as error:
         raise ApiError(refusal_status(error), error.reason) from None
     return live, seat
@@ -238,7 +238,7 @@ def post_move(table_id: str, body: MoveBody, request: Request, credentials: Cred
               ) -> dict[str, Any]:
     live, seat = _acting(request, table_id, credentials)
     try:
-        text = live.table.play(seat, body.move, body.version)
+        text = live.act(lambda table: table.play(seat, body.move, body.version))
     except TableError as error:
         raise _refused(error) from None
     return _done(live, seat, f"played {text}")
@@ -249,7 +249,7 @@ def post_resign(table_id: str, body: VersionBody, request: Request,
                 credentials: Credentials) -> dict[str, Any]:
     live, seat = _acting(request, table_id, credentials)
     try:
-        live.table.resign(seat, body.version)
+        live.act(lambda table: table.resign(seat, body.version))
     except TableError as error:
         raise _refused(error) from None
     return _done(live, seat, "resigned")
@@ -261,7 +261,7 @@ def post_offer(table_id: str, body: OfferBody, request: Request, credentials: Cr
                ) -> dict[str, Any]:
     live, seat = _acting(request, table_id, credentials)
     try:
-        text = live.table.offer(seat, body.offer, body.version)
+        text = live.act(lambda table: table.offer(seat, body.offer, body.version))
     except TableError as error:
         raise _refused(error) from None
     return _done(live, seat, text)
@@ -272,7 +272,7 @@ def post_answer(table_id: str, body: AnswerBody, request: Request,
                 credentials: Credentials) -> dict[str, Any]:
     live, seat = _acting(request, table_id, credentials)
     try:
-        text = live.table.answer(seat, body.accept)
+        text = live.act(lambda table: table.answer(seat, body.accept))
     except TableError as error:
         raise _refused(error) from None
     return _done(live, seat, text)

@@ -21,7 +21,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from fourfold import __version__
 from fourfold.server import api
-from fourfold.server.web import install as install_browser_app
 from fourfold.server.api import ApiError
 from fourfold.server.limits import Limiter
 from fourfold.server.live import Hub
@@ -29,6 +28,7 @@ from fourfold.server.protocol import error_json
 from fourfold.server.settings import Settings
 from fourfold.server.storage import Repository
 from fourfold.server.storage.migrate import open_database
+from fourfold.server.web import install as install_browser_app
 from fourfold.server.websocket import live_socket
 
 log = logging.getLogger("fourfold.server")
@@ -89,14 +89,28 @@ async def _every(seconds: float, work: Callable[[], None]) -> None:
 def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     engine = engine or open_database(settings.database)
     hub = Hub(settings, Repository(engine))
+    if settings.broker:
+        from fourfold.server.cluster import Cluster, instance_name
+
+        async def subscribed() -> None:
+            await run_in_threadpool(hub.catch_up)
+
+        hub.cluster = Cluster(settings.broker, settings.instance or instance_name(),
+                              hub.heard, subscribed, hub.tables.__contains__)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        restored = await run_in_threadpool(hub.start, asyncio.get_running_loop())
+        loop = asyncio.get_running_loop()
+        restored = await run_in_threadpool(hub.start, loop)
         if restored:
             log.warning("resumed %d table(s)", restored)
         tasks = [asyncio.create_task(_every(settings.checkpoint_seconds, hub.checkpoint)),
                  asyncio.create_task(_every(settings.sweep_seconds, hub.sweep))]
+        if hub.cluster is not None:
+            await run_in_threadpool(hub.leases)
+            tasks += hub.cluster.tasks(loop)
+            tasks += [asyncio.create_task(_every(settings.lease_seconds / 3, hub.leases)),
+                      asyncio.create_task(_every(settings.sync_seconds, hub.sync))]
         try:
             yield
         finally:

@@ -14,6 +14,16 @@ that were looked at recently), keyed by id. Each ``LiveTable``:
   a bot's turn after its visible pause) and calls ``advance()`` then, off the loop.
 
 Bots think on the hub's shared worker pool, so a long search never blocks the loop.
+
+With a broker (``Settings.broker``, several instances on one database; see
+docs/deploy.md) each ``LiveTable`` is either the table's *owner* (it holds the table's
+lease in the database, and alone runs its timer, its bots and its clock checkpoints)
+or a *mirror* (its bots are parked, it has no timer). Any instance applies actions:
+the database's version check serialises them (a stale local copy is refreshed from
+the database and the action tried again, at most three times). Every event of a
+change is published, one message per event with every recipient's JSON, by the
+instance that made it (``fourfold.server.cluster``); other instances hand each local
+connection the JSON of its own recipient and refresh their copy from the database.
 """
 
 from __future__ import annotations
@@ -25,9 +35,9 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game
@@ -38,9 +48,16 @@ from fourfold.server.specs import BOT, HUMAN, OPEN, SeatSpec, configured_game, s
 from fourfold.server.storage import Repository, StaleWrite, TableRow
 from fourfold.server.tokens import Minter, token_hash
 from fourfold.table import ClockSettings, ClockState, Event, Table, TableError
+from fourfold.table.events import EventKind
 from fourfold.wire import event_to_json
 
+if TYPE_CHECKING:
+    from fourfold.server.cluster import Cluster
+
 log = logging.getLogger("fourfold.server")
+T = TypeVar("T")
+#: events that change the table's state (a START at that version or later holds them)
+STATE_KINDS = frozenset({"move", "undo", "end"})
 
 #: events a slow connection may fall behind by before it is dropped
 MAX_BACKLOG = 1000
@@ -54,6 +71,27 @@ class SavingFailed(Exception):
     """A change was not saved (the details go to the log, not to the players)."""
 
 
+class _Parked(Executor):
+    """A mirror's bot pool: work handed to it never runs (the owner's bots move)."""
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        return Future()
+
+
+PARKED = _Parked()
+#: set while a mirror replays an offer heard from another instance: its events are
+#: neither delivered again nor published again
+_muted = threading.local()
+
+
+def muted() -> bool:
+    return bool(getattr(_muted, "on", False))
+
+
+def recipient_key(recipient: int | None) -> str:
+    return "s" if recipient is None else str(recipient)
+
+
 @dataclass(eq=False)
 class Connection:
     """One WebSocket: who it is (a seat, or ``None`` for a spectator) and its outbox."""
@@ -62,6 +100,23 @@ class Connection:
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     unsubscribe: Callable[[], None] | None = None
     overflowed: bool = False
+    #: the newest version sent, and the version of the last ``start`` sent
+    version: int = -1
+    synced: int = -1
+
+    def offer(self, version: int, kind: str, text: str) -> None:
+        """On the loop: send an event unless the connection already has it. Events
+        reach a connection from its own instance's table and, for changes made on
+        other instances, from the broker; a ``start`` (a view at one version) holds
+        every change up to its version, so later copies of those are dropped."""
+        if kind == "start":
+            if version <= self.version:
+                return
+            self.synced = version
+        elif version < self.version or (kind in STATE_KINDS and version <= self.synced):
+            return
+        self.version = max(self.version, version)
+        self.push(text)
 
     def push(self, text: str | None) -> None:
         """On the loop: queue a message (``None`` closes the connection)."""
@@ -76,8 +131,17 @@ class Connection:
 class LiveTable:
     """One table as the server holds it (see the module's docstring)."""
 
-    def __init__(self, hub: Hub, row: TableRow, tokens: dict[str, int]) -> None:
+    def __init__(self, hub: Hub, row: TableRow, tokens: dict[str, int],
+                 owner: bool = True) -> None:
         self.hub = hub
+        #: this instance runs the table's timer and bots (always, without a broker)
+        self.owner = owner
+        #: another instance changed the table: refresh before use
+        self.stale = False
+        #: the newest version another instance told of (refresh before use if ahead)
+        self.wanted = row.version
+        #: the stored version seen ahead of ours by the last ``Hub.sync``
+        self.behind: int | None = None
         self.id = row.id
         self.private = row.private
         self.status = row.status
@@ -96,9 +160,10 @@ class LiveTable:
         self.connections: set[Connection] = set()
         self._timer: asyncio.TimerHandle | None = None
         self._pending_token: tuple[int, str] | None = None
+        self._expected = [row.version]
         match = Match.from_record(parse_record(row.record))
         self.game = match.game
-        restored = ClockState(row.clock_left, row.shared_elapsed)
+        restored = self._restored_clocks(row, match, charge=hub.cluster is not None)
         self.table = self._make_table(match, row.version, restored)
 
     # -- the Table ---------------------------------------------------------------------
@@ -111,21 +176,73 @@ class LiveTable:
                     clock_state: ClockState | None) -> Table:
         seats = [seat_of(self.game, p, s, self.seed, self.hub.settings.bot_pace,
                          self.playing) for p, s in enumerate(self.seats)]
+        expected = [version]  # the version this Table object saved last
+
+        def on_change(table: Table) -> None:
+            self._on_change(table, expected)
+
         table = Table(self.game, seats, match=match, player_clock=self.clock,
                       seed=self.seed, version=version, clock_state=clock_state,
-                      on_change=self._on_change, executor=self.hub.bots)
+                      on_change=on_change,
+                      executor=self.hub.bots if self.owner else PARKED)
+        self._expected = expected
         for p, seat in enumerate(seats):
             if seat.is_bot:
                 seat.bot.observe(table.view(p))
         table.subscribe(None, self._heard)
+        if self.hub.cluster is not None:
+            self._relay(table)
         return table
+
+    def _relay(self, table: Table) -> None:
+        """Publish every event of a change made here, with each recipient's JSON."""
+        cluster = self.hub.cluster
+        assert cluster is not None
+        group: dict[str, str] = {}
+        recipients: list[int | None] = [*range(self.game.num_players), None]
+        game = self.game
+
+        def listener_for(recipient: int | None) -> Callable[[Event], None]:
+            def listener(event: Event) -> None:
+                if event.kind is EventKind.START or muted():
+                    return
+                group[recipient_key(recipient)] = dumps(event_to_json(game, event))
+                if recipient is None:  # subscribed last: every recipient's JSON is in
+                    cluster.publish(self.id, {
+                        "k": event.kind.value, "v": event.version, "seat": event.seat,
+                        "offer": event.offer, "e": dict(group)})
+                    group.clear()
+            return listener
+
+        for recipient in recipients:
+            table.subscribe(recipient, listener_for(recipient))
+
+    @staticmethod
+    def _restored_clocks(row: TableRow, match: Match[Any, Any], charge: bool
+                         ) -> ClockState:
+        """The clocks saved in ``row``; with ``charge``, run on to now (another
+        instance kept the table going since they were saved)."""
+        left = list(row.clock_left)
+        shared = row.shared_elapsed
+        if charge and row.status == "live" and match.outcome is None:
+            elapsed = max(0.0, time.time() - row.clock_saved_at)
+            mover = match.game.to_move(match.state)
+            if left and mover is not None and 0 <= mover < len(left):
+                left[mover] = max(0.0, left[mover] - elapsed)
+            if match.game.shared_clock_seconds is not None:
+                shared += elapsed
+        return ClockState(tuple(left), shared)
 
     def _heard(self, event: Event) -> None:
         """Every change (heard as a spectator): time the next deadline again."""
         self.hub.call_soon(self.reschedule)
 
-    def _on_change(self, table: Table) -> None:
-        """Save the change before anyone is told (called under the table's lock)."""
+    def _on_change(self, table: Table, expected: list[int]) -> None:
+        """Save the change before anyone is told (called under the table's lock).
+        ``expected`` holds the version this Table object saved last: the row must
+        still be at it (another instance may have saved a change since)."""
+        if getattr(self, "table", table) is not table:
+            raise SavingFailed("the table was changed elsewhere")
         now = time.time()
         status = "finished" if table.outcome is not None else (
             "live" if self.playing else "open")
@@ -143,26 +260,29 @@ class LiveTable:
         try:
             if self._pending_token is not None:
                 seat, digest = self._pending_token
-                self.hub.repo.add_token(self.id, seat, digest, self.saved_version, changes)
+                self.hub.repo.add_token(self.id, seat, digest, expected[0], changes)
             else:
-                self.hub.repo.save(self.id, self.saved_version, changes)
+                self.hub.repo.save(self.id, expected[0], changes)
         except StaleWrite:
-            log.error("table %s: another writer saved version %s", self.id,
-                      self.saved_version)
+            if self.hub.cluster is None:
+                log.error("table %s: another writer saved version %s", self.id,
+                          expected[0])
+            self.stale = True
             raise SavingFailed("the table was changed elsewhere") from None
         except Exception as error:
             log.error("table %s: cannot save: %s", self.id, error)
             raise SavingFailed("the database is not answering") from None
+        expected[0] = table.version
         self.saved_version = table.version
         self.status = status
         self.updated_at = now
 
     def checkpoint(self) -> None:
         """Save the running clocks (between moves); skipped if a move is being saved."""
-        if self.table.outcome is not None or (self.clock is None
-                                              and self.game.shared_clock_seconds is None):
+        if not self.owner or self.table.outcome is not None or (
+                self.clock is None and self.game.shared_clock_seconds is None):
             return
-        version = self.saved_version
+        version = self._expected[0]
         state = self.table.clock_state()
         with contextlib.suppress(StaleWrite):
             self.hub.repo.save(self.id, version, {
@@ -223,16 +343,118 @@ class LiveTable:
             self.attach(connection)
         self.hub.call_soon(self.reschedule)
 
+    # -- several instances -------------------------------------------------------------
+    def seat_for(self, digest: str) -> int | None:
+        """The seat a token's hash holds (asking the database again on a miss when
+        another instance may have seated someone)."""
+        seat = self.tokens.get(digest)
+        if seat is None and self.hub.cluster is not None:
+            self.tokens = self.hub.repo.token_hashes(self.id)
+            seat = self.tokens.get(digest)
+        return seat
+
+    def act(self, action: Callable[[Table], T]) -> T:
+        """Run ``action`` on the table. With a broker, a refusal or a failed save may
+        come from a stale copy: if the database is ahead, refresh and try again (at
+        most three tries; the database's version check decides every race)."""
+        for attempt in range(3):
+            table = self.table
+            try:
+                return action(table)
+            except TableError:
+                if self.hub.cluster is None or attempt == 2:
+                    raise
+                try:
+                    refreshed = self.refresh(announce=True)
+                except Exception as error:  # the database is not answering
+                    log.warning("table %s: cannot refresh: %s", self.id, error)
+                    refreshed = False
+                if not refreshed and self.table is table:
+                    raise
+        raise AssertionError("unreachable")
+
+    def refresh(self, row: TableRow | None = None, *, announce: bool = True,
+                force: bool = False) -> bool:
+        """Rebuild the table from the database if it is ahead of this copy (or
+        ``force``). ``announce``: send each connection a ``start`` with its view (a
+        catch-up); otherwise the broker's events tell them. Returns whether it did."""
+        with self.lock:
+            if row is None:
+                row = self.hub.repo.load(self.id)
+            self.stale = False
+            if row is None or row.version < self.saved_version:
+                return False
+            same = (row.version == self.saved_version and row.status == self.status
+                    and row.seats == [s.to_json() for s in self.seats])
+            if same and not force:
+                return False
+            self.status = row.status
+            self.updated_at = row.updated_at
+            self.rematch_id = row.rematch_id
+            self.seats = [SeatSpec.from_json(s) for s in row.seats]
+            self.tokens = self.hub.repo.token_hashes(self.id)
+            self.saved_version = row.version
+            self.behind = None
+            match = Match.from_record(parse_record(row.record))
+            old = self.table
+            self.table = self._make_table(match, row.version,
+                                          self._restored_clocks(row, match, charge=True))
+            old.close()
+            for connection in list(self.connections):
+                self.attach(connection, quiet=not announce)
+        self.hub.call_soon(self.reschedule)
+        return True
+
+    def set_owner(self, owner: bool) -> None:
+        """This instance took the table's lease (run its timer and bots) or lost it."""
+        with self.lock:
+            if owner == self.owner:
+                return
+            self.owner = owner
+            self.refresh(announce=False, force=True)
+
+    def mirror_offer(self, kind: str, seat: int | None, offer: str | None) -> None:
+        """Another instance's table heard an offer or a refusal of one: hold it here
+        too, so it may be answered through this instance."""
+        if seat is None:
+            return
+        with self.lock:
+            try:
+                self.refresh(announce=False)
+            except Exception as error:
+                log.warning("table %s: cannot refresh: %s", self.id, error)
+            _muted.on = True
+            try:
+                if kind == "offer" and offer is not None:
+                    self.table.offer(seat, offer)
+                elif kind == "decline":
+                    self.table.answer(seat, False)
+            except FourfoldError:
+                pass
+            finally:
+                _muted.on = False
+
     # -- listeners ---------------------------------------------------------------------
-    def attach(self, connection: Connection) -> None:
-        """Subscribe ``connection`` to the table as its recipient (again after a restart)."""
+    def attach(self, connection: Connection, quiet: bool = False) -> None:
+        """Subscribe ``connection`` to the table as its recipient (again after a restart;
+        ``quiet``: without the ``start`` a subscription begins with)."""
         if connection.unsubscribe is not None:
             connection.unsubscribe()
         game = self.game
         call = self.hub.call_soon
+        skip = [quiet]
 
         def listener(event: Event) -> None:
-            call(connection.push, dumps(event_to_json(game, event)))
+            if muted():
+                return
+            if skip[0] and event.kind is EventKind.START:
+                skip[0] = False
+                return
+            text = dumps(event_to_json(game, event))
+            if self.hub.cluster is None:  # one instance: every event, as it comes
+                call(connection.push, text)
+            else:
+                call(connection.offer, event.version, event.kind.value, text)
 
         self.connections.add(connection)
         connection.unsubscribe = self.table.subscribe(connection.recipient, listener)
@@ -243,9 +465,15 @@ class LiveTable:
             connection.unsubscribe()
             connection.unsubscribe = None
 
-    def broadcast(self, text: str) -> None:
+    def broadcast(self, text: str, relay: bool = True) -> None:
+        """Send ``text`` to every connection (on every instance, unless ``relay`` is
+        false)."""
         for connection in list(self.connections):
             self.hub.call_soon(connection.push, text)
+        if relay and self.hub.cluster is not None:
+            self.hub.cluster.publish(self.id, {"k": "broadcast", "text": text,
+                                               "rematch": self.rematch_id,
+                                               "status": self.status})
 
     # -- time --------------------------------------------------------------------------
     def reschedule(self) -> None:
@@ -254,7 +482,8 @@ class LiveTable:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        if loop is None or self.status in ("abandoned", "finished") or not self.playing:
+        if loop is None or self.status in ("abandoned", "finished") or not self.playing \
+                or not self.owner:
             return
         deadline = self.table.next_deadline()
         if self.table.real_time and any(s.kind == BOT for s in self.seats) and \
@@ -301,6 +530,12 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.tables: dict[str, LiveTable] = {}
         self._lock = threading.Lock()
+        #: the broker's link when several instances share the database (set by the app)
+        self.cluster: Cluster | None = None
+
+    @property
+    def instance(self) -> str:
+        return self.cluster.instance if self.cluster is not None else ""
 
     def call_soon(self, callback: Callable[..., None], *args: Any) -> None:
         """Run ``callback`` on the event loop (from any thread)."""
@@ -319,6 +554,8 @@ class Hub:
         """Take every unfinished table back into play (after a restart); returns how many."""
         self.loop = loop
         count = 0
+        if self.cluster is not None:
+            return 0  # tables are taken up through their leases (``leases``)
         for row in self.repo.with_status("open", "live"):
             try:
                 live = self._load(row)
@@ -329,8 +566,10 @@ class Hub:
             count += 1
         return count
 
-    def _load(self, row: TableRow) -> LiveTable:
-        live = LiveTable(self, row, self.repo.token_hashes(row.id))
+    def _load(self, row: TableRow, owner: bool | None = None) -> LiveTable:
+        if owner is None:
+            owner = self.cluster is None
+        live = LiveTable(self, row, self.repo.token_hashes(row.id), owner)
         with self._lock:
             existing = self.tables.get(row.id)
             if existing is not None:
@@ -343,6 +582,8 @@ class Hub:
         with self._lock:
             live = self.tables.get(table_id)
         if live is not None:
+            if live.stale or live.wanted > live.saved_version:
+                live.refresh(announce=False)
             return live
         if not table_id.isalnum() or len(table_id) > 32:
             return None
@@ -359,7 +600,12 @@ class Hub:
         self.repo.create(row, hashes)
         stored = self.repo.load(row["id"])
         assert stored is not None
-        live = self._load(stored)
+        owner = None
+        if self.cluster is not None and stored.status in ("open", "live"):
+            now = time.time()
+            owner = self.repo.claim(stored.id, self.instance, now,
+                                    now + self.settings.lease_seconds)
+        live = self._load(stored, owner)
         self.call_soon(live.reschedule)
         return live
 
@@ -379,6 +625,10 @@ class Hub:
             tables = list(self.tables.values())
         for live in tables:
             idle = now - live.updated_at
+            if not live.owner:  # a mirror: the owner abandons; forget it when unwatched
+                if not live.connections:
+                    self._forget(live)
+                continue
             if live.status in ("open", "live") and idle > self.settings.idle_seconds:
                 try:
                     self.repo.save(live.id, live.saved_version, {"status": "abandoned",
@@ -398,8 +648,112 @@ class Hub:
             self.tables.pop(live.id, None)
         live.close()
 
+    # -- several instances (a broker) --------------------------------------------------
+    def leases(self) -> None:
+        """Renew this instance's leases, let go of lost and finished tables, and take
+        tables whose lease expired (their instance died) or that have none."""
+        if self.cluster is None:
+            return
+        now = time.time()
+        until = now + self.settings.lease_seconds
+        held = self.repo.renew(self.instance, until, now)
+        with self._lock:
+            tables = list(self.tables.values())
+        for live in tables:
+            if live.owner and live.id not in held:
+                log.warning("table %s: lease lost", live.id)
+                live.set_owner(False)
+        done = [live.id for live in tables
+                if live.owner and live.status in ("finished", "abandoned")]
+        if done:
+            self.repo.release(self.instance, done)
+            for live in tables:
+                if live.id in done:
+                    live.owner = False
+        for table_id in self.repo.claimable(now, 50):
+            if table_id in held or not self.repo.claim(table_id, self.instance, now, until):
+                continue
+            taken = self.get(table_id)
+            if taken is not None:
+                log.info("table %s: lease taken", table_id)
+                taken.set_owner(True)
+
+    def sync(self) -> None:
+        """Compare the versions of the tables in play here with the database: catch up
+        tables the broker did not tell us about (it may be down, or restarting)."""
+        cluster = self.cluster
+        if cluster is None:
+            return
+        with self._lock:
+            tables = [t for t in self.tables.values() if t.connections or t.owner]
+        stored = self.repo.versions([t.id for t in tables])
+        for live in tables:
+            version = stored.get(live.id)
+            if version is None or version <= live.saved_version:
+                live.behind = None
+            elif not cluster.connected or (live.behind is not None
+                                           and live.behind <= version):
+                live.refresh(announce=True)
+            else:
+                live.behind = version  # maybe an event in flight: look again next time
+
+    def catch_up(self) -> None:
+        """After (re)subscribing to the broker: events may have been missed. Refresh
+        every watched table from the database; send its connections their view."""
+        with self._lock:
+            tables = list(self.tables.values())
+        for live in tables:
+            if live.connections or live.owner:
+                try:
+                    live.refresh(announce=True)
+                except Exception as error:
+                    log.warning("table %s: cannot catch up: %s", live.id, error)
+            else:
+                live.stale = True
+
+    def heard(self, message: dict[str, Any]) -> None:
+        """On the loop: an event of a change made on another instance."""
+        with self._lock:
+            live = self.tables.get(str(message.get("t")))
+        if live is None:
+            return
+        kind = message.get("k")
+        if kind == "broadcast":
+            live.rematch_id = message.get("rematch") or live.rematch_id
+            live.broadcast(str(message.get("text")), relay=False)
+            live.stale = True
+            return
+        version = int(message.get("v", -1))
+        events = message.get("e") or {}
+        for connection in list(live.connections):
+            text = events.get(recipient_key(connection.recipient))
+            if isinstance(text, str):
+                connection.offer(version, str(kind), text)
+        if kind in ("offer", "decline"):
+            self.workers.submit(live.mirror_offer, str(kind), message.get("seat"),
+                                message.get("offer"))
+        elif version > live.saved_version or kind == "seats":
+            # whoever reads it next refreshes it first
+            live.wanted = max(live.wanted, version)
+            live.stale = live.stale or kind == "seats"
+            if live.connections or live.owner:
+                self.workers.submit(self._refresh_quietly, live)
+
+    @staticmethod
+    def _refresh_quietly(live: LiveTable) -> None:
+        try:
+            live.refresh(announce=False)
+        except Exception as error:
+            live.stale = True
+            log.warning("table %s: cannot refresh: %s", live.id, error)
+
     def shutdown(self) -> None:
         self.checkpoint()
+        if self.cluster is not None:
+            try:  # let the other instances take over at once
+                self.repo.release(self.instance)
+            except Exception as error:
+                log.warning("leases not released: %s", error)
         with self._lock:
             tables = list(self.tables.values())
         for live in tables:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import socket
 import sys
@@ -39,6 +40,13 @@ def bind(host: str, port: int) -> socket.socket:
 def serve(settings: Settings) -> int:
     """Open the database (migrating it), then serve until interrupted."""
     engine = open_database(settings.database)
+    if settings.broker:
+        from fourfold.server.cluster import check_broker
+
+        if engine.dialect.name == "sqlite":
+            raise ConfigurationError("--broker is for instances sharing one PostgreSQL:"
+                                     " give --database postgresql://...")
+        check_broker(settings.broker)
     sock = bind(settings.host, settings.port)
     settings = replace(settings, port=sock.getsockname()[1])
     app = create_app(settings, engine)
@@ -47,12 +55,12 @@ def serve(settings: Settings) -> int:
                             timeout_graceful_shutdown=3, lifespan="on",
                             proxy_headers=False, server_header=False)
     print(f"fourfold serve: {settings.public_url}", flush=True)
+    if app.state.hub.cluster is not None:
+        print(f"  instance {app.state.hub.instance}, broker {settings.broker}", flush=True)
     print(f"  API docs: {settings.public_url}docs   (Ctrl-C stops)", flush=True)
     server = uvicorn.Server(config)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn re-raises Ctrl-C once done
         server.run(sockets=[sock])
-    except KeyboardInterrupt:  # uvicorn re-raises Ctrl-C once it has shut down cleanly
-        pass
     print("fourfold serve: stopped; every table is saved", flush=True)
     sys.stdout.flush()
     return 0

@@ -39,6 +39,14 @@ class Settings:
     max_body_bytes: int = 65_536
     max_message_bytes: int = 4096
     id_seed: int | None = None
+    #: a Redis URL: run as one of many instances sharing ``database`` (see docs/deploy.md)
+    broker: str | None = None
+    #: this instance's name in table leases (default: host, process id and a random part)
+    instance: str = ""
+    #: how long a table's lease lasts without renewal (renewed every third of it)
+    lease_seconds: float = 3.0
+    #: how often the versions of the tables in memory are compared with the database
+    sync_seconds: float = 1.0
     extra: dict[str, str] = field(default_factory=dict)
 
     @property

@@ -28,7 +28,7 @@ from fourfold.server.limits import Bucket
 from fourfold.server.live import Connection, Hub, LiveTable, dumps
 from fourfold.server.protocol import error_json, refusal_status, table_info
 from fourfold.server.tokens import token_hash
-from fourfold.table import TableError
+from fourfold.table import Table, TableError
 from fourfold.wire import PingMessage, WireError, apply_client_message, parse_client_message
 from fourfold.wire.messages import decode_json
 
@@ -75,7 +75,8 @@ async def live_socket(websocket: WebSocket, table_id: str) -> None:
                       if p.startswith(TOKEN_PROTOCOL)), None)
         if token is None:
             token = await _hello(websocket)
-        seat = None if token is None else live.tokens.get(token_hash(token))
+        seat = None if token is None else await run_in_threadpool(
+            live.seat_for, token_hash(token))
         if token is not None and seat is None:
             await _send(websocket, error_json(403, "this token holds no seat at this table"))
             raise Closing(4403)
@@ -183,9 +184,12 @@ async def _act(hub: Hub, live: LiveTable, seat: int | None, text: str) -> dict[s
     if seat is None:
         return error_json(403, "spectators watch; only a seat's token may act")
 
-    def run() -> str:
+    def step(table: Table) -> str:
         live.check_open()
-        return apply_client_message(live.table, seat, message)
+        return apply_client_message(table, seat, message)
+
+    def run() -> str:
+        return live.act(step)
 
     try:
         said = await run_in_threadpool(run)

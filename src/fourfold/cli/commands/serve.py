@@ -1,9 +1,11 @@
-"""``fourfold serve [--host H] [--port P] [--data DIR] [--database URL]``: online tables.
+"""``fourfold serve [--host H] [--port P] [--data DIR] [--database URL] [--broker URL]``:
+online tables.
 
 One process: the web app (REST API, WebSockets, OpenAPI at ``/docs``) under uvicorn.
 The default database is SQLite in ``--data`` (the user data directory); PostgreSQL is
 ``--database postgresql://USER@HOST/DB``. The schema is created or upgraded at start.
-See docs/server.md.
+With ``--broker redis://HOST:PORT/0`` any number of instances share one PostgreSQL
+(docs/deploy.md). See docs/server.md.
 """
 
 from __future__ import annotations
@@ -36,6 +38,13 @@ def register(sub: Any) -> None:
                    help="where the SQLite database lives (default: the user data directory)")
     p.add_argument("--database", default=None, metavar="URL",
                    help="a database URL instead, e.g. postgresql://user@localhost/fourfold")
+    p.add_argument("--broker", default=None, metavar="URL",
+                   help="a Redis URL (redis://host:6379/0): run as one of several"
+                        " instances sharing the --database (PostgreSQL); see docs/deploy.md")
+    p.add_argument("--instance", default="", metavar="NAME",
+                   help="this instance's name in table leases (default: host-pid-random)")
+    p.add_argument("--lease-seconds", type=float, default=3.0, help=argparse.SUPPRESS)
+    p.add_argument("--sync-seconds", type=float, default=1.0, help=argparse.SUPPRESS)
     p.add_argument("--allow-origin", action="append", default=[], metavar="URL",
                    help="another site whose pages may open WebSockets here (repeatable)")
     p.add_argument("--idle-hours", type=float, default=24 * 7,
@@ -73,7 +82,8 @@ def run(args: argparse.Namespace) -> int:
     for name, low, high in (("idle_hours", 0.001, 24 * 365), ("bot_pace", 0, 60),
                             ("checkpoint_seconds", 0.05, 3600),
                             ("analysis_seconds", 0.01, 600), ("sweep_seconds", 0.05, 86400),
-                            ("rate", 0.1, 100_000)):
+                            ("rate", 0.1, 100_000), ("lease_seconds", 0.3, 3600),
+                            ("sync_seconds", 0.05, 3600)):
         value = getattr(args, name)
         if not low <= value <= high:
             raise ConfigurationError(f"--{name.replace('_', '-')} is {low:g} to {high:g},"
@@ -92,5 +102,7 @@ def run(args: argparse.Namespace) -> int:
         analysis_seconds=args.analysis_seconds, id_seed=args.test_seed,
         rate_per_second=args.rate, rate_burst=2 * args.rate,
         bot_workers=max(2, min(8, os.cpu_count() or 2)),
+        broker=args.broker or None, instance=args.instance[:80],
+        lease_seconds=args.lease_seconds, sync_seconds=args.sync_seconds,
     )
     return serve(settings)

@@ -12,7 +12,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.exc import SQLAlchemyError
 
 from fourfold.core.errors import ConfigurationError
@@ -53,6 +53,9 @@ def open_database(url: str) -> Engine:
             engine = create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True,
                                    connect_args={"connect_timeout": 5})
         with engine.begin() as connection:
+            if connection.dialect.name == "postgresql":
+                # instances starting together migrate one after another
+                connection.execute(text("SELECT pg_advisory_xact_lock(4404)"))
             config = Config()
             config.set_main_option("script_location", str(MIGRATIONS))
             config.attributes["connection"] = connection

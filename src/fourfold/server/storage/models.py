@@ -7,6 +7,8 @@ this module is what the code reads and writes through.
   ``shared_elapsed`` are the clocks at ``clock_saved_at``.
 - ``seat_tokens``: the SHA-256 of each seat's token, never the token itself.
 - ``analyses``: solver values of a finished game, computed once.
+- ``leases``: which server instance runs a table's clocks and bots, until when (Unix
+  time); only used when several instances share the database (``--broker``).
 """
 
 from __future__ import annotations
@@ -67,3 +69,12 @@ analyses = Table(
     Column("version", Integer, nullable=False),
     Column("body", Text, nullable=False),             # JSON
 )
+
+leases = Table(
+    "leases",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("owner", String(80), nullable=False),
+    Column("expires", Float, nullable=False),
+)
+Index("ix_leases_owner", leases.c.owner)

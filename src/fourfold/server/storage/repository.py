@@ -12,9 +12,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, and_, insert, select, update
+from sqlalchemy import Engine, and_, delete, insert, or_, select, update
 
-from fourfold.server.storage.models import analyses, seat_tokens, tables
+from fourfold.server.storage.models import analyses, leases, seat_tokens, tables
 
 
 class StaleWrite(Exception):
@@ -138,6 +138,59 @@ class Repository:
                 raise StaleWrite(f"table {table_id} is not at version {expected}")
             c.execute(insert(seat_tokens).values(table_id=table_id, seat=seat,
                                                  token_hash=digest))
+
+    def versions(self, table_ids: list[str]) -> dict[str, int]:
+        """The stored version of each of ``table_ids`` (one query)."""
+        if not table_ids:
+            return {}
+        with self.engine.connect() as c:
+            rows = c.execute(select(tables.c.id, tables.c.version).where(
+                tables.c.id.in_(table_ids))).all()
+        return {str(i): int(v) for i, v in rows}
+
+    # -- leases (several instances on one database) ------------------------------------
+    def claim(self, table_id: str, owner: str, now: float, until: float) -> bool:
+        """Take the table's lease if nobody holds it or it has expired (or it is
+        ``owner``'s already); one statement, so two instances never both win."""
+        values = {"table_id": table_id, "owner": owner, "expires": until}
+        from sqlalchemy.dialects import postgresql, sqlite
+
+        dialect: Any = postgresql if self.engine.dialect.name == "postgresql" else sqlite
+        statement = dialect.insert(leases).values(**values)
+        statement = statement.on_conflict_do_update(
+            index_elements=[leases.c.table_id],
+            set_={"owner": statement.excluded.owner, "expires": statement.excluded.expires},
+            where=or_(leases.c.expires < now, leases.c.owner == owner)
+        ).returning(leases.c.owner)
+        with self.engine.begin() as c:
+            won = c.execute(statement).first()
+        return won is not None
+
+    def renew(self, owner: str, until: float, now: float) -> set[str]:
+        """Extend ``owner``'s unexpired leases; returns the tables it still holds."""
+        with self.engine.begin() as c:
+            rows = c.execute(update(leases).where(and_(
+                leases.c.owner == owner, leases.c.expires >= now)).values(expires=until)
+                .returning(leases.c.table_id)).all()
+        return {str(r[0]) for r in rows}
+
+    def claimable(self, now: float, limit: int) -> list[str]:
+        """Open or live tables whose lease is missing or expired (oldest change first)."""
+        query = (select(tables.c.id).select_from(tables.outerjoin(
+            leases, leases.c.table_id == tables.c.id)).where(and_(
+                tables.c.status.in_(("open", "live")),
+                or_(leases.c.table_id.is_(None), leases.c.expires < now)))
+            .order_by(tables.c.updated_at).limit(limit))
+        with self.engine.connect() as c:
+            return [str(r[0]) for r in c.execute(query).all()]
+
+    def release(self, owner: str, table_ids: list[str] | None = None) -> None:
+        """Give up ``owner``'s leases (all of them, or ``table_ids``)."""
+        condition = leases.c.owner == owner
+        if table_ids is not None:
+            condition = and_(condition, leases.c.table_id.in_(table_ids))
+        with self.engine.begin() as c:
+            c.execute(delete(leases).where(condition))
 
     # -- analyses ----------------------------------------------------------------------
     def analysis(self, table_id: str) -> tuple[int, str] | None:
