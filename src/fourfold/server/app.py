@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -102,6 +103,11 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         loop = asyncio.get_running_loop()
         restored = await run_in_threadpool(hub.start, loop)
+        # Full collections of a big heap froze the event loop for 120-190 ms (measured,
+        # docs/benchmarks-server.md): keep what start-up made out of them, collect less often.
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(10_000, 20, 50)
         if restored:
             log.warning("resumed %d table(s)", restored)
         tasks = [asyncio.create_task(_every(settings.checkpoint_seconds, hub.checkpoint)),

@@ -7,12 +7,14 @@ that finds another version raises ``StaleWrite`` and changes nothing.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, and_, delete, insert, or_, select, update
+from sqlalchemy import Connection, Engine, and_, delete, insert, or_, select, update
 
 from fourfold.server.storage.models import analyses, leases, seat_tokens, tables
 
@@ -67,6 +69,18 @@ def _encoded(changes: Mapping[str, Any]) -> dict[str, Any]:
 class Repository:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        # SQLite takes one writer at a time: threads that each open a write transaction
+        # sleep in its back-off (measured: 88 ms a write under load, 1.4 s at p99). One
+        # lock in the process queues them instead (1.6 ms, 17 ms at p99; see
+        # docs/benchmarks-server.md). PostgreSQL needs no such lock.
+        self._writer: threading.Lock | None = (
+            threading.Lock() if engine.dialect.name == "sqlite" else None)
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[Connection]:
+        """One transaction; on SQLite, one at a time in this process."""
+        with self._writer or contextlib.nullcontext(), self.engine.begin() as c:
+            yield c
 
     # -- tables ------------------------------------------------------------------------
     def create(self, row: Mapping[str, Any], token_hashes: Mapping[int, str]) -> None:
@@ -75,7 +89,7 @@ class Repository:
         values["seats"] = json.dumps(values["seats"])
         values["clock_left"] = json.dumps(list(values["clock_left"])) if values[
             "clock_left"] else None
-        with self.engine.begin() as c:
+        with self._transaction() as c:
             c.execute(insert(tables).values(**values))
             for seat, digest in token_hashes.items():
                 c.execute(insert(seat_tokens).values(table_id=row["id"], seat=seat,
@@ -84,7 +98,7 @@ class Repository:
     def save(self, table_id: str, expected: int, changes: Mapping[str, Any]) -> None:
         """Write ``changes`` if the row is still at version ``expected``."""
         values = _encoded(changes)
-        with self.engine.begin() as c:
+        with self._transaction() as c:
             done = c.execute(update(tables).where(and_(
                 tables.c.id == table_id, tables.c.version == expected)).values(**values))
             if done.rowcount != 1:
@@ -111,7 +125,7 @@ class Repository:
 
     def set_rematch(self, table_id: str, rematch_id: str) -> str:
         """Note the rematch of a table once; returns the one that was noted first."""
-        with self.engine.begin() as c:
+        with self._transaction() as c:
             c.execute(update(tables).where(and_(tables.c.id == table_id,
                                                 tables.c.rematch_id.is_(None)))
                       .values(rematch_id=rematch_id))
@@ -131,7 +145,7 @@ class Repository:
                   changes: Mapping[str, Any]) -> None:
         """Give an open seat its token, and save the table's change, in one transaction."""
         values = _encoded(changes)
-        with self.engine.begin() as c:
+        with self._transaction() as c:
             done = c.execute(update(tables).where(and_(
                 tables.c.id == table_id, tables.c.version == expected)).values(**values))
             if done.rowcount != 1:
@@ -162,13 +176,13 @@ class Repository:
             set_={"owner": statement.excluded.owner, "expires": statement.excluded.expires},
             where=or_(leases.c.expires < now, leases.c.owner == owner)
         ).returning(leases.c.owner)
-        with self.engine.begin() as c:
+        with self._transaction() as c:
             won = c.execute(statement).first()
         return won is not None
 
     def renew(self, owner: str, until: float, now: float) -> set[str]:
         """Extend ``owner``'s unexpired leases; returns the tables it still holds."""
-        with self.engine.begin() as c:
+        with self._transaction() as c:
             rows = c.execute(update(leases).where(and_(
                 leases.c.owner == owner, leases.c.expires >= now)).values(expires=until)
                 .returning(leases.c.table_id)).all()
@@ -189,7 +203,7 @@ class Repository:
         condition = leases.c.owner == owner
         if table_ids is not None:
             condition = and_(condition, leases.c.table_id.in_(table_ids))
-        with self.engine.begin() as c:
+        with self._transaction() as c:
             c.execute(delete(leases).where(condition))
 
     # -- analyses ----------------------------------------------------------------------
@@ -200,6 +214,6 @@ class Repository:
         return None if row is None else (int(row[0]), str(row[1]))
 
     def save_analysis(self, table_id: str, version: int, body: str) -> None:
-        with self.engine.begin() as c:
+        with self._transaction() as c:
             c.execute(analyses.delete().where(analyses.c.table_id == table_id))
             c.execute(insert(analyses).values(table_id=table_id, version=version, body=body))
