@@ -1,7 +1,8 @@
 """A headless Chromium for real-browser tests (Playwright's sync API, Debian's chromium).
 
-Import the ``browser`` fixture into a test module (``from browser_support import
-browser``). If ``/usr/bin/chromium`` is missing and we are root on Debian, the
+The ``browser`` fixture is registered once for the whole run in ``conftest.py``, so
+every module shares one Playwright and one Chromium (two sync Playwrights cannot live in
+one process). If ``/usr/bin/chromium`` is missing and we are root on Debian, the
 fixture installs it with apt-get; if it is still missing, the test fails loudly on
 CI (``CI=true``) and is skipped loudly elsewhere. Never runs ``playwright install``.
 """

@@ -4,6 +4,8 @@ import os
 
 from hypothesis import HealthCheck, settings
 
+from browser_support import browser  # noqa: F401 - one shared Chromium for the whole run
+
 settings.register_profile(
     "default", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )

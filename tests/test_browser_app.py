@@ -20,7 +20,6 @@ import httpx
 import pytest
 
 import fourfold
-from browser_support import browser  # noqa: F401  (the fixture)
 from test_browser_app_support import DESKTOP, PHONE, SHOTS, AppServer, Watched, wait_until
 
 TIMEOUT = 15_000
@@ -38,7 +37,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
 class Pages:
     """Browser contexts (one per person) whose pages must stay free of console errors."""
 
-    def __init__(self, browser: Any) -> None:  # noqa: F811
+    def __init__(self, browser: Any) -> None:
         self.browser = browser
         self.contexts: list[Any] = []
         self.watched: list[Watched] = []
@@ -60,7 +59,7 @@ class Pages:
 
 
 @pytest.fixture
-def pages(browser: Any) -> Iterator[Pages]:  # noqa: F811
+def pages(browser: Any) -> Iterator[Pages]:
     opened = Pages(browser)
     yield opened
     opened.close()

@@ -6,7 +6,6 @@ from typing import Any
 
 import pytest
 
-from browser_support import browser  # noqa: F401  (the fixture)
 from fourfold.render.svg import draw_svg
 from svg_cases import all_cases
 
@@ -35,7 +34,7 @@ COUNT_INK = """async (svg) => {
 
 
 @pytest.fixture(scope="module")
-def page(browser: Any) -> Any:  # noqa: F811
+def page(browser: Any) -> Any:
     page = browser.new_page()
     yield page
     page.close()

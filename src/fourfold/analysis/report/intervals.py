@@ -91,6 +91,7 @@ def t_quantile(df: int) -> float:
     """The 97.5% quantile of Student's t: the table up to 30 degrees of freedom, then the
     Cornish-Fisher expansion in the normal quantile (error below 1e-5 there)."""
     if df < 1:
+        # invariant: callers pass n - 1 for n >= 2 samples
         raise ValueError("degrees of freedom must be at least 1")
     if df <= len(T95):
         return T95[df - 1]
