@@ -3,6 +3,9 @@
 Prints A's wins, draws and losses with the 95% interval of A's score; with
 ``--json`` prints ``{"wins": .., "draws": .., "losses": .., ...}`` from A's side.
 ``--records FILE`` writes every game's record (one after another).
+``--scheduler ADDRESS`` plays the games on a Dask cluster, ``--workers N`` on N
+local processes (one task per game, seeded: the same result as here, see
+docs/distributed.md); without either, the games are played in this process.
 """
 
 from __future__ import annotations
@@ -31,7 +34,28 @@ def register(sub: Any) -> None:
     p.add_argument("--games", type=int, default=20, metavar="N", help="games to play (20)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--records", type=Path, metavar="FILE", help="write the game records to FILE")
+    add_cluster_arguments(p)
     p.set_defaults(run=run)
+
+
+def add_cluster_arguments(p: argparse.ArgumentParser) -> None:
+    """``--scheduler`` and ``--workers``: play the games as tasks on a Dask cluster."""
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="play the games on the Dask cluster of this scheduler,"
+                        " e.g. tcp://10.0.0.5:8786 (docs/distributed.md)")
+    p.add_argument("--workers", type=int, default=None, metavar="N",
+                   help="play the games on a local Dask cluster of N worker processes"
+                        " (0: in this process, as without the flag)")
+
+
+def on_cluster(args: argparse.Namespace) -> bool:
+    """Whether ``--scheduler`` or ``--workers`` asks for a Dask cluster (checked)."""
+    if args.workers is not None and args.workers < 0:
+        raise ConfigurationError("--workers must be 0 (this process) or more")
+    if args.workers is not None and args.scheduler is not None:
+        raise ConfigurationError("--workers starts a local cluster; with --scheduler the"
+                                 " cluster's own workers play")
+    return args.scheduler is not None or bool(args.workers)
 
 
 def add_bot_arguments(p: argparse.ArgumentParser) -> None:
@@ -89,7 +113,14 @@ def run(args: argparse.Namespace) -> int:
     limit = limit_from(args)
     if args.records is not None:
         check_records_path(args.records)
-    result = play_match(game, a, b, args.games, args.seed, limit, args.max_plies)
+    if on_cluster(args):
+        from fourfold.distributed.games import play_match_distributed
+
+        result = play_match_distributed(game, a, b, args.games, args.seed, limit,
+                                        args.max_plies, scheduler=args.scheduler,
+                                        workers=args.workers, progress=not args.json)
+    else:
+        result = play_match(game, a, b, args.games, args.seed, limit, args.max_plies)
     if args.records is not None:
         write_records(args.records, "\n".join(format_record(g.record) for g in result.games))
     summary = result.summary()

@@ -12,6 +12,12 @@ answered by the game's two-player position solver (``fourfold.solve.position``,
 ``solver_for``): the value for the side to move, the plies to the end, and every
 legal move with its value and distance, best first. A game without a solver, or
 a solve that does not finish within ``--seconds``, is a clear one-line error.
+
+Quarto and Folio also take ``--split``: the solve is cut into independent subtree
+tasks (each move, at the start each opening give; with ``--replies`` each reply to
+it) run on a Dask cluster (``--scheduler``, else ``--workers`` local processes),
+journaled to ``--journal FILE`` so that the same command run again resumes
+(``fourfold.distributed.split``, docs/distributed.md).
 """
 
 from __future__ import annotations
@@ -129,9 +135,49 @@ def _position_arguments(p: argparse.ArgumentParser) -> None:
                        help="solve this position string (default: the start)")
     where.add_argument("--record", type=Path, default=None, metavar="FILE",
                        help="solve the position at the end of this game record")
-    p.add_argument("--seconds", type=float, default=DEFAULT_SECONDS, metavar="S",
-                   help=f"give up after this long (default {DEFAULT_SECONDS:g})")
+    p.add_argument("--seconds", type=float, default=None, metavar="S",
+                   help=f"give up after this long (default {DEFAULT_SECONDS:g}; with --split:"
+                        " the limit of each task, default none)")
     p.add_argument("--json", action="store_true", help="print the answer as JSON")
+    _split_arguments(p)
+
+
+def _split_arguments(p: argparse.ArgumentParser) -> None:
+    from fourfold.distributed.split import BEAT_CHOICES
+
+    s = p.add_argument_group("split solves (Quarto, Folio; docs/distributed.md)")
+    s.add_argument("--split", action="store_true",
+                   help="solve each move (at the start: each opening give) as its own task"
+                        " on a Dask cluster; win/draw/loss only")
+    s.add_argument("--replies", action="store_true",
+                   help="with --split: solve each reply to a move as its own task")
+    s.add_argument("--move", action="append", default=None, metavar="MOVE",
+                   help="with --split: solve only this move, e.g. the give Rs (repeatable)")
+    s.add_argument("--beat", default=None, choices=BEAT_CHOICES,
+                   help="with --split: only test whether each move beats -1 or 0 for the side"
+                        " to move (one null-window search); auto: first one value, then"
+                        " test the others against the best so far")
+    s.add_argument("--journal", type=Path, default=None, metavar="FILE",
+                   help="with --split: keep finished tasks in FILE (JSON lines); the same"
+                        " command run again resumes from them")
+    s.add_argument("--stop-after", type=float, default=None, metavar="S",
+                   help="with --split: stop every task S seconds from now (run again to go on)")
+    s.add_argument("--table-dir", type=Path, default=None, metavar="DIR",
+                   help="with --split: a task stopped by its limit saves its table in DIR and"
+                        " loads it when run again")
+    s.add_argument("--table-bits", type=int, default=22, metavar="B",
+                   help="with --split: 2**B table entries of 24 bytes per task (22: 100 MB)")
+    add_cluster_arguments(s)
+
+
+def add_cluster_arguments(p: Any) -> None:
+    """``--scheduler`` and ``--workers`` (shared by match, tournament and solve --split)."""
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="run the tasks on the Dask cluster of this scheduler,"
+                        " e.g. tcp://10.0.0.5:8786")
+    p.add_argument("--workers", type=int, default=None, metavar="N",
+                   help="run the tasks on a local Dask cluster of N worker processes"
+                        " (default: one per core; 0: in this process, without Dask)")
 
 
 def _position(args: argparse.Namespace) -> tuple[Any, Any]:
@@ -171,6 +217,17 @@ def _position_run(args: argparse.Namespace) -> int:
     from fourfold.solve.position import SOLVERS, solver_for
 
     game, state = _position(args)
+    if args.split:
+        return _split_run(args, game, state)
+    split_only = [name for name, given in (
+        ("--replies", args.replies), ("--move", args.move), ("--beat", args.beat),
+        ("--journal", args.journal), ("--stop-after", args.stop_after),
+        ("--table-dir", args.table_dir), ("--scheduler", args.scheduler),
+        ("--workers", args.workers)) if given]
+    if split_only:
+        raise ConfigurationError(f"{split_only[0]} goes with --split")
+    if args.seconds is None:
+        args.seconds = DEFAULT_SECONDS
     entry = solver_for(game)
     if entry is None:
         have = ", ".join(sorted(SOLVERS)) or "none"
@@ -217,6 +274,55 @@ def _position_run(args: argparse.Namespace) -> int:
         text = game.format_move(state, m.move)
         print(f"  {text:<{width}}  {_distance_text(m.value, m.distance)}")
     return 0
+
+
+def _split_run(args: argparse.Namespace, game: Any, state: Any) -> int:
+    from fourfold.distributed.split import (
+        SplitOptions,
+        open_journal,
+        plan_split,
+        run_split,
+        split_json,
+        split_lines,
+        task_line,
+    )
+    from fourfold.games.placement.game import PlacementGame
+
+    if not isinstance(game, PlacementGame):
+        raise ConfigurationError(f"--split solves Quarto and Folio positions, not {game.name}")
+    for flag, value in (("--seconds", args.seconds), ("--stop-after", args.stop_after)):
+        if value is not None and value <= 0:
+            raise ConfigurationError(f"{flag} must be positive")
+    if args.workers is not None and args.workers < 0:
+        raise ConfigurationError("--workers must be 0 (this process) or more")
+    if not 4 <= args.table_bits <= 32:
+        raise ConfigurationError("--table-bits must be between 4 and 32")
+    journal = open_journal(args.journal, game, state)
+    plan = plan_split(game, state, args.replies, journal)
+    options = SplitOptions(
+        replies=args.replies,
+        only=None if args.move is None else tuple(args.move),
+        beat=args.beat,
+        table_bits=args.table_bits,
+        limit=args.seconds,
+        stop_after=args.stop_after,
+        table_dir=None if args.table_dir is None else str(args.table_dir),
+        scheduler=args.scheduler,
+        workers=args.workers,
+        progress=not args.json,
+    )
+    if not args.json:
+        done = sum(1 for m in plan.classes() if m.settled())
+        print(f"{game.info.label()}: {plan.position}")
+        print(f"{len(plan.moves)} moves, {len(plan.classes())} up to symmetry"
+              f" ({done} settled already)", flush=True)
+    run_split(plan, options, None if args.json
+              else lambda key, result: print(task_line(key, result), flush=True))
+    if args.json:
+        print(json.dumps(split_json(plan)))
+    else:
+        print("\n".join(split_lines(plan)))
+    return 1 if plan.stopped else 0
 
 
 def state_mover(game: Any, state: Any) -> str:

@@ -1,4 +1,8 @@
-"""``fourfold tournament GAME --bots A,B,C --games N``: a round robin with fitted Elo ratings."""
+"""``fourfold tournament GAME --bots A,B,C --games N``: a round robin with fitted Elo ratings.
+
+``--scheduler ADDRESS`` (a Dask cluster) or ``--workers N`` (local processes) play
+every game of every pair as its own seeded task: the same result as in this process.
+"""
 
 from __future__ import annotations
 
@@ -12,8 +16,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from fourfold.ai import bot_names
-from fourfold.analysis.tournament import play_tournament
-from fourfold.cli.commands.match import add_bot_arguments, limit_from, split_bots
+from fourfold.analysis.tournament import TournamentResult, play_tournament
+from fourfold.cli.commands.match import (
+    add_bot_arguments,
+    add_cluster_arguments,
+    limit_from,
+    on_cluster,
+    split_bots,
+)
 from fourfold.cli.common import add_game_arguments, parse_options
 from fourfold.core.errors import ConfigurationError
 from fourfold.core.registry import load
@@ -27,6 +37,7 @@ def register(sub: Any) -> None:
                    help=f"two or more bot names ({', '.join(bot_names())})")
     p.add_argument("--games", type=int, default=20, metavar="N", help="games per pair (20)")
     p.add_argument("--json", action="store_true", help="print results and ratings as JSON")
+    add_cluster_arguments(p)
     p.set_defaults(run=run)
 
 
@@ -37,6 +48,19 @@ def run(args: argparse.Namespace) -> int:
         raise ConfigurationError("--bots names a bot twice")
     if args.games < 1:
         raise ConfigurationError("--games must be at least 1")
+    if on_cluster(args):
+        from fourfold.distributed.games import play_tournament_distributed
+
+        result = play_tournament_distributed(game, bots, args.games, args.seed,
+                                             limit_from(args), args.max_plies,
+                                             scheduler=args.scheduler, workers=args.workers)
+    else:
+        result = _play_here(game, bots, args)
+    return _show(game, args, result)
+
+
+def _play_here(game: Any, bots: list[str], args: argparse.Namespace) -> TournamentResult:
+    """The games one after another in this process, with a progress bar."""
     pairs = len(list(itertools.combinations(bots, 2)))
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                         TimeElapsedColumn(), console=Console(stderr=True), transient=True)
@@ -46,8 +70,11 @@ def run(args: argparse.Namespace) -> int:
         def on_game(one: Any, match: Any) -> None:
             progress.update(task, advance=1, description=f"{match.a} vs {match.b}")
 
-        result = play_tournament(game, bots, args.games, args.seed, limit_from(args),
-                                 args.max_plies, on_game)
+        return play_tournament(game, bots, args.games, args.seed, limit_from(args),
+                               args.max_plies, on_game)
+
+
+def _show(game: Any, args: argparse.Namespace, result: TournamentResult) -> int:
     if args.json:
         print(json.dumps({"game": game.info.label(), **result.summary()}))
         return 0
