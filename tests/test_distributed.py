@@ -299,3 +299,14 @@ def test_clear_refusals(argv: list[str], message: str, capsys: pytest.CaptureFix
                         ) -> None:
     assert main(argv) == 2
     assert message in capsys.readouterr().err
+
+
+def test_analyze_on_a_cluster_gives_the_report_of_one_process(
+        clusters: dict[int, str], tmp_path: Path) -> None:
+    args = ["analyze", "dao", "--games", "2", "--levels", "level1,level2", "--playouts", "0",
+            "--solve-seconds", "0", "--json", "--workers", "1"]
+    here = json.loads(cli(*args, "-o", str(tmp_path / "a.html")))
+    there = json.loads(cli(*args, "--scheduler", clusters[2], "-o", str(tmp_path / "b.html")))
+    here.pop("command", None)
+    there.pop("command", None)
+    assert here == there

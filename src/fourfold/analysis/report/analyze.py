@@ -50,6 +50,7 @@ class Settings:
     max_plies: int = DEFAULT_MAX_PLIES
     solve_seconds: float = 10.0
     cache: Path | None = None
+    scheduler: str | None = None  # a Dask scheduler's address: play the games there
     command: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -420,7 +421,7 @@ def _cooperative_findings(r: dict[str, Any]) -> list[dict[str, str]]:
 def analyze(configs: Sequence[Config], settings: Settings,
             on_done: Callable[[Trace], None] | None = None) -> list[dict[str, Any]]:
     jobs = [j for c in configs for j in plan(c, settings)]
-    traces = run_jobs(jobs, settings.workers, settings.cache, on_done)
+    traces = run_jobs(jobs, settings.workers, settings.cache, on_done, settings.scheduler)
     out = []
     for config in configs:
         mine = [t for t, j in zip(traces, jobs, strict=True) if j.config == config]

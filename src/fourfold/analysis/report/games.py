@@ -172,9 +172,12 @@ def run_jobs(
     workers: int,
     cache: Path | None = None,
     on_done: Callable[[Trace], None] | None = None,
+    scheduler: str | None = None,
 ) -> list[Trace]:
     """Every job's trace, in job order: from the cache file when it holds the job, else
-    played (on ``workers`` processes) and appended to the cache as it finishes."""
+    played (on ``workers`` processes, or on the Dask cluster at ``scheduler``) and
+    appended to the cache as it finishes. Each game is seeded by its job, so the traces
+    are the same wherever they are played."""
     done = read_cache(cache)
     todo = [j for j in jobs if j.key() not in done]
     for job in jobs:
@@ -182,7 +185,7 @@ def run_jobs(
             on_done(done[job.key()])
     out = cache.open("a") if cache is not None else None
     try:
-        for trace in _play(todo, workers):
+        for trace in _play(todo, workers, scheduler):
             done[trace.key] = trace
             if out is not None:
                 out.write(trace.to_json() + "\n")
@@ -195,7 +198,14 @@ def run_jobs(
     return [done[j.key()] for j in jobs]
 
 
-def _play(jobs: Sequence[Job], workers: int) -> Iterable[Trace]:
+def _play(jobs: Sequence[Job], workers: int, scheduler: str | None = None
+          ) -> Iterable[Trace]:
+    if scheduler is not None and jobs:
+        from fourfold.distributed.runner import run_tasks
+
+        yield from run_tasks(play_job, jobs, keys=[j.key() for j in jobs],
+                             scheduler=scheduler, progress=False, description="games")
+        return
     if workers <= 1 or len(jobs) <= 1:
         for job in jobs:
             yield play_job(job)

@@ -46,6 +46,9 @@ def register(sub: Any) -> None:
                         "for cooperative games every bot that plays it)")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1, metavar="N",
                    help="processes (default: all cores)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="play the games on this Dask cluster (tcp://host:8786); the same"
+                        " seed gives the same report wherever they are played")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed (0)")
     p.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS, metavar="K",
                    help=f"evaluator playouts per position ({DEFAULT_PLAYOUTS}; 0: no drama)")
@@ -119,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
     settings = Settings(
         games=args.games, levels=parse_levels(args.levels), workers=args.workers,
         seed=args.seed, playouts=args.playouts, max_plies=args.max_plies,
-        solve_seconds=args.solve_seconds, cache=args.cache,
+        solve_seconds=args.solve_seconds, cache=args.cache, scheduler=args.scheduler,
         command="fourfold analyze " + " ".join(shlex.quote(a) for a in sys.argv[2:])
         if len(sys.argv) > 1 and sys.argv[1] == "analyze" else "fourfold analyze " + args.game,
     )
