@@ -22,6 +22,7 @@ from fourfold.cli.play.registry import PlayRules
 from fourfold.cli.play.session import Session
 from fourfold.cli.play.terminal import Terminal, wants_colour
 from fourfold.core.match import Match
+from fourfold.core.per_variant import ANY_VARIANT
 from fourfold.core.record import parse_record
 from fourfold.core.registry import game_names, get_spec, load
 from fourfold.render import Presenter
@@ -469,7 +470,7 @@ def test_a_game_may_run_its_own_session(monkeypatch: pytest.MonkeyPatch) -> None
         return 0
 
     registry.rules_for(load("quarto"))  # loads the registering modules first
-    monkeypatch.setitem(registry._RULES, ("quarto", registry.ANY_VARIANT),
+    monkeypatch.setitem(registry._RULES._items, ("quarto", ANY_VARIANT),
                         PlayRules(runner=own_session))
     code, out, _ = play(monkeypatch, ["quarto", "--seed", "9"])
     assert code == 0

@@ -14,13 +14,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from fourfold.core.game import Game
+from fourfold.core.per_variant import ANY_VARIANT, PerVariant
 from fourfold.render.presenter import Presenter
 
 PRESENTER_MODULES = ("placement", "icedao", "quatrefoil", "freeform")
 
-ANY_VARIANT = "*"
-
-_PRESENTERS: dict[tuple[str, str], Presenter] = {}
+_PRESENTERS: PerVariant[Presenter] = PerVariant("a presenter")
 _FALLBACK = Presenter()
 
 
@@ -29,13 +28,7 @@ def register_presenter(
 ) -> Presenter:
     """Make ``presenter`` the one for each named game (registry names, not aliases), for
     the listed variants only, or for every variant when ``variants`` is ``None``."""
-    wanted = [ANY_VARIANT] if variants is None else list(variants)
-    for name in games:
-        for variant in wanted:
-            if (name, variant) in _PRESENTERS:
-                raise ValueError(f"game {name!r} variant {variant!r} already has a presenter")
-            _PRESENTERS[name, variant] = presenter
-    return presenter
+    return _PRESENTERS.register(games, presenter, variants)
 
 
 def _ensure_loaded() -> None:
@@ -47,9 +40,7 @@ def get_presenter(game: str, variant: str | None = None) -> Presenter:
     """The presenter of a game (by registry name) and variant: the one registered for that
     variant, else for the whole game, else the generic one that shows position strings."""
     _ensure_loaded()
-    if variant is not None and (game, variant) in _PRESENTERS:
-        return _PRESENTERS[game, variant]
-    return _PRESENTERS.get((game, ANY_VARIANT), _FALLBACK)
+    return _PRESENTERS.find(game, variant) or _FALLBACK
 
 
 def presenter_for(game: Game[Any, Any]) -> Presenter:

@@ -15,10 +15,10 @@ from typing import Any
 from fourfold.ai import Bot, make_bot
 from fourfold.cli.play.context import Command, SessionRunner
 from fourfold.core.game import Game
+from fourfold.core.per_variant import PerVariant
 
 #: modules that call ``register_play`` on import
 PLAY_MODULES = ("sliding", "freeform", "realtime")
-ANY_VARIANT = "*"
 
 #: ``(name, game, seat, seed, people)``: the bot for ``seat``; ``people`` are the seats
 #: played by people
@@ -51,27 +51,18 @@ class PlayRules:
 
 
 DEFAULT = PlayRules()
-_RULES: dict[tuple[str, str], PlayRules] = {}
+_RULES: PerVariant[PlayRules] = PerVariant("play rules")
 
 
 def register_play(games: Iterable[str], rules: PlayRules,
                   variants: Iterable[str] | None = None) -> PlayRules:
     """Make ``rules`` the terminal rules of each named game, for the listed variants only,
     or for every variant when ``variants`` is ``None``."""
-    wanted = [ANY_VARIANT] if variants is None else list(variants)
-    for name in games:
-        for variant in wanted:
-            if (name, variant) in _RULES:
-                raise ValueError(f"game {name!r} variant {variant!r} already has play rules")
-            _RULES[name, variant] = rules
-    return rules
+    return _RULES.register(games, rules, variants)
 
 
 def rules_for(game: Game[Any, Any]) -> PlayRules:
     """The rules registered for this game's variant, else for the whole game, else none."""
     for module in PLAY_MODULES:
         importlib.import_module(f"fourfold.cli.play.{module}")
-    variant = game.info.variant
-    if (game.name, variant) in _RULES:
-        return _RULES[game.name, variant]
-    return _RULES.get((game.name, ANY_VARIANT), DEFAULT)
+    return _RULES.find(game.name, game.info.variant) or DEFAULT

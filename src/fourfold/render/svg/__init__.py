@@ -20,9 +20,9 @@ from typing import Any, Protocol
 
 from fourfold.core.game import Game, View
 from fourfold.core.outcome import Outcome
+from fourfold.core.per_variant import ANY_VARIANT, PerVariant
 
 DRAWER_MODULES = ("placement", "freeform", "sliding", "quatrefoil")
-ANY_VARIANT = "*"
 
 
 class Svg(str):
@@ -41,20 +41,14 @@ class Drawer(Protocol):
                  outcome: Outcome | None, size: int | None) -> str: ...
 
 
-_DRAWERS: dict[tuple[str, str], Drawer] = {}
+_DRAWERS: PerVariant[Drawer] = PerVariant("an SVG drawer")
 
 
 def register_drawer(games: Iterable[str], drawer: Drawer,
                     variants: Iterable[str] | None = None) -> Drawer:
     """Make ``drawer`` the one for each named game, for the listed variants only or for
     every variant when ``variants`` is ``None``."""
-    wanted = [ANY_VARIANT] if variants is None else list(variants)
-    for name in games:
-        for variant in wanted:
-            if (name, variant) in _DRAWERS:
-                raise ValueError(f"game {name!r} variant {variant!r} already has an SVG drawer")
-            _DRAWERS[name, variant] = drawer
-    return drawer
+    return _DRAWERS.register(games, drawer, variants)
 
 
 def _ensure_loaded() -> None:
@@ -65,10 +59,10 @@ def _ensure_loaded() -> None:
 def drawer_for(game: Game[Any, Any]) -> Drawer:
     """The drawer of a configured game; ``LookupError`` if no module draws it."""
     _ensure_loaded()
-    for key in ((game.name, game.info.variant), (game.name, ANY_VARIANT)):
-        if key in _DRAWERS:
-            return _DRAWERS[key]
-    raise LookupError(f"no SVG drawer for {game.info.label()}")
+    drawer = _DRAWERS.find(game.name, game.info.variant)
+    if drawer is None:
+        raise LookupError(f"no SVG drawer for {game.info.label()}")
+    return drawer
 
 
 def draw_svg(game: Game[Any, Any], view: View, *, last_move: Any | None = None,
