@@ -63,26 +63,9 @@ HOST = "127.0.0.1"
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 #: ``--server-patch NAME``: experiments run inside the server process before it starts,
-#: to measure a proposed fix without editing the server (see docs/benchmarks-server.md)
+#: to measure a proposed fix without editing the server (see docs/benchmarks-server.md;
+#: the two fixes measured first, one SQLite writer and GC tuning, are now in the server)
 PATCHES = {
-    # one writer at a time per process on SQLite: a writer never meets SQLite's lock,
-    # so it never sleeps in SQLite's busy handler (1, 2, 5, 10, ... 100 ms back-off)
-    "sqlite-write-lock": """
-import contextlib, threading
-import sqlalchemy.engine.base as _base
-_begin = _base.Engine.begin
-_write = threading.RLock()
-@contextlib.contextmanager
-def _serial_begin(self):
-    if self.dialect.name != "sqlite":
-        with _begin(self) as c:
-            yield c
-        return
-    with _write:
-        with _begin(self) as c:
-            yield c
-_base.Engine.begin = _serial_begin
-""",
     # time every write transaction (Engine.begin ... commit) and print a summary line
     # ("BENCH-WRITES {json}") when the server stops; the benchmark reads it from the log
     "time-writes": """
@@ -126,13 +109,6 @@ def _gc_report():
                           "total_ms": round(1000 * sum(t), 1)}
     print("BENCH-GC " + _json.dumps(out), flush=True)
 atexit.register(_gc_report)
-""",
-    # the fix to try for GC pauses: far fewer collections of the young generations,
-    # and the objects alive at start-up moved out of the collector's sight
-    "gc-tune": """
-import gc as _gc
-_gc.set_threshold(50_000, 20, 100)
-_gc.freeze()
 """,
     # hand the GIL over every 0.5 ms instead of 5 ms: if latency drops, threads that
     # release the GIL often (database I/O, the event loop) were waiting for it

@@ -65,7 +65,32 @@ def piece_attributes(pieces: Any) -> list[tuple[str, list[bool]]]:
     return []
 
 
-class PlacementEncoder(Encoder):
+class PiecePlanes(Encoder):
+    """The planes every placement encoder shares: a plane per kind and per attribute,
+    the piece in hand and the supply, then ``tail`` planes of the encoder's own."""
+
+    def __init__(self, game: Any, tail: int) -> None:
+        super().__init__(game)
+        self.pieces = game.pieces
+        self.kinds = self.pieces.num_kinds
+        self.attributes = piece_attributes(self.pieces)
+        self.attr_table = np.array([has for _, has in self.attributes], dtype=np.float32)
+        self.counts = np.array(self.pieces.counts, dtype=np.float32)
+        k, a = self.kinds, len(self.attributes)
+        self.o_attr, self.o_hand, self.o_supply, self.o_place = k, k + a, 2 * k + a, 3 * k + a
+        self.planes = 3 * k + a + tail
+
+    def piece_plane_names(self) -> list[str]:
+        names = [self.pieces.name(k) for k in range(self.kinds)]
+        return (
+            [f"piece {n}" for n in names]
+            + [f"attribute {n}" for n, _ in self.attributes]
+            + [f"in hand {n}" for n in names]
+            + [f"supply {n}" for n in names]
+        )
+
+
+class PlacementEncoder(PiecePlanes):
     """Quarto and Folio grids: a plane per kind, per attribute, the piece in hand, the
     supply, the cells the next piece may go on (Folio standard's floating 4x4 area),
     whether this ply only gives, whether the viewer acts and which seat it is."""
@@ -75,7 +100,7 @@ class PlacementEncoder(Encoder):
     def __init__(self, game: Any) -> None:
         from fourfold.games.placement.geometry import Board, Lattice
 
-        super().__init__(game)
+        super().__init__(game, tail=4)
         geo = game.geometry
         if isinstance(geo, Board):
             self.rows, self.cols = geo.height, geo.width
@@ -83,32 +108,14 @@ class PlacementEncoder(Encoder):
             self.rows = self.cols = geo.side
         else:  # pragma: no cover - every placement geometry is one of the two
             raise ConfigurationError(f"no observation planes for {type(geo).__name__}")
-        self.pieces = game.pieces
-        self.kinds = self.pieces.num_kinds
-        self.attributes = piece_attributes(self.pieces)
-        self.attr_table = np.array([has for _, has in self.attributes], dtype=np.float32)
-        self.counts = np.array(self.pieces.counts, dtype=np.float32)
         self.cells = [divmod(i, self.cols) for i in range(game.geometry.num_cells)]
-        k, a = self.kinds, len(self.attributes)
-        self.o_attr = k
-        self.o_hand = k + a
-        self.o_supply = 2 * k + a
-        self.o_place = 3 * k + a
-        self.planes = 3 * k + a + 4
 
     @property
     def shape(self) -> tuple[int, ...]:
         return (self.planes, self.rows, self.cols)
 
     def plane_names(self) -> list[str]:
-        names = [self.pieces.name(k) for k in range(self.kinds)]
-        return (
-            [f"piece {n}" for n in names]
-            + [f"attribute {n}" for n, _ in self.attributes]
-            + [f"in hand {n}" for n in names]
-            + [f"supply {n}" for n in names]
-            + ["placeable", "give only", "to act", "seat"]
-        )
+        return self.piece_plane_names() + ["placeable", "give only", "to act", "seat"]
 
     def encode(self, view: View) -> Tensor:
         game = self.game
@@ -141,7 +148,7 @@ class PlacementEncoder(Encoder):
 # -- Folio freeform: the continuous table on its action lattice --------------------------------
 
 
-class FreeformEncoder(Encoder):
+class FreeformEncoder(PiecePlanes):
     """Folio freeform: pieces at the nearest point of the action lattice (0.5 apart),
     the same kind, attribute, hand and supply planes as the grids, the lattice points
     where a placement is legal, whether a challenge is possible (the grid is broken),
@@ -150,30 +157,16 @@ class FreeformEncoder(Encoder):
     game: Any
 
     def __init__(self, game: Any) -> None:
-        super().__init__(game)
+        super().__init__(game, tail=5)
         self.side = game.side
-        self.pieces = game.pieces
-        self.kinds = self.pieces.num_kinds
-        self.attributes = piece_attributes(self.pieces)
-        self.attr_table = np.array([has for _, has in self.attributes], dtype=np.float32)
-        self.counts = np.array(self.pieces.counts, dtype=np.float32)
-        k, a = self.kinds, len(self.attributes)
-        self.o_attr, self.o_hand, self.o_supply, self.o_place = k, k + a, 2 * k + a, 3 * k + a
-        self.planes = 3 * k + a + 5
 
     @property
     def shape(self) -> tuple[int, ...]:
         return (self.planes, self.side, self.side)
 
     def plane_names(self) -> list[str]:
-        names = [self.pieces.name(k) for k in range(self.kinds)]
-        return (
-            [f"piece {n}" for n in names]
-            + [f"attribute {n}" for n, _ in self.attributes]
-            + [f"in hand {n}" for n in names]
-            + [f"supply {n}" for n in names]
-            + ["legal placement", "challenge possible", "give only", "to act", "seat"]
-        )
+        return self.piece_plane_names() + [
+            "legal placement", "challenge possible", "give only", "to act", "seat"]
 
     def _rc(self, x: float, y: float) -> tuple[int, int] | None:
         step = 0.5
