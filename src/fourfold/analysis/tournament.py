@@ -47,6 +47,14 @@ def ratings_from_matches(bots: Sequence[str], matches: Sequence[MatchResult]) ->
     return fit_ratings(bots, games, scores)
 
 
+def tournament_pairs(bots: Sequence[str], seed: int) -> list[tuple[str, str, int]]:
+    """Each pair of distinct bots with the seed of its match: the one pairing that a
+    tournament played here or on a cluster shares, so both give the same games."""
+    if len(set(bots)) != len(bots) or len(bots) < 2:
+        raise FourfoldError("a tournament needs at least two different bots")
+    return [(a, b, seed + 7919 * n) for n, (a, b) in enumerate(itertools.combinations(bots, 2))]
+
+
 def play_tournament(
     game: Game[Any, Any],
     bots: Sequence[str],
@@ -57,11 +65,6 @@ def play_tournament(
     on_game: Callable[[GameResult, MatchResult], None] | None = None,
 ) -> TournamentResult:
     """Each pair of distinct bots plays ``games_per_pair`` games, sides alternating."""
-    if len(set(bots)) != len(bots) or len(bots) < 2:
-        raise FourfoldError("a tournament needs at least two different bots")
-    matches = []
-    for n, (a, b) in enumerate(itertools.combinations(bots, 2)):
-        matches.append(
-            play_match(game, a, b, games_per_pair, seed + 7919 * n, limit, max_plies, on_game)
-        )
+    matches = [play_match(game, a, b, games_per_pair, pair_seed, limit, max_plies, on_game)
+               for a, b, pair_seed in tournament_pairs(bots, seed)]
     return TournamentResult(tuple(bots), matches, ratings_from_matches(bots, matches))

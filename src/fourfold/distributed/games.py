@@ -10,7 +10,6 @@ of nodes, so its moves can depend on the machine's load, on one worker or many.)
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,7 +23,7 @@ from fourfold.analysis.match import (
     a_score,
     play_game,
 )
-from fourfold.analysis.tournament import TournamentResult, ratings_from_matches
+from fourfold.analysis.tournament import TournamentResult, ratings_from_matches, tournament_pairs
 from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game
 from fourfold.core.record import format_record, parse_record
@@ -139,17 +138,14 @@ def play_tournament_distributed(
     progress: bool = True,
 ) -> TournamentResult:
     """``play_tournament`` with every game of every pair a task: the same result."""
-    if len(set(bots)) != len(bots) or len(bots) < 2:
-        raise FourfoldError("a tournament needs at least two different bots")
-    pairs = list(itertools.combinations(bots, 2))
+    pairs = tournament_pairs(bots, seed)
     tasks: list[GameTask] = []
-    for n, (a, b) in enumerate(pairs):
-        # the seed of pair n as in play_tournament
-        tasks += match_tasks(game, a, b, games_per_pair, seed + 7919 * n, limit, max_plies)
+    for a, b, pair_seed in pairs:
+        tasks += match_tasks(game, a, b, games_per_pair, pair_seed, limit, max_plies)
     results = run_tasks(play_game_task, tasks, scheduler=scheduler, workers=workers,
                         progress=progress, description="games")
     matches = [
         collect_match(a, b, results[n * games_per_pair:(n + 1) * games_per_pair])
-        for n, (a, b) in enumerate(pairs)
+        for n, (a, b, _) in enumerate(pairs)
     ]
     return TournamentResult(tuple(bots), matches, ratings_from_matches(bots, matches))

@@ -115,7 +115,7 @@ class PlacementEncoder(PiecePlanes):
         return (self.planes, self.rows, self.cols)
 
     def plane_names(self) -> list[str]:
-        return self.piece_plane_names() + ["placeable", "give only", "to act", "seat"]
+        return [*self.piece_plane_names(), "placeable", "give only", "to act", "seat"]
 
     def encode(self, view: View) -> Tensor:
         game = self.game
@@ -165,8 +165,8 @@ class FreeformEncoder(PiecePlanes):
         return (self.planes, self.side, self.side)
 
     def plane_names(self) -> list[str]:
-        return self.piece_plane_names() + [
-            "legal placement", "challenge possible", "give only", "to act", "seat"]
+        return [*self.piece_plane_names(), "legal placement", "challenge possible",
+                "give only", "to act", "seat"]
 
     def _rc(self, x: float, y: float) -> tuple[int, int] | None:
         step = 0.5
