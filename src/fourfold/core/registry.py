@@ -11,6 +11,9 @@ from fourfold.core.spec import GameSpec
 
 _SPECS: dict[str, GameSpec] = {}
 _ALIASES: dict[str, str] = {}
+#: configured games by (name, variant, option strings); at most ``GAMES_KEPT``
+_GAMES: dict[tuple[str, str, tuple[tuple[str, str], ...]], Game[Any, Any]] = {}
+GAMES_KEPT = 512
 
 
 def register(spec: GameSpec) -> GameSpec:
@@ -45,7 +48,17 @@ def get_spec(name: str) -> GameSpec:
 
 
 def load(name: str, variant: str | None = None, **options: Any) -> Game[Any, Any]:
-    """A configured game. Unknown games, variants and options are refused with the valid ones."""
+    """A configured game. Unknown games, variants and options are refused with the valid ones.
+
+    A configured game is an immutable value, so each configuration is made once and
+    shared (a server holds thousands of tables of a few configurations, and a game
+    keeps the moves it has written)."""
     spec = get_spec(name)
     info = spec.resolve(variant, options)
-    return spec.factory(info)
+    key = (spec.name, info.variant, tuple(sorted(info.option_strings().items())))
+    game = _GAMES.get(key)
+    if game is None:
+        game = spec.factory(info)
+        if len(_GAMES) < GAMES_KEPT:
+            game = _GAMES.setdefault(key, game)
+    return game

@@ -126,6 +126,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             await run_in_threadpool(hub.shutdown)
+            hub.repo.close()
             engine.dispose()
 
     app = FastAPI(title="Fourfold", version=__version__, lifespan=lifespan,

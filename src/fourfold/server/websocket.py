@@ -20,7 +20,6 @@ import logging
 from typing import Any
 from urllib.parse import urlsplit
 
-from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from fourfold.core.errors import FourfoldError
@@ -67,7 +66,7 @@ async def live_socket(websocket: WebSocket, table_id: str) -> None:
     offered: list[str] = list(websocket.scope.get("subprotocols") or [])
     await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
     try:
-        live = await run_in_threadpool(hub.get, table_id[:64])
+        live = await hub.run(lambda: hub.get(table_id[:64]))
         if live is None:
             await _send(websocket, error_json(404, f"there is no table {table_id[:40]!r}"))
             raise Closing(4404)
@@ -75,8 +74,8 @@ async def live_socket(websocket: WebSocket, table_id: str) -> None:
                       if p.startswith(TOKEN_PROTOCOL)), None)
         if token is None:
             token = await _hello(websocket)
-        seat = None if token is None else await run_in_threadpool(
-            live.seat_for, token_hash(token))
+        seat = None if token is None else await hub.run(
+            lambda: live.seat_for(token_hash(token)))
         if token is not None and seat is None:
             await _send(websocket, error_json(403, "this token holds no seat at this table"))
             raise Closing(4403)
@@ -139,14 +138,14 @@ async def _session(websocket: WebSocket, hub: Hub, live: LiveTable, seat: int | 
     sender = asyncio.create_task(_pump(websocket, connection))
     bucket = Bucket(settings.rate_per_second, settings.rate_burst)
     limiter = websocket.app.state.limiter
+    token_key = None if token is None else "t:" + token_hash(token)
     strikes = 0
     try:
         while True:
             text = await _receive(websocket, settings.max_message_bytes)
             if sender.done():
                 break
-            if not bucket.take() or (token is not None and
-                                     not limiter.allow("t:" + token_hash(token))):
+            if not bucket.take() or (token_key is not None and not limiter.allow(token_key)):
                 strikes += 1
                 await _send(websocket, error_json(429, "too many messages: slow down"))
                 if strikes > MAX_STRIKES:
@@ -192,7 +191,7 @@ async def _act(hub: Hub, live: LiveTable, seat: int | None, text: str) -> dict[s
         return live.act(step)
 
     try:
-        said = await run_in_threadpool(run)
+        said = await hub.run(run)
     except TableError as error:
         return error_json(refusal_status(error), error.reason, version=live.table.version)
     except FourfoldError as error:

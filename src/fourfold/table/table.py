@@ -258,9 +258,12 @@ class Table:
                      clocks=self._clocks(self.now()), **fields)
 
     def _emit(self, kind: EventKind, text: str, **fields: Any) -> None:
+        events: dict[int | None, Event] = {}  # one event per recipient, however many listen
         for recipient, listener in self._listeners:
-            self._outbox.append((recipient, listener, self._event(kind, recipient, text,
-                                                                  **fields)))
+            event = events.get(recipient)
+            if event is None:
+                event = events[recipient] = self._event(kind, recipient, text, **fields)
+            self._outbox.append((recipient, listener, event))
 
     def _flush(self) -> None:
         """Deliver queued events outside the table's lock, in order."""
@@ -339,13 +342,17 @@ class Table:
         for p, s in enumerate(self.seats):
             if s.is_bot:
                 s.bot.observe(self.match.view(p))
+        clocks = self._clocks(now)
+        events: dict[int | None, Event] = {}  # one event per recipient, however many listen
         for recipient, listener in self._listeners:
-            rview = self.match.view(recipient)
-            notation = game.view_format_move(game.view(before, recipient), move)
-            self._outbox.append((recipient, listener, Event(
-                EventKind.MOVE, self.version, recipient, rview,
-                f"{self.seats[seat].name} plays {notation}", seat=seat, move=notation,
-                clocks=self._clocks(now))))
+            event = events.get(recipient)
+            if event is None:
+                notation = game.view_format_move(game.view(before, recipient), move)
+                event = events[recipient] = Event(
+                    EventKind.MOVE, self.version, recipient, self.match.view(recipient),
+                    f"{self.seats[seat].name} plays {notation}", seat=seat, move=notation,
+                    clocks=clocks)
+            self._outbox.append((recipient, listener, event))
         self._after_change()
         return self.match.notation[-1]
 

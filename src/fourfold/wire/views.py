@@ -92,8 +92,26 @@ def view_to_json(game: AnyGame, view: View) -> JsonDict:
         "actors": list(game.view_actors(view)),
         "legal_moves": [game.view_format_move(view, m) for m in game.view_legal_moves(view)],
         "outcome": outcome_to_json(outcome),
-        "board": codec_for(type(view.observation)).encode(game, view.observation),
+        "board": _board(game, view.observation),
     }
+
+
+#: the last board encoded, as ``(game, observation, board)``
+_last_board: list[tuple[AnyGame | None, Any, JsonDict]] = [(None, None, {})]
+
+
+def _board(game: AnyGame, observation: Any) -> JsonDict:
+    """The board of ``observation``. The last one is kept: the recipients of one event
+    who see the very same observation (every seat and spectator of a
+    perfect-information game) get the same board, encoded once. Only an identical
+    object is reused, so no viewer ever gets a board made from another's observation.
+    The board is shared: read it, never change it."""
+    last_game, last_observation, board = _last_board[0]
+    if last_game is game and last_observation is observation:
+        return board
+    board = codec_for(type(observation)).encode(game, observation)
+    _last_board[0] = (game, observation, board)
+    return board
 
 
 def check_header(game: AnyGame, data: Mapping[str, Any], where: str | None) -> None:

@@ -27,6 +27,9 @@ from fourfold.games.placement.pieces import PieceSet
 from fourfold.games.placement.state import PlacementState, Ply
 
 EMPTY = "-"
+#: at most this many moves (and their notations) are kept per game: no-grid boards are
+#: unbounded
+MOVES_KEPT = 1 << 16
 
 
 class PlacementGame(Game[PlacementState, Ply]):
@@ -36,6 +39,11 @@ class PlacementGame(Game[PlacementState, Ply]):
         super().__init__(info)
         self.geometry = geometry
         self.pieces = pieces
+        # Moves are made and written once each: a server lists every legal move, in
+        # notation, in every view it sends, and a move's text never depends on the
+        # position. Keyed by ``(place, give)`` (a tuple hashes faster than a Ply).
+        self._plies: dict[tuple[Cell | None, int | None], Ply] = {}
+        self._move_text: dict[tuple[Cell | None, int | None], str] = {}
 
     # -- rules --------------------------------------------------------------------------
     def initial_state(self, seed: int | None = None) -> PlacementState:
@@ -97,15 +105,26 @@ class PlacementGame(Game[PlacementState, Ply]):
         if self.outcome(state) is not None:
             return []
         gives = available_gives(state.supply)
+        ply = self._ply
         if state.hand is None:
-            return [Ply(None, k) for k in gives]
+            return [ply(None, k) for k in gives]
         moves: list[Ply] = []
         for cell in self.geometry.placeable(state.occupied):
             if not gives or self._wins(state, cell) is not None:
-                moves.append(Ply(cell, None))
+                moves.append(ply(cell, None))
             else:
-                moves.extend(Ply(cell, k) for k in gives)
+                moves.extend([ply(cell, k) for k in gives])
         return moves
+
+    def _ply(self, place: Cell | None, give: int | None) -> Ply:
+        """``Ply(place, give)``, made once (see ``__init__``)."""
+        key = (place, give)
+        move = self._plies.get(key)
+        if move is None:
+            move = Ply(place, give)
+            if len(self._plies) < MOVES_KEPT:
+                self._plies[key] = move
+        return move
 
     def illegal_reason(self, state: PlacementState, move: Ply) -> str | None:
         if state.hand is None:
@@ -212,12 +231,18 @@ class PlacementGame(Game[PlacementState, Ply]):
             ) from None
 
     def format_move(self, state: PlacementState, move: Ply) -> str:
-        parts = []
-        if move.place is not None:
-            parts.append(self.geometry.format_cell(move.place))
-        if move.give is not None:
-            parts.append(self.pieces.name(move.give))
-        return " ".join(parts)
+        key = (move.place, move.give)
+        text = self._move_text.get(key)
+        if text is None:
+            parts = []
+            if move.place is not None:
+                parts.append(self.geometry.format_cell(move.place))
+            if move.give is not None:
+                parts.append(self.pieces.name(move.give))
+            text = " ".join(parts)
+            if len(self._move_text) < MOVES_KEPT:
+                self._move_text[key] = text
+        return text
 
     # -- position strings -------------------------------------------------------------------
     # ``<placements> <hand>``: placements are ``cell=piece`` joined by ``;`` in cell order

@@ -6,7 +6,8 @@ board), so a line is any four consecutive lattice cells in one direction.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 
 from fourfold.games.placement.geometry import Cell
 
@@ -14,12 +15,12 @@ DIRECTIONS: tuple[Cell, ...] = ((1, 0), (0, 1), (1, 1), (1, -1))
 LENGTH = 4
 
 
-def lines_through(cell: Cell) -> Iterator[tuple[Cell, ...]]:
+@lru_cache(maxsize=4096)
+def lines_through(cell: Cell) -> tuple[tuple[Cell, ...], ...]:
     """The 16 lines of four cells that contain ``cell`` (4 directions x 4 offsets)."""
     x, y = cell
-    for dx, dy in DIRECTIONS:
-        for start in range(-(LENGTH - 1), 1):
-            yield tuple((x + (start + i) * dx, y + (start + i) * dy) for i in range(LENGTH))
+    return tuple(tuple((x + (start + i) * dx, y + (start + i) * dy) for i in range(LENGTH))
+                 for dx, dy in DIRECTIONS for start in range(-(LENGTH - 1), 1))
 
 
 def winning_line(

@@ -16,11 +16,20 @@ WORDS = (("tall", "short"), ("dark", "light"), ("round", "square"), ("hollow", "
 FULL = 0b1111
 
 
+def _spelled(words: tuple[tuple[str, str], ...], kind: int, sep: str) -> str:
+    return sep.join(pair[0] if kind >> i & 1 else pair[1] for i, pair in enumerate(words))
+
+
+#: each kind's name (``TDRH``) and words (``tall dark round hollow``), by kind
+NAMES = tuple(_spelled(ATTRIBUTES, kind, "") for kind in range(FULL + 1))
+DESCRIPTIONS = tuple(_spelled(WORDS, kind, " ") for kind in range(FULL + 1))
+
+
 class QuartoPieces(PieceSet):
     counts = (1,) * 16
 
     def name(self, kind: int) -> str:
-        return "".join(pair[0] if kind >> i & 1 else pair[1] for i, pair in enumerate(ATTRIBUTES))
+        return NAMES[kind]
 
     def parse(self, text: str) -> int:
         t = text.strip().upper()
@@ -35,7 +44,7 @@ class QuartoPieces(PieceSet):
         return kind
 
     def describe(self, kind: int) -> str:
-        return " ".join(pair[0] if kind >> i & 1 else pair[1] for i, pair in enumerate(WORDS))
+        return DESCRIPTIONS[kind]
 
     @property
     def hint(self) -> str:
