@@ -42,6 +42,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import multiprocessing as mp
 import os
@@ -94,11 +95,15 @@ atexit.register(_report)
 import atexit, gc as _gc, json as _json, time as _time
 _gcs = {0: [], 1: [], 2: []}
 _gc_start = [0.0]
+_gc_long = []  # [start (perf_counter, comparable with the generator's), generation, ms]
 def _gc_cb(phase, info):
     if phase == "start":
         _gc_start[0] = _time.perf_counter()
     else:
-        _gcs[info["generation"]].append(_time.perf_counter() - _gc_start[0])
+        took = _time.perf_counter() - _gc_start[0]
+        _gcs[info["generation"]].append(took)
+        if took >= 0.02:
+            _gc_long.append([round(_gc_start[0], 3), info["generation"], round(1000 * took, 1)])
 _gc.callbacks.append(_gc_cb)
 def _gc_report():
     out = {}
@@ -107,6 +112,7 @@ def _gc_report():
         out[f"gen{g}"] = {"count": len(_gcs[g]), "max_ms": round(1000 * t[-1], 1),
                           "p50_ms": round(1000 * t[len(t) // 2], 2),
                           "total_ms": round(1000 * sum(t), 1)}
+    out["long"] = _gc_long
     print("BENCH-GC " + _json.dumps(out), flush=True)
 atexit.register(_gc_report)
 """,
@@ -239,6 +245,12 @@ def raise_nofile(needed: int) -> tuple[int, int]:
 @dataclass
 class Stats:
     broadcast_ms: list[float] = field(default_factory=list)
+    #: when each broadcast sample arrived (seconds into the window)
+    broadcast_at: list[float] = field(default_factory=list)
+    #: when the window opened (perf_counter)
+    started: float = 0.0
+    #: the generator's own collector pauses of 20 ms or more: [start, generation, ms]
+    gc_long: list[list[float]] = field(default_factory=list)
     ack_ms: list[float] = field(default_factory=list)
     ping_ms: list[float] = field(default_factory=list)
     moves: int = 0
@@ -258,6 +270,7 @@ class Generator:
         self.game = game
         self.variant = variant
         self.think = think
+        self.ramp = 0.0
         self.rng = random.Random(seed)
         self.stats = Stats()
         self.stopping = False
@@ -406,8 +419,8 @@ class TablePlay:
             # read the welcome and the start event, then wait for everybody
             pending_texts = [await ws.recv(), await ws.recv()]
             await gen.go.wait()
-            if think:
-                await asyncio.sleep(rng.uniform(0, think))
+            if think or gen.ramp:  # tables begin play at random moments over the ramp
+                await asyncio.sleep(rng.uniform(0, gen.ramp or think))
         else:
             pending_texts = []
         while not gen.stopping and not self.over.is_set():
@@ -429,6 +442,7 @@ class TablePlay:
                     self.sent_at is not None and self.mover == other:
                 if stats.measuring:
                     stats.broadcast_ms.append((now - self.sent_at) * 1000)
+                    stats.broadcast_at.append(now - stats.started)
                     stats.moves += 1
                 self.sent_at = None
             view = message.get("view") or {}
@@ -473,6 +487,7 @@ async def _generate(conn: Any, urls: list[str], first_index: int, count: int,
                     options: dict[str, Any]) -> None:
     gen = Generator(urls, options["game"], options["variant"], options["think"],
                     options["seed"] + first_index, options["create_concurrency"])
+    gen.ramp = options["ramp"]
     started = time.perf_counter()
     tables = await asyncio.gather(*(gen.open_table(first_index + i) for i in range(count)),
                                   return_exceptions=True)
@@ -488,20 +503,39 @@ async def _generate(conn: Any, urls: list[str], first_index: int, count: int,
     go = await loop.run_in_executor(None, conn.recv)
     if go != "go":
         return
+    # The generator's own collector must not pause the measurement: its 4,000 sockets
+    # made full collections of ~100 ms that read as server latency. Freeze what set-up
+    # made, and time every pause that is left (reported as generator_gc_long).
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 50, 1000)
+    gc_started = [0.0]
+
+    def gc_timer(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            gc_started[0] = time.perf_counter()
+        elif time.perf_counter() - gc_started[0] >= 0.02 and gen.stats.measuring:
+            gen.stats.gc_long.append([round(gc_started[0], 3), info["generation"],
+                                      round(1000 * (time.perf_counter() - gc_started[0]), 1)])
+
+    gc.callbacks.append(gc_timer)
     gen.tasks = [asyncio.create_task(t.run()) for t in playing]
     gen.go.set()
-    await asyncio.sleep(options["warmup"])
+    await asyncio.sleep(options["ramp"] + options["warmup"])
     gen.stats.measuring = True
     cpu0, wall0 = time.process_time(), time.perf_counter()
+    gen.stats.started = wall0
     await asyncio.sleep(options["seconds"])
     gen.stats.measuring = False
     cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
     gen.stopping = True
     s = gen.stats
-    conn.send({"broadcast_ms": s.broadcast_ms, "ack_ms": s.ack_ms, "ping_ms": s.ping_ms,
+    conn.send({"broadcast_ms": s.broadcast_ms, "broadcast_at": s.broadcast_at,
+               "ack_ms": s.ack_ms, "ping_ms": s.ping_ms,
                "moves": s.moves, "games_ended": s.games_ended,
                "tables_created": s.tables_created, "refused": dict(s.refused),
-               "errors": dict(s.errors), "cpu_seconds": cpu, "wall_seconds": wall})
+               "errors": dict(s.errors), "cpu_seconds": cpu, "wall_seconds": wall,
+               "window_started": s.started, "gc_long": s.gc_long})
     # wind down: close every socket, briefly
     for task in [*gen.tasks, *([probe] if probe else [])]:
         task.cancel()
@@ -526,6 +560,18 @@ def percentile(values: list[float], q: float) -> float | None:
 def summary(values: list[float]) -> dict[str, Any]:
     return {"count": len(values), "p50": percentile(values, 50), "p90": percentile(values, 90),
             "p99": percentile(values, 99), "max": round(max(values), 2) if values else None}
+
+
+def slow_seconds(samples: list[tuple[float, float]], over_ms: float = 50.0
+                 ) -> list[dict[str, Any]]:
+    """Each whole second of the window with broadcasts over ``over_ms``: how many, of
+    how many, and the worst (are the slow ones spread out, or bunched in stalls?)."""
+    seconds: dict[int, list[float]] = {}
+    for at, ms in samples:
+        seconds.setdefault(int(at), []).append(ms)
+    return [{"second": t, "slow": sum(ms > over_ms for ms in values), "of": len(values),
+             "max_ms": round(max(values), 1)}
+            for t, values in sorted(seconds.items()) if max(values) > over_ms]
 
 
 def run_step(args: argparse.Namespace, n: int, deadline: float) -> dict[str, Any]:
@@ -568,6 +614,7 @@ def run_step(args: argparse.Namespace, n: int, deadline: float) -> dict[str, Any
         shares = [n // k + (1 if i < n % k else 0) for i in range(k)]
         ctx = mp.get_context("spawn")
         options = {"game": args.game, "variant": args.variant, "think": args.think,
+                   "ramp": args.ramp,
                    "seed": args.seed, "warmup": args.warmup, "seconds": args.seconds,
                    "create_concurrency": args.create_concurrency, "probe": False}
         first = 0
@@ -591,6 +638,9 @@ def run_step(args: argparse.Namespace, n: int, deadline: float) -> dict[str, Any
         time.sleep(1.0)  # let the server settle
         rss1 = sum(rss_bytes(p) for p in pids)
         live = sum(m["ready"] for m in ready)
+        for c in conns:
+            c.send("go")
+        time.sleep(args.ramp + args.warmup)
         if args.profile and pids:
             Path(args.profile).mkdir(parents=True, exist_ok=True)
             spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
@@ -600,9 +650,6 @@ def run_step(args: argparse.Namespace, n: int, deadline: float) -> dict[str, Any
                  "--rate", "200", "--format", "raw", "--threads", "--gil", "--nonblocking",
                  "--output", str(out)],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        for c in conns:
-            c.send("go")
-        time.sleep(args.warmup)
         cpu0 = {p: cpu_seconds(p) for p in pids}
         wall0 = time.monotonic()
         results = []
@@ -630,6 +677,11 @@ def run_step(args: argparse.Namespace, n: int, deadline: float) -> dict[str, Any
             "game": args.game, "think_s": args.think,
             "moves_per_s": round(moves / seconds, 1),
             "broadcast_ms": summary(broadcast),
+            "window_started": min(r["window_started"] for r in results),
+            "generator_gc_long": [x for r in results for x in r["gc_long"]],
+            "slow_seconds": slow_seconds(
+                [(t, x) for r in results for t, x in zip(r["broadcast_at"], r["broadcast_ms"],
+                                                        strict=True)]),
             "ack_ms": summary([x for r in results for x in r["ack_ms"]]),
             "ping_ms": summary([x for r in results for x in r["ping_ms"]]),
             "server_rss_mb": {"before": round(rss0 / 2**20, 1),
@@ -713,7 +765,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    help="concurrent tables, a comma-separated ramp (default"
                         " 100,250,500,1000,2000)")
     p.add_argument("--seconds", type=float, default=20.0, help="measured seconds per step")
-    p.add_argument("--warmup", type=float, default=3.0, help="unmeasured seconds first")
+    p.add_argument("--warmup", type=float, default=3.0,
+                   help="unmeasured seconds after the ramp")
+    p.add_argument("--ramp", type=float, default=0.0,
+                   help="tables begin play at random moments over this many seconds (so"
+                        " games do not all end, and get replaced, at once); default 0: each"
+                        " table's first move within one think time")
     p.add_argument("--think", type=float, default=5.0,
                    help="mean seconds a seat waits before its move (uniform 0.5x..1.5x);"
                         " 0 saturates (default 5)")

@@ -50,3 +50,14 @@ def test_options_accept_underscores_and_strings() -> None:
     assert game.info.variant == "fixed-grid"
     assert game.info.options["line-rule"] == "same-colour-or-size"
     assert game.info.label() == "folio (fixed-grid, line-rule=same-colour-or-size)"
+
+
+def test_one_game_object_per_configuration() -> None:
+    """Configured games are immutable values, made once per configuration and shared."""
+    quarto = fourfold.load("quarto")
+    assert fourfold.load("Quarto") is quarto
+    same = fourfold.load("folio", "fixed-grid", line_rule="same-colour-or-size")
+    assert fourfold.load("folio", variant="fixed-grid", **{"line-rule": "same-colour-or-size"}) \
+        is same
+    assert fourfold.load("folio", "fixed-grid") is not same
+    assert fourfold.load("folio", "no-grid") is not fourfold.load("folio", "fixed-grid")

@@ -204,7 +204,7 @@ def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         match: Match[Any, Any] = Match(game, start, [s.name for s in specs])
         row = _new_row(hub, match, specs, private=body.private, seed=seed, clock=clock)
         tokens = {p: hub.minter.token() for p, s in enumerate(specs) if s.kind == HUMAN}
-        live = hub.add(row, tokens)
+        live = hub.add(row, tokens, match)
     except FourfoldError as error:
         raise ApiError(422, str(error)) from None
     return _created(live, tokens)

@@ -6,10 +6,9 @@ import asyncio
 import contextlib
 import gc
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -17,6 +16,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import Engine
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -34,6 +34,10 @@ from fourfold.server.websocket import live_socket
 
 log = logging.getLogger("fourfold.server")
 STATIC = Path(__file__).resolve().parent / "static"
+#: SQLite: how often the write-ahead log is copied into the database, off the write path
+WAL_SECONDS = 2.0
+#: the garbage collector's thresholds once the server has started (see ``lifespan``)
+GC_THRESHOLDS = (2_000, 10, 1_000)
 
 
 class BodyLimit:
@@ -69,6 +73,31 @@ class BodyLimit:
         await self.app(scope, limited, send)
 
 
+class NoStore:
+    """Every HTTP answer: ``Referrer-Policy: no-referrer``, and under ``/api/``
+    ``Cache-Control: no-store`` (answers hold seat views). Plain ASGI: a
+    ``BaseHTTPMiddleware`` cost a fifth of creating a table."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        api = str(scope.get("path", "")).startswith("/api/")
+
+        async def headed(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                if api:
+                    headers["Cache-Control"] = "no-store"
+                headers.setdefault("Referrer-Policy", "no-referrer")
+            await send(message)
+
+        await self.app(scope, receive, headed)
+
+
 async def _refuse(send: Send, status: int, reason: str) -> None:
     response = JSONResponse(error_json(status, reason), status_code=status)
     await response({"type": "http"}, _nothing, send)
@@ -78,7 +107,7 @@ async def _nothing() -> Message:
     return {"type": "http.disconnect"}
 
 
-async def _every(seconds: float, work: Callable[[], None]) -> None:
+async def _every(seconds: float, work: Callable[[], object]) -> None:
     while True:
         await asyncio.sleep(seconds)
         try:
@@ -103,15 +132,19 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         loop = asyncio.get_running_loop()
         restored = await run_in_threadpool(hub.start, loop)
-        # Full collections of a big heap froze the event loop for 120-190 ms (measured,
-        # docs/benchmarks-server.md): keep what start-up made out of them, collect less often.
+        # The cyclic garbage collector holds the GIL, so every table waits while it runs.
+        # Keep start-up's objects out of it for good, and collect the young often and
+        # briefly: the default made 1 s full collections at 2,000 tables, (10000, 20,
+        # 50) made 30 ms and 340 ms pauses (docs/benchmarks-server.md).
         gc.collect()
         gc.freeze()
-        gc.set_threshold(10_000, 20, 50)
+        gc.set_threshold(*GC_THRESHOLDS)
         if restored:
             log.warning("resumed %d table(s)", restored)
         tasks = [asyncio.create_task(_every(settings.checkpoint_seconds, hub.checkpoint)),
                  asyncio.create_task(_every(settings.sweep_seconds, hub.sweep))]
+        if hub.repo.local:
+            tasks.append(asyncio.create_task(_every(WAL_SECONDS, hub.repo.checkpoint_wal)))
         if hub.cluster is not None:
             await run_in_threadpool(hub.leases)
             tasks += hub.cluster.tasks(loop)
@@ -160,19 +193,11 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         log.exception("internal error")
         return JSONResponse(error_json(500, "internal error"), status_code=500)
 
-    @app.middleware("http")
-    async def no_store(request: Request, call_next: Callable[[Request], Awaitable[Any]]
-                       ) -> Any:
-        response = await call_next(request)
-        if request.url.path.startswith("/api/"):
-            response.headers["Cache-Control"] = "no-store"
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
-        return response
-
     install_browser_app(app)  # the browser app's pages and the routes it needs
     app.include_router(api.router)
     app.add_api_websocket_route("/api/tables/{table_id}/live", live_socket)
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(NoStore)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     return app

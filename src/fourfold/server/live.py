@@ -135,7 +135,9 @@ class LiveTable:
     """One table as the server holds it (see the module's docstring)."""
 
     def __init__(self, hub: Hub, row: TableRow, tokens: dict[str, int],
-                 owner: bool = True) -> None:
+                 owner: bool = True, match: Match[Any, Any] | None = None) -> None:
+        """``match``: the game as ``row.record`` holds it, if the caller has it at hand
+        (a table just made); otherwise it is read from the record."""
         self.hub = hub
         #: this instance runs the table's timer and bots (always, without a broker)
         self.owner = owner
@@ -164,7 +166,8 @@ class LiveTable:
         self._timer: asyncio.TimerHandle | None = None
         self._pending_token: tuple[int, str] | None = None
         self._expected = [row.version]
-        match = Match.from_record(parse_record(row.record))
+        if match is None:
+            match = Match.from_record(parse_record(row.record))
         self.game = match.game
         restored = self._restored_clocks(row, match, charge=hub.cluster is not None)
         self.table = self._make_table(match, row.version, restored)
@@ -549,6 +552,15 @@ class Hub:
         """Await ``work()`` run on a table worker thread."""
         return await asyncio.get_running_loop().run_in_executor(self.workers, work)
 
+    async def act(self, work: Callable[[], T]) -> T:
+        """Await a seat's action. On SQLite it runs on the loop itself: the write is
+        local and short, and moving each action to a thread and back (with the GIL
+        changing hands at every step) cost more than the action. Elsewhere (a database
+        across the network) it runs on a table worker thread."""
+        if self.repo.local:
+            return work()
+        return await self.run(work)
+
     def call_soon(self, callback: Callable[..., None], *args: Any) -> None:
         """Run ``callback`` on the event loop (from any thread)."""
         loop = self.loop
@@ -578,10 +590,14 @@ class Hub:
             count += 1
         return count
 
-    def _load(self, row: TableRow, owner: bool | None = None) -> LiveTable:
+    def _load(self, row: TableRow, owner: bool | None = None,
+              tokens: dict[str, int] | None = None,
+              match: Match[Any, Any] | None = None) -> LiveTable:
         if owner is None:
             owner = self.cluster is None
-        live = LiveTable(self, row, self.repo.token_hashes(row.id), owner)
+        if tokens is None:
+            tokens = self.repo.token_hashes(row.id)
+        live = LiveTable(self, row, tokens, owner, match)
         with self._lock:
             existing = self.tables.get(row.id)
             if existing is not None:
@@ -606,18 +622,19 @@ class Hub:
         self.call_soon(live.reschedule)
         return live
 
-    def add(self, row: dict[str, Any], tokens: dict[int, str]) -> LiveTable:
-        """Store a new table (its seat tokens hashed) and put it in play."""
+    def add(self, row: dict[str, Any], tokens: dict[int, str],
+            match: Match[Any, Any] | None = None) -> LiveTable:
+        """Store a new table (its seat tokens hashed) and put it in play; ``match`` is
+        the game its record holds, if at hand."""
         hashes = {seat: token_hash(token) for seat, token in tokens.items()}
         self.repo.create(row, hashes)
-        stored = self.repo.load(row["id"])
-        assert stored is not None
+        stored = TableRow.of_new(row)
         owner = None
         if self.cluster is not None and stored.status in ("open", "live"):
             now = time.time()
             owner = self.repo.claim(stored.id, self.instance, now,
                                     now + self.settings.lease_seconds)
-        live = self._load(stored, owner)
+        live = self._load(stored, owner, {h: seat for seat, h in hashes.items()}, match)
         self.call_soon(live.reschedule)
         return live
 

@@ -191,7 +191,7 @@ async def _act(hub: Hub, live: LiveTable, seat: int | None, text: str) -> dict[s
         return live.act(step)
 
     try:
-        said = await hub.run(run)
+        said = await hub.act(run)
     except TableError as error:
         return error_json(refusal_status(error), error.reason, version=live.table.version)
     except FourfoldError as error:

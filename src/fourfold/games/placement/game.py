@@ -43,6 +43,9 @@ class PlacementGame(Game[PlacementState, Ply]):
         # notation, in every view it sends, and a move's text never depends on the
         # position. Keyed by ``(place, give)`` (a tuple hashes faster than a Ply).
         self._plies: dict[tuple[Cell | None, int | None], Ply] = {}
+        # the lines through each cell that the geometry can fill (a 4x4 board has 2 to
+        # 4 of the 16 lines of four through a cell)
+        self._lines_at: dict[Cell, tuple[tuple[Cell, ...], ...]] = {}
         self._move_text: dict[tuple[Cell | None, int | None], str] = {}
 
     # -- rules --------------------------------------------------------------------------
@@ -99,7 +102,13 @@ class PlacementGame(Game[PlacementState, Ply]):
 
     def _wins(self, state: PlacementState, cell: Cell) -> tuple[tuple[Cell, ...], str] | None:
         assert state.hand is not None
-        return winning_line(state.pieces, cell, self.pieces.winning_reason, state.hand)
+        lines = self._lines_at.get(cell)
+        if lines is None:
+            can_hold = self.geometry.can_hold
+            lines = tuple(line for line in lines_through(cell) if all(map(can_hold, line)))
+            if len(self._lines_at) < MOVES_KEPT:
+                self._lines_at[cell] = lines
+        return winning_line(state.pieces, cell, self.pieces.winning_reason, state.hand, lines)
 
     def legal_moves(self, state: PlacementState) -> list[Ply]:
         if self.outcome(state) is not None:

@@ -58,6 +58,10 @@ class Geometry(ABC):
     def why_unreachable(self, cells: frozenset[Cell]) -> str | None:
         """Why no game could have put pieces on exactly these cells, or ``None``."""
 
+    def can_hold(self, cell: Cell) -> bool:
+        """Whether any game could ever put a piece on ``cell``."""
+        return True
+
     @property
     @abstractmethod
     def cell_hint(self) -> str:
@@ -78,6 +82,9 @@ class Board(Geometry):
 
     def on_board(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
+
+    def can_hold(self, cell: Cell) -> bool:
+        return self.on_board(cell)
 
     def index(self, cell: Cell) -> int:
         if not self.on_board(cell):
@@ -176,6 +183,9 @@ class Lattice(Geometry):
 
     def cell(self, index: int) -> Cell:
         return index % self.side - self.RADIUS, index // self.side - self.RADIUS
+
+    def can_hold(self, cell: Cell) -> bool:
+        return abs(cell[0]) <= self.RADIUS and abs(cell[1]) <= self.RADIUS
 
     def format_cell(self, cell: Cell) -> str:
         return f"{cell[0]},{cell[1]}"

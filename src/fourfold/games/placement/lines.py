@@ -28,13 +28,16 @@ def winning_line(
     cell: Cell,
     rule: Callable[[Sequence[int]], str | None],
     piece: int | None = None,
+    lines: Sequence[tuple[Cell, ...]] | None = None,
 ) -> tuple[tuple[Cell, ...], str] | None:
     """A full line through ``cell`` that the rule accepts, with the rule's reason.
 
     With ``piece`` given, ``cell`` is taken to hold it (a placement being tried),
-    whatever ``board`` says, so callers need not copy the board.
+    whatever ``board`` says, so callers need not copy the board. ``lines``: the lines
+    through ``cell`` to look at, in ``lines_through`` order (by default all of them; a
+    caller may leave out lines that can never be full).
     """
-    for line in lines_through(cell):
+    for line in lines_through(cell) if lines is None else lines:
         kinds = []
         for c in line:
             if c == cell and piece is not None:

@@ -18,7 +18,6 @@ from typing import Any
 from sqlalchemy import (
     Connection,
     Engine,
-    Update,
     and_,
     bindparam,
     delete,
@@ -27,6 +26,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import SQLAlchemyError
 
 from fourfold.server.storage.models import analyses, leases, seat_tokens, tables
@@ -61,6 +61,15 @@ class TableRow:
     rematch_id: str | None
 
     @classmethod
+    def of_new(cls, row: Mapping[str, Any]) -> TableRow:
+        """The row ``Repository.create(row, ...)`` stores, without reading it back."""
+        values = dict(row)
+        values["options"] = dict(values["options"])
+        values["seats"] = [dict(s) for s in values["seats"]]
+        values["clock_left"] = tuple(values["clock_left"] or ())
+        return cls(**values)
+
+    @classmethod
     def of(cls, row: Any) -> TableRow:
         values = dict(row)
         values["options"] = json.loads(values["options"])
@@ -79,22 +88,28 @@ def _encoded(changes: Mapping[str, Any]) -> dict[str, Any]:
     return values
 
 
-@lru_cache(maxsize=32)
-def _versioned_update(columns: tuple[str, ...]) -> Update:
-    """``UPDATE tables SET <columns> WHERE id = :row_id AND version = :expected``, built
-    once per set of columns (building the expression per move cost more than the write)."""
-    return update(tables).where(and_(
+@lru_cache(maxsize=64)
+def _versioned_update(dialect: Dialect, columns: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """``UPDATE tables SET <columns> WHERE id = :row_id AND version = :expected`` in the
+    dialect's SQL, with the order of its parameters if they are positional (else ``()``).
+    Compiled once per set of columns: building and compiling the statement for every
+    move cost more than the write itself."""
+    statement = update(tables).where(and_(
         tables.c.id == bindparam("row_id"), tables.c.version == bindparam("expected"),
     )).values({name: bindparam("set_" + name) for name in columns})
+    compiled = statement.compile(dialect=dialect)
+    return compiled.string, tuple(compiled.positiontup or ()) if compiled.positional else ()
 
 
 def _update_versioned(c: Connection, table_id: str, expected: int,
                       changes: Mapping[str, Any]) -> None:
-    """Write ``changes`` to the row if it is still at version ``expected``."""
+    """Write ``changes`` to the row if it is still at version ``expected``. (Every value
+    is a plain string or number by now, so no type needs SQLAlchemy's conversion.)"""
     values = _encoded(changes)
-    params = {"set_" + name: value for name, value in values.items()}
+    params: dict[str, Any] = {"set_" + name: value for name, value in values.items()}
     params.update(row_id=table_id, expected=expected)
-    done = c.execute(_versioned_update(tuple(sorted(values))), params)
+    sql, order = _versioned_update(c.dialect, tuple(sorted(values)))
+    done = c.exec_driver_sql(sql, tuple(params[name] for name in order) if order else params)
     if done.rowcount != 1:
         raise StaleWrite(f"table {table_id} is not at version {expected}")
 
@@ -106,8 +121,9 @@ class Repository:
         # sleep in its back-off (measured: 88 ms a write under load, 1.4 s at p99). One
         # lock in the process queues them instead (1.6 ms, 17 ms at p99; see
         # docs/benchmarks-server.md). PostgreSQL needs no such lock.
-        self._writer: threading.Lock | None = (
-            threading.Lock() if engine.dialect.name == "sqlite" else None)
+        #: the database is a local file (SQLite): no network between us and it
+        self.local = engine.dialect.name == "sqlite"
+        self._writer: threading.Lock | None = threading.Lock() if self.local else None
         #: SQLite's one write connection, kept open under ``_writer`` (taking one from
         #: the pool for every move cost a third of the write)
         self._write_connection: Connection | None = None
@@ -122,6 +138,11 @@ class Repository:
         with self._writer:
             if self._write_connection is None:
                 self._write_connection = self.engine.connect()
+                # commits never copy the log into the database (``checkpoint_wal`` does,
+                # from another thread): that copy and its fsync stalled a commit now and
+                # then
+                self._write_connection.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
+                self._write_connection.commit()
             c = self._write_connection
             try:
                 with c.begin():
@@ -132,6 +153,16 @@ class Repository:
                 with contextlib.suppress(Exception):
                     c.close()
                 raise
+
+    def checkpoint_wal(self) -> tuple[int, int] | None:
+        """SQLite: copy the write-ahead log into the database, without waiting for the
+        writer (it goes on meanwhile), so that the log stays short. Returns the pages in
+        the log and how many of them are now in the database (``None``: not SQLite)."""
+        if not self.local:
+            return None
+        with self.engine.connect() as c:
+            row = c.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").one()
+        return int(row[1]), int(row[2])
 
     def close(self) -> None:
         """Give back the kept write connection (the engine's pool keeps the rest)."""
@@ -151,10 +182,11 @@ class Repository:
         values["clock_left"] = json.dumps(list(values["clock_left"])) if values[
             "clock_left"] else None
         with self._transaction() as c:
-            c.execute(insert(tables).values(**values))
-            for seat, digest in token_hashes.items():
-                c.execute(insert(seat_tokens).values(table_id=row["id"], seat=seat,
-                                                     token_hash=digest))
+            c.execute(insert(tables), values)
+            if token_hashes:
+                c.execute(insert(seat_tokens), [
+                    {"table_id": row["id"], "seat": seat, "token_hash": digest}
+                    for seat, digest in token_hashes.items()])
 
     def save(self, table_id: str, expected: int, changes: Mapping[str, Any]) -> None:
         """Write ``changes`` if the row is still at version ``expected``."""
