@@ -37,7 +37,7 @@ STATIC = Path(__file__).resolve().parent / "static"
 #: SQLite: how often the write-ahead log is copied into the database, off the write path
 WAL_SECONDS = 2.0
 #: the garbage collector's thresholds once the server has started (see ``lifespan``)
-GC_THRESHOLDS = (2_000, 10, 1_000)
+GC_THRESHOLDS = (1_000, 5, 1_000)
 
 
 class BodyLimit:
@@ -134,8 +134,8 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         restored = await run_in_threadpool(hub.start, loop)
         # The cyclic garbage collector holds the GIL, so every table waits while it runs.
         # Keep start-up's objects out of it for good, and collect the young often and
-        # briefly: the default made 1 s full collections at 2,000 tables, (10000, 20,
-        # 50) made 30 ms and 340 ms pauses (docs/benchmarks-server.md).
+        # briefly: at 2,000 tables the default made 1 s full collections, (10000, 20,
+        # 50) 30 ms and 340 ms pauses; these made 20-42 ms (docs/benchmarks-server.md).
         gc.collect()
         gc.freeze()
         gc.set_threshold(*GC_THRESHOLDS)
