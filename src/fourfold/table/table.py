@@ -258,12 +258,16 @@ class Table:
                      clocks=self._clocks(self.now()), **fields)
 
     def _emit(self, kind: EventKind, text: str, **fields: Any) -> None:
-        events: dict[int | None, Event] = {}  # one event per recipient, however many listen
+        self._queue(lambda recipient: self._event(kind, recipient, text, **fields))
+
+    def _queue(self, event_for: Callable[[int | None], Event]) -> None:
+        """Queue for every listener its recipient's event, made once per recipient
+        however many of its listeners listen."""
+        events: dict[int | None, Event] = {}
         for recipient, listener in self._listeners:
-            event = events.get(recipient)
-            if event is None:
-                event = events[recipient] = self._event(kind, recipient, text, **fields)
-            self._outbox.append((recipient, listener, event))
+            if recipient not in events:
+                events[recipient] = event_for(recipient)
+            self._outbox.append((recipient, listener, events[recipient]))
 
     def _flush(self) -> None:
         """Deliver queued events outside the table's lock, in order."""
@@ -343,16 +347,14 @@ class Table:
             if s.is_bot:
                 s.bot.observe(self.match.view(p))
         clocks = self._clocks(now)
-        events: dict[int | None, Event] = {}  # one event per recipient, however many listen
-        for recipient, listener in self._listeners:
-            event = events.get(recipient)
-            if event is None:
-                notation = game.view_format_move(game.view(before, recipient), move)
-                event = events[recipient] = Event(
-                    EventKind.MOVE, self.version, recipient, self.match.view(recipient),
-                    f"{self.seats[seat].name} plays {notation}", seat=seat, move=notation,
-                    clocks=clocks)
-            self._outbox.append((recipient, listener, event))
+
+        def moved(recipient: int | None) -> Event:
+            notation = game.view_format_move(game.view(before, recipient), move)
+            return Event(EventKind.MOVE, self.version, recipient, self.match.view(recipient),
+                         f"{self.seats[seat].name} plays {notation}", seat=seat,
+                         move=notation, clocks=clocks)
+
+        self._queue(moved)
         self._after_change()
         return self.match.notation[-1]
 

@@ -8,7 +8,9 @@ accepts wins; with every piece placed and no such line, the game is drawn.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations_with_replacement
+from typing import TypeVar
 
 from fourfold.core.errors import FourfoldError, NotationError
 from fourfold.core.game import Game
@@ -30,6 +32,22 @@ EMPTY = "-"
 #: at most this many moves (and their notations) are kept per game: no-grid boards are
 #: unbounded
 MOVES_KEPT = 1 << 16
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class _Kept(dict[K, V]):
+    """``make(key)`` for each key, made once and kept (up to ``MOVES_KEPT`` keys)."""
+
+    def __init__(self, make: Callable[[K], V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: K) -> V:
+        value = self.make(key)
+        if len(self) < MOVES_KEPT:
+            self[key] = value
+        return value
 
 
 class PlacementGame(Game[PlacementState, Ply]):
@@ -42,11 +60,12 @@ class PlacementGame(Game[PlacementState, Ply]):
         # Moves are made and written once each: a server lists every legal move, in
         # notation, in every view it sends, and a move's text never depends on the
         # position. Keyed by ``(place, give)`` (a tuple hashes faster than a Ply).
-        self._plies: dict[tuple[Cell | None, int | None], Ply] = {}
+        self._plies: _Kept[tuple[Cell | None, int | None], Ply] = _Kept(
+            lambda key: Ply(*key))
+        self._move_text: _Kept[tuple[Cell | None, int | None], str] = _Kept(self._write)
         # the lines through each cell that the geometry can fill (a 4x4 board has 2 to
         # 4 of the 16 lines of four through a cell)
-        self._lines_at: dict[Cell, tuple[tuple[Cell, ...], ...]] = {}
-        self._move_text: dict[tuple[Cell | None, int | None], str] = {}
+        self._lines_at: _Kept[Cell, tuple[tuple[Cell, ...], ...]] = _Kept(self._fitting)
 
     # -- rules --------------------------------------------------------------------------
     def initial_state(self, seed: int | None = None) -> PlacementState:
@@ -102,38 +121,28 @@ class PlacementGame(Game[PlacementState, Ply]):
 
     def _wins(self, state: PlacementState, cell: Cell) -> tuple[tuple[Cell, ...], str] | None:
         assert state.hand is not None
-        lines = self._lines_at.get(cell)
-        if lines is None:
-            can_hold = self.geometry.can_hold
-            lines = tuple(line for line in lines_through(cell) if all(map(can_hold, line)))
-            if len(self._lines_at) < MOVES_KEPT:
-                self._lines_at[cell] = lines
-        return winning_line(state.pieces, cell, self.pieces.winning_reason, state.hand, lines)
+        return winning_line(state.pieces, cell, self.pieces.winning_reason, state.hand,
+                            self._lines_at[cell])
+
+    def _fitting(self, cell: Cell) -> tuple[tuple[Cell, ...], ...]:
+        """The lines through ``cell`` whose every cell the geometry can hold."""
+        can_hold = self.geometry.can_hold
+        return tuple(line for line in lines_through(cell) if all(map(can_hold, line)))
 
     def legal_moves(self, state: PlacementState) -> list[Ply]:
         if self.outcome(state) is not None:
             return []
         gives = available_gives(state.supply)
-        ply = self._ply
+        plies = self._plies
         if state.hand is None:
-            return [ply(None, k) for k in gives]
+            return [plies[None, k] for k in gives]
         moves: list[Ply] = []
         for cell in self.geometry.placeable(state.occupied):
             if not gives or self._wins(state, cell) is not None:
-                moves.append(ply(cell, None))
+                moves.append(plies[cell, None])
             else:
-                moves.extend([ply(cell, k) for k in gives])
+                moves.extend([plies[cell, k] for k in gives])
         return moves
-
-    def _ply(self, place: Cell | None, give: int | None) -> Ply:
-        """``Ply(place, give)``, made once (see ``__init__``)."""
-        key = (place, give)
-        move = self._plies.get(key)
-        if move is None:
-            move = Ply(place, give)
-            if len(self._plies) < MOVES_KEPT:
-                self._plies[key] = move
-        return move
 
     def illegal_reason(self, state: PlacementState, move: Ply) -> str | None:
         if state.hand is None:
@@ -240,18 +249,16 @@ class PlacementGame(Game[PlacementState, Ply]):
             ) from None
 
     def format_move(self, state: PlacementState, move: Ply) -> str:
-        key = (move.place, move.give)
-        text = self._move_text.get(key)
-        if text is None:
-            parts = []
-            if move.place is not None:
-                parts.append(self.geometry.format_cell(move.place))
-            if move.give is not None:
-                parts.append(self.pieces.name(move.give))
-            text = " ".join(parts)
-            if len(self._move_text) < MOVES_KEPT:
-                self._move_text[key] = text
-        return text
+        return self._move_text[move.place, move.give]
+
+    def _write(self, key: tuple[Cell | None, int | None]) -> str:
+        place, give = key
+        parts = []
+        if place is not None:
+            parts.append(self.geometry.format_cell(place))
+        if give is not None:
+            parts.append(self.pieces.name(give))
+        return " ".join(parts)
 
     # -- position strings -------------------------------------------------------------------
     # ``<placements> <hand>``: placements are ``cell=piece`` joined by ``;`` in cell order
