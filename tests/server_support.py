@@ -389,3 +389,125 @@ def instances(tmp: Path, database: str, broker: str, count: int,
             server.stop()
         raise
     return servers
+
+
+# -- nginx (deploy/nginx.conf as shipped, in front of instances) -----------------------------
+
+NGINX = Path("/usr/sbin/nginx")
+DEPLOY = Path(__file__).resolve().parent.parent / "deploy"
+
+
+def _no_nginx(reason: str) -> None:
+    message = f"NGINX IS NOT AVAILABLE FOR THE DEPLOYMENT TEST: {reason}"
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(message, pytrace=False)
+    pytest.skip(message)
+
+
+def _ensure_nginx() -> Path:
+    found = shutil.which("nginx") or (str(NGINX) if NGINX.exists() else None)
+    if found:
+        return Path(found)
+    debian = Path("/etc/debian_version").exists()
+    if os.geteuid() == 0 and debian and shutil.which("apt-get"):
+        subprocess.run(["apt-get", "install", "-y", "nginx"], check=False,
+                       capture_output=True, timeout=600,
+                       env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    if not NGINX.exists():
+        _no_nginx(f"{NGINX} is missing (apt-get install nginx)")
+    return NGINX
+
+
+@dataclass
+class Nginx:
+    """Debian's ``nginx`` running ``deploy/nginx.conf`` byte for byte (copied into a
+    throwaway prefix folder), with the two files it includes written for loopback: the
+    ``upstream fourfold`` block (``ports``, plus this folder's temporary paths and logs)
+    and the ``listen`` line."""
+
+    binary: Path
+    directory: Path
+    ports: list[int]
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def configure(self) -> None:
+        shutil.copyfile(DEPLOY / "nginx.conf", self.directory / "nginx.conf")
+        d = self.directory
+        servers = "".join(f"    server 127.0.0.1:{p} max_fails=2 fail_timeout=5s;\n"
+                          for p in self.ports)
+        paths = "".join(f"{kind}_temp_path {d / kind};\n"
+                        for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+        (d / "fourfold-upstream.conf").write_text(
+            f"upstream fourfold {{\n    least_conn;\n{servers}    keepalive 64;\n}}\n"
+            f"{paths}access_log {d / 'access.log'};\n")
+        (d / "fourfold-listen.conf").write_text(f"listen 127.0.0.1:{self.port};\n")
+
+    def start(self) -> Nginx:
+        self.configure()
+        d = self.directory
+        options = f"daemon off; pid {d / 'nginx.pid'}; error_log {d / 'error.log'} warn;"
+        if os.geteuid() == 0:  # the workers' user (Debian has no group "nobody")
+            options += " user nobody nogroup;"
+        command = [str(self.binary), "-c", str(d / "nginx.conf"), "-p", f"{d}/",
+                   "-g", options]
+        check = subprocess.run([*command, "-t"], capture_output=True, text=True, timeout=30)
+        assert check.returncode == 0, f"nginx -t refused deploy/nginx.conf: {check.stderr}"
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL,
+                                        stderr=(d / "stderr.log").open("wb"))
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                break
+            with contextlib.suppress(httpx.HTTPError):  # any answer: nginx is up
+                httpx.get(self.url + "/api/health", timeout=2)
+                return self
+            time.sleep(0.1)
+        log = self.errors()[-3000:]
+        self.stop()
+        raise RuntimeError(f"nginx did not start: {log}")
+
+    def errors(self) -> str:
+        parts = [(self.directory / name) for name in ("stderr.log", "error.log")]
+        return "\n".join(p.read_text(errors="replace") for p in parts if p.exists())
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(10)
+        self.process = None
+
+
+@contextlib.contextmanager
+def nginx_proxy(ports: list[int]) -> Iterator[Nginx]:
+    """nginx with the shipped ``deploy/nginx.conf`` in front of ``ports`` on loopback."""
+    binary = _ensure_nginx()
+    directory = Path(tempfile.mkdtemp(prefix="fourfold-nginx-"))
+    directory.chmod(0o755)  # the workers (another user when we are root) use its folders
+    try:
+        proxy = Nginx(binary, directory, ports).start()
+        try:
+            yield proxy
+        finally:
+            proxy.stop()
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+def client_from(address: str, base_url: str, **options: Any) -> httpx.Client:
+    """An HTTP client whose connections come from ``address`` (127.0.0.2, ...)."""
+    return httpx.Client(base_url=base_url, timeout=30,
+                        transport=httpx.HTTPTransport(local_address=address), **options)

@@ -147,6 +147,8 @@ class LiveTable:
         self.wanted = row.version
         #: the stored version seen ahead of ours by the last ``Hub.sync``
         self.behind: int | None = None
+        #: the saved version some connection here had not been sent at the last sync
+        self.lagging: int | None = None
         self.id = row.id
         self.private = row.private
         self.status = row.status
@@ -413,6 +415,19 @@ class LiveTable:
         self.hub.call_soon(self.reschedule)
         return True
 
+    def catch_up_laggards(self) -> None:
+        """Send a ``start`` to each connection still short of the version that was saved
+        a sync round ago. A read may have refreshed this copy quietly (its events on
+        the way through the broker); should the broker drop them, this catches up."""
+        with self.lock:
+            mark = self.lagging
+            if mark is not None:
+                for connection in [c for c in self.connections if c.version < mark]:
+                    self.attach(connection)
+            saved = self.saved_version
+            self.lagging = saved if any(c.version < saved for c in self.connections) \
+                else None
+
     def set_owner(self, owner: bool) -> None:
         """This instance took the table's lease (run its timer and bots) or lost it."""
         with self.lock:
@@ -610,7 +625,9 @@ class Hub:
         with self._lock:
             live = self.tables.get(table_id)
         if live is not None:
-            if live.stale or live.wanted > live.saved_version:
+            if self.cluster is not None:
+                self._read_your_writes(live)
+            elif live.stale or live.wanted > live.saved_version:
                 live.refresh(announce=False)
             return live
         if not table_id.isalnum() or len(table_id) > 32:
@@ -621,6 +638,18 @@ class Hub:
         live = self._load(row)
         self.call_soon(live.reschedule)
         return live
+
+    def _read_your_writes(self, live: LiveTable) -> None:
+        """Several instances: another one may have saved a change a moment ago, its
+        event still on the way through the broker. Read the stored version (one query
+        by primary key) and reload when it is ahead, so whoever was told a change was
+        accepted, on any instance, reads it here at once (docs/deploy.md)."""
+        try:
+            stored = self.repo.versions([live.id]).get(live.id, -1)
+            if live.stale or max(stored, live.wanted) > live.saved_version:
+                live.refresh(announce=False)
+        except Exception as error:  # the database is not answering: serve this copy
+            log.warning("table %s: cannot check for newer changes: %s", live.id, error)
 
     def add(self, row: dict[str, Any], tokens: dict[int, str],
             match: Match[Any, Any] | None = None) -> LiveTable:
@@ -720,6 +749,7 @@ class Hub:
             version = stored.get(live.id)
             if version is None or version <= live.saved_version:
                 live.behind = None
+                live.catch_up_laggards()
             elif not cluster.connected or (live.behind is not None
                                            and live.behind <= version):
                 live.refresh(announce=True)

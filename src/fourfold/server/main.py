@@ -53,7 +53,11 @@ def serve(settings: Settings) -> int:
     config = uvicorn.Config(app, log_level="warning", ws_max_size=settings.max_message_bytes,
                             ws_ping_interval=20, ws_ping_timeout=20,
                             timeout_graceful_shutdown=3, lifespan="on",
-                            proxy_headers=False, server_header=False)
+                            server_header=False,
+                            # X-Forwarded-For from the --trusted-proxy addresses only
+                            # (uvicorn alone would trust 127.0.0.1: anyone local)
+                            proxy_headers=bool(settings.trusted_proxies),
+                            forwarded_allow_ips=list(settings.trusted_proxies) or None)
     print(f"fourfold serve: {settings.public_url}", flush=True)
     if app.state.hub.cluster is not None:
         print(f"  instance {app.state.hub.instance}, broker {settings.broker}", flush=True)

@@ -47,6 +47,8 @@ class Settings:
     lease_seconds: float = 3.0
     #: how often the versions of the tables in memory are compared with the database
     sync_seconds: float = 1.0
+    #: reverse proxies whose ``X-Forwarded-For`` names the client (none by default)
+    trusted_proxies: tuple[str, ...] = ()
     extra: dict[str, str] = field(default_factory=dict)
 
     @property

@@ -47,6 +47,10 @@ def register(sub: Any) -> None:
     p.add_argument("--sync-seconds", type=float, default=1.0, help=argparse.SUPPRESS)
     p.add_argument("--allow-origin", action="append", default=[], metavar="URL",
                    help="another site whose pages may open WebSockets here (repeatable)")
+    p.add_argument("--trusted-proxy", "--forwarded-allow-ips", dest="trusted_proxy",
+                   action="append", default=[], metavar="ADDR",
+                   help="a reverse proxy (IP address or network) whose X-Forwarded-For"
+                        " names the client; repeatable; default: trust nobody")
     p.add_argument("--idle-hours", type=float, default=24 * 7,
                    help="close a table nobody played at for this long (default 168)")
     p.add_argument("--bot-pace", type=float, default=0.6,
@@ -77,6 +81,7 @@ def data_dir(path: Path | None) -> Path:
 
 def run(args: argparse.Namespace) -> int:
     from fourfold.server.main import serve
+    from fourfold.server.proxies import trusted_proxies
     from fourfold.server.settings import Settings
 
     for name, low, high in (("idle_hours", 0.001, 24 * 365), ("bot_pace", 0, 60),
@@ -104,5 +109,6 @@ def run(args: argparse.Namespace) -> int:
         bot_workers=max(2, min(8, os.cpu_count() or 2)),
         broker=args.broker or None, instance=args.instance[:80],
         lease_seconds=args.lease_seconds, sync_seconds=args.sync_seconds,
+        trusted_proxies=trusted_proxies(args.trusted_proxy),
     )
     return serve(settings)
