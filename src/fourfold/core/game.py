@@ -141,6 +141,20 @@ class Game(ABC, Generic[S, M]):
     def __repr__(self) -> str:
         return f"<Game {self.info.label()}>"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A configured game pickles as (name, variant, options) and unpickles through the
+        registry, so process pools, Dask workers and OpenSpiel's serialisation get the
+        same configured game (in one process, the very same object)."""
+        import pickle
+
+        from fourfold.core import registry
+
+        if not registry.is_registered(self.info.spec):
+            raise pickle.PicklingError(
+                f"cannot pickle {self!r}: game {self.name!r} is not in the registry"
+                " (fourfold.register), so it could not be loaded back")
+        return (registry.reload, (self.name, self.info.variant, self.info.option_strings()))
+
     def is_over(self, state: S) -> bool:
         return self.outcome(state) is not None
 

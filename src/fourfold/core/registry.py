@@ -26,6 +26,16 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
+def is_registered(spec: GameSpec) -> bool:
+    """Whether ``spec`` is the very spec the registry holds under its name."""
+    return _SPECS.get(spec.name) is spec
+
+
+def reload(name: str, variant: str, options: dict[str, str]) -> Game[Any, Any]:
+    """The configured game of a pickle: the same configuration, through ``load``."""
+    return load(name, variant, **options)
+
+
 def _ensure_loaded() -> None:
     importlib.import_module("fourfold.games")
 

@@ -9,7 +9,7 @@ docs in ``docs/rules/`` are generated from the same files.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass
 from importlib import resources
 
 VARIANT_HEADING = "## Variant: "
@@ -35,10 +35,18 @@ def select_variant(text: str, variant: str | None) -> str:
     return "\n".join(kept).rstrip() + "\n"
 
 
-def rules_from(package: str) -> Callable[[str | None], str]:
+@dataclass(frozen=True)
+class RulesText:
+    """A ``GameSpec.rules_text`` reading ``rules.md`` from a game package.
+
+    A module-level value rather than a closure, so that whatever holds it pickles."""
+
+    package: str
+
+    def __call__(self, variant: str | None) -> str:
+        return select_variant(load_rules(self.package), variant)
+
+
+def rules_from(package: str) -> RulesText:
     """A ``GameSpec.rules_text`` reading ``rules.md`` from a game package."""
-
-    def rules_text(variant: str | None) -> str:
-        return select_variant(load_rules(package), variant)
-
-    return rules_text
+    return RulesText(package)

@@ -63,30 +63,41 @@ def choice_option(
     name: str, choices: tuple[str, ...], default: str, help: str, *, ruling: bool = False
 ) -> OptionSpec:
     """An option whose value is one of a few words."""
+    return OptionSpec(name, default, help, ChoiceParser(choices), choices=choices, ruling=ruling)
 
-    def parse(value: Any) -> str:
+
+@dataclass(frozen=True)
+class ChoiceParser:
+    """Parse one of a few words (a value, not a closure, so that a spec pickles)."""
+
+    choices: tuple[str, ...]
+
+    def __call__(self, value: Any) -> str:
         text = str(value).strip().lower()
-        if text not in choices:
-            raise ValueError(f"must be one of {', '.join(choices)}")
+        if text not in self.choices:
+            raise ValueError(f"must be one of {', '.join(self.choices)}")
         return text
 
-    return OptionSpec(name, default, help, parse, choices=choices, ruling=ruling)
+
+def parse_bool(value: Any) -> bool:
+    """``true``/``false`` (and ``1``/``0``, ``yes``/``no``, ``on``/``off``) as a bool."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off"):
+        return False
+    raise ValueError("must be true or false")
+
+
+def format_bool(value: Any) -> str:
+    return "true" if value else "false"
 
 
 def bool_option(name: str, default: bool, help: str) -> OptionSpec:
-    def parse(value: Any) -> bool:
-        if isinstance(value, bool):
-            return value
-        text = str(value).strip().lower()
-        if text in ("1", "true", "yes", "on"):
-            return True
-        if text in ("0", "false", "no", "off"):
-            return False
-        raise ValueError("must be true or false")
-
     return OptionSpec(
-        name, default, help, parse, format=lambda v: "true" if v else "false",
-        choices=("true", "false"),
+        name, default, help, parse_bool, format=format_bool, choices=("true", "false"),
     )
 
 
@@ -115,6 +126,15 @@ class GameSpec:
     factory: Callable[[GameInfo], Game[Any, Any]]
     rules_text: Callable[[str | None], str]
     aliases: tuple[str, ...] = ()
+
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        """A registered spec pickles as its name and unpickles as the registry's own spec
+        (its parsers and factory are functions of the game's package, not data)."""
+        from fourfold.core import registry
+
+        if registry.is_registered(self):
+            return (registry.get_spec, (self.name,))
+        return super().__reduce__()
 
     @property
     def default_variant(self) -> str:

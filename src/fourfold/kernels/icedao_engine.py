@@ -33,6 +33,16 @@ class IceDaoEngine(SlidingEngine):
         # (hash, exact words) of reference keys, per engine (the hash depends on ``t``)
         self._key_row = lru_cache(maxsize=1 << 16)(self._row_of_key)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The engine without its key cache (a bound method's cache does not pickle)."""
+        state = dict(self.__dict__)
+        del state["_key_row"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._key_row = lru_cache(maxsize=1 << 16)(self._row_of_key)
+
     def _row_of_key(self, text: str) -> tuple[int, int, int, int]:
         """The ``keys`` row of a reference position key (25 stack codes, then the side)."""
         bbs = k.bitboards_of([_STACK_OF_CODE[c] for c in text[:k.SQUARES]])
