@@ -58,7 +58,8 @@ def test_screens_show_only_the_persons_cards_until_the_end() -> None:
     assert "Player 1 (bot): " in text  # the bots' actions, scheduled by the table
 
 
-def test_help_lists_only_what_works_and_moves_undo_hint_work() -> None:
+def test_help_lists_only_what_works_and_moves_hint_work_but_undo_is_refused() -> None:
+    """No free peeking (a ruling): with cards face down, undo is refused and says why."""
     script: list[Item] = [(0.0, "help"), (0.1, "moves"), (0.2, "hint"), (0.3, "cw"),
                           (0.4, "undo"), (0.5, "quit")]
     s, console = session("base", 1, 5, script)
@@ -68,7 +69,27 @@ def test_help_lists_only_what_works_and_moves_undo_hint_work() -> None:
     assert "  undo " in text and "  moves " in text and "  pace " in text
     assert "11 legal moves:" in text
     assert "Hint (what the quatrefoil bot would do from your view): " in text
-    assert "Took back " in text
+    assert "No undo: no undo in quatrefoil (base): cards are face down" in text
+    assert "Took back " not in text
+    assert s.match.notation[:1] == ["cw"]
+
+
+@pytest.mark.parametrize("variant,options", [("half-and-half", {"face-up": "position"}),
+                                             ("race-the-clock", {})])
+def test_undo_is_refused_wherever_a_card_is_hidden(variant: str, options: dict[str, str]
+                                                   ) -> None:
+    s, console = session(variant, 1, 5, [(0.0, "cw"), (0.1, "undo"), (0.2, "quit")],
+                         **options)
+    run(s)
+    text = console.out.getvalue()
+    assert f"No undo: no undo in quatrefoil ({variant}" in text
+    assert s.match.notation[:1] == ["cw"]
+
+
+def test_undo_works_when_nothing_is_hidden() -> None:
+    s, console = session("nothing-to-hide", 1, 5, [(0.0, "cw"), (0.1, "undo"), (0.2, "quit")])
+    run(s)
+    assert "Took back " in console.out.getvalue()
     assert s.match.moves == []
 
 

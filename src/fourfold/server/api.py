@@ -48,7 +48,7 @@ from fourfold.server.specs import (
     display_name,
     parse_seat,
 )
-from fourfold.server.tokens import token_hash
+from fourfold.server.tokens import deal_seed, token_hash
 from fourfold.table import TableError
 from fourfold.wire import record_to_json
 
@@ -136,8 +136,11 @@ def _seat_specs(game: Any, entries: list[str | SeatEntry]) -> list[SeatSpec]:
 
 
 def _new_row(hub: Hub, match: Match[Any, Any], specs: list[SeatSpec], *, private: bool,
-             seed: int | None, clock: Any, version: int = 0,
+             seed: int | None, known_deal: bool, clock: Any, version: int = 0,
              rematch_of: str | None = None) -> dict[str, Any]:
+    """A new table's row. ``seed``: the deal's seed if its creator chose one;
+    ``known_deal``: the creator chose the deal (never ranked). The bots' choices and
+    their pauses get streams of their own (``Minter``), never the deal's."""
     game = match.game
     now = time.time()
     if match.outcome is not None:
@@ -153,6 +156,8 @@ def _new_row(hub: Hub, match: Match[Any, Any], specs: list[SeatSpec], *, private
         "clock_increment": None if clock is None else clock.increment,
         "clock_left": (), "shared_elapsed": 0.0, "clock_saved_at": now, "created_at": now,
         "updated_at": now, "rematch_of": rematch_of, "rematch_id": None,
+        "known_deal": known_deal, "bot_seed": hub.minter.bot_seed(),
+        "pause_seed": hub.minter.pause_seed(),
     }
 
 
@@ -195,14 +200,16 @@ def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         game = configured_game(body.game, body.variant, dict(body.options))
         if body.seed is not None and body.setup is not None:
             raise ApiError(422, "give a seed or a setup, not both")
-        seed = body.seed if body.seed is not None else hub.minter.seed()
+        # the deal is a secret (``secrets``) unless the creator chose it
+        known_deal = body.seed is not None or body.setup is not None
         start = game.parse_position(body.setup) if body.setup is not None else \
-            game.initial_state(seed)
+            game.initial_state(body.seed if body.seed is not None else deal_seed())
         specs = _seat_specs(game, body.seats)
         clock = None if body.clock is None else check_clock(game, body.clock.base,
                                                             body.clock.increment)
         match: Match[Any, Any] = Match(game, start, [s.name for s in specs])
-        row = _new_row(hub, match, specs, private=body.private, seed=seed, clock=clock)
+        row = _new_row(hub, match, specs, private=body.private, seed=body.seed,
+                       known_deal=known_deal, clock=clock)
         tokens = {p: hub.minter.token() for p, s in enumerate(specs) if s.kind == HUMAN}
         live = hub.add(row, tokens, match)
     except FourfoldError as error:
@@ -222,7 +229,7 @@ def lobby(request: Request) -> dict[str, Any]:
         "open_seats": [p for p, s in enumerate(r.seats) if s["kind"] == OPEN],
         "clock": None if r.clock_base is None else {"base": r.clock_base,
                                                     "increment": r.clock_increment},
-        "updated_at": r.updated_at} for r in rows]}
+        "known_deal": r.known_deal, "updated_at": r.updated_at} for r in rows]}
 
 
 @router.get("/tables/{table_id}", summary="The table as your seat (or a spectator) sees it")
@@ -312,11 +319,10 @@ def post_rematch(table_id: str, request: Request, credentials: Credentials
         if live.rematch_id is None:
             game = live.game
             specs = [live.seats[(q + 1) % n] for q in range(n)]
-            seed = hub.minter.seed()
-            match: Match[Any, Any] = Match(game, game.initial_state(seed),
+            match: Match[Any, Any] = Match(game, game.initial_state(deal_seed()),
                                            [s.name for s in specs])
-            row = _new_row(hub, match, specs, private=live.private, seed=seed,
-                           clock=live.clock, rematch_of=live.id)
+            row = _new_row(hub, match, specs, private=live.private, seed=None,
+                           known_deal=False, clock=live.clock, rematch_of=live.id)
             hashes = {(p - 1) % n: digest for digest, p in live.tokens.items()}
             hub.repo.create(row, hashes)
             live.rematch_id = hub.repo.set_rematch(live.id, row["id"])
@@ -405,7 +411,8 @@ def _import(request: Request, raw: bytes) -> JSONResponse:
             elif spec.kind != BOT:
                 specs[p] = SeatSpec(spec.kind, match.players[p])
         version = len(match.moves) + (match.declared is not None)
-        row = _new_row(hub, match, specs, private=private, seed=hub.minter.seed(),
+        # the importer holds the whole record, deal included: a known deal
+        row = _new_row(hub, match, specs, private=private, seed=None, known_deal=True,
                        clock=None, version=version)
         tokens = {p: hub.minter.token() for p, s in enumerate(specs) if s.kind == HUMAN}
         live = hub.add(row, tokens)

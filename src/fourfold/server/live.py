@@ -45,7 +45,15 @@ from fourfold.core.game import Game
 from fourfold.core.match import Match
 from fourfold.core.record import format_record, parse_record
 from fourfold.server.settings import Settings
-from fourfold.server.specs import BOT, HUMAN, OPEN, SeatSpec, configured_game, seat_of
+from fourfold.server.specs import (
+    BOT,
+    HUMAN,
+    OPEN,
+    SeatSpec,
+    configured_game,
+    seat_of,
+    seated_table,
+)
 from fourfold.server.storage import Repository, StaleWrite, TableRow
 from fourfold.server.tokens import Minter, token_hash
 from fourfold.table import ClockSettings, ClockState, Event, Table, TableError
@@ -156,7 +164,14 @@ class LiveTable:
         self.updated_at = row.updated_at
         self.rematch_id = row.rematch_id
         self.rematch_of = row.rematch_of
-        self.seed = row.seed or 0
+        #: the seeds of the bots' choices (and hints) and of their visible pauses:
+        #: streams of their own, never the deal's (which is secret and lives in the
+        #: record); a table stored before they existed gets fresh ones
+        self.seed = row.bot_seed if row.bot_seed is not None else hub.minter.bot_seed()
+        self.pause_seed = (row.pause_seed if row.pause_seed is not None
+                           else hub.minter.pause_seed())
+        #: the creator chose the deal: everyone is told, and it is never ranked
+        self.known_deal = row.known_deal
         self.seats = [SeatSpec.from_json(s) for s in row.seats]
         self.tokens = tokens  # token hash -> seat
         self.saved_version = row.version
@@ -182,21 +197,18 @@ class LiveTable:
 
     def _make_table(self, match: Match[Any, Any], version: int,
                     clock_state: ClockState | None) -> Table:
-        seats = [seat_of(self.game, p, s, self.seed, self.hub.settings.bot_pace,
-                         self.playing) for p, s in enumerate(self.seats)]
         expected = [version]  # the version this Table object saved last
 
         def on_change(table: Table) -> None:
             self._on_change(table, expected)
 
-        table = Table(self.game, seats, match=match, player_clock=self.clock,
-                      seed=self.seed, version=version, clock_state=clock_state,
-                      on_change=on_change,
-                      executor=self.hub.bots if self.owner else PARKED)
+        table = seated_table(self.game, self.seats, match, bot_seed=self.seed,
+                             pause_seed=self.pause_seed, pace=self.hub.settings.bot_pace,
+                             playing=self.playing, player_clock=self.clock,
+                             version=version, clock_state=clock_state,
+                             on_change=on_change,
+                             executor=self.hub.bots if self.owner else PARKED)
         self._expected = expected
-        for p, seat in enumerate(seats):
-            if seat.is_bot:
-                seat.bot.observe(table.view(p))
         table.subscribe(None, self._heard)
         if self.hub.cluster is not None:
             self._relay(table)

@@ -52,6 +52,10 @@ def table_info(live: LiveTable) -> dict[str, Any]:
         "real_time": live.table.real_time,
         "rematch": live.rematch_id,
         "rematch_of": live.rematch_of,
+        # the creator chose the deal: told to everyone, never ranked (docs/api.md)
+        "known_deal": live.known_deal,
+        # whether a seat may ask to take back a move now (never while a card is hidden)
+        "undo": not live.table.real_time and not live.table.hides_something(),
     }
 
 

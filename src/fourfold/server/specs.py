@@ -1,5 +1,10 @@
 """What a table is made of: its game, start, seats and clock, checked before anything
-is stored, and turned into a ``Table`` (again after a restart)."""
+is stored, and turned into a ``Table`` (again after a restart).
+
+A table's randomness comes in independent streams: the deal (secret, in the stored
+record), the bots' choices (``bot_seed``) and the bots' visible pauses
+(``pause_seed``); ``seated_table`` is the one place that wires them.
+"""
 
 from __future__ import annotations
 
@@ -9,10 +14,11 @@ from typing import Any
 from fourfold.ai import bot_names, make_bot
 from fourfold.core.errors import ConfigurationError, FourfoldError
 from fourfold.core.game import Game
+from fourfold.core.match import Match
 from fourfold.core.record import check_player_name
 from fourfold.core.registry import load
 from fourfold.core.spec import Utility
-from fourfold.table import ClockSettings, Seat
+from fourfold.table import ClockSettings, Seat, Table
 
 MAX_NAME = 40
 HUMAN, OPEN, BOT = "human", "open", "bot"
@@ -87,3 +93,17 @@ def seat_of(game: Game[Any, Any], p: int, spec: SeatSpec, seed: int, pace: float
     if spec.kind == HUMAN:
         return Seat.human(spec.name)
     return Seat.empty(spec.name)
+
+
+def seated_table(game: Game[Any, Any], specs: list[SeatSpec], match: Match[Any, Any], *,
+                 bot_seed: int, pause_seed: int, pace: float, playing: bool,
+                 **table_options: Any) -> Table:
+    """The ``Table`` of a server table: the deal is ``match``'s start, the bots play
+    from ``bot_seed`` and pause from ``pause_seed`` (streams of their own, never the
+    deal's); every bot has seen its seat's view before the first change."""
+    seats = [seat_of(game, p, s, bot_seed, pace, playing) for p, s in enumerate(specs)]
+    table = Table(game, seats, match=match, seed=pause_seed, **table_options)
+    for p, seat in enumerate(seats):
+        if seat.is_bot:
+            seat.bot.observe(table.view(p))
+    return table

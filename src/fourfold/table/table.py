@@ -16,6 +16,14 @@ It keeps the match, the seats, the version, the clocks, the offers and the bots.
 - **Bots** think off the caller's thread (a worker thread per table) unless
   ``inline_bots`` is set. A bot's move lands only if the table is still at the version
   it was thinking on; otherwise the work is dropped (cancelled).
+- **A bot's timing tells nothing.** When a bot may act, the table draws its visible
+  pause from the table's own pause stream (``seed``: it drives nothing else, and never
+  the deal) and starts the bot thinking at once; the move is held and released at the
+  scheduled time, not when the thinking ends. So how long a bot thinks (which depends
+  on its cards) does not show, unless it thinks longer than its whole pause.
+- **No free peeking.** Undo is refused while the rules hide anything from anyone
+  (``hides_something``): a take-back would let a seat see the informed replies and
+  signals its move drew, then rewind (a ruling: see Quatrefoil's rules).
 """
 
 from __future__ import annotations
@@ -91,9 +99,14 @@ class _Offer:
 
 @dataclass
 class _BotJob:
+    """One bot's thinking on one version; its answer waits here for the release time."""
+
     seat: int
     version: int
     future: Future[Any] | None = None
+    done: bool = False
+    move: Any = None
+    failure: BaseException | None = None
 
 
 class Table:
@@ -135,7 +148,8 @@ class Table:
         self._deliver = threading.Lock()
         self._listeners: list[tuple[int | None, Listener]] = []
         self._outbox: list[tuple[int | None, Listener, Event]] = []
-        self._rng = random.Random(seed)
+        #: the bots' visible pauses, and nothing else (never the deal's randomness)
+        self._pauses = random.Random(seed)
         self.inline_bots = inline_bots
         #: a shared pool for the bots (a server passes one); else one thread of its own
         self._shared_executor = executor
@@ -454,6 +468,11 @@ class Table:
         else:
             if self.real_time:
                 raise TableError("there is no undo in real-time play")
+            if self._hides_something():
+                raise TableError(
+                    f"no undo in {self.game.info.label()}: cards are face down, and taking"
+                    " back a move would show you the replies and signals it drew, then let"
+                    " you try again (ruling: undo only when nothing is hidden)")
             if self._undo_plies(seat) == 0:
                 raise TableError("you have no move to take back")
             if not others:
@@ -496,6 +515,19 @@ class Table:
             return "draw agreed"
         n = self._undo(offer.seat)
         return f"took back {n} move{'s' * (n != 1)}"
+
+    def hides_something(self) -> bool:
+        """Whether the rules hide anything from any seat or spectator now (a card face
+        down): then there is no undo (a ruling: see the module's docstring)."""
+        with self._lock:
+            return self._hides_something()
+
+    def _hides_something(self) -> bool:
+        if self.match.outcome is not None:
+            return False
+        state, game = self.match.state, self.game
+        return any(game.view(state, p) != game.revealed_view(state, p)
+                   for p in (None, *range(game.num_players)))
 
     def _undo_plies(self, seat: int) -> int:
         """Plies that take the game back to before ``seat``'s latest move (0: none)."""
@@ -553,7 +585,10 @@ class Table:
             owner = self._clock_owner()
             if self._left and owner is not None:
                 times.append(self._running_since + self._left[owner])
-            times.extend(t for p, t in self._bot_due.items() if p not in self._jobs)
+            # a bot's release time; once it has passed, a bot still thinking lands the
+            # moment it is done (no timer needed)
+            now = self.now()
+            times.extend(t for p, t in self._bot_due.items() if t > now or self._ready(p))
             return min(times) if times else None
 
     def _advance_locked(self, now: float) -> None:
@@ -570,23 +605,33 @@ class Table:
             return
         self._start_due_bots()
 
-    def _jitter(self, pace: float) -> float:
-        return pace * self._rng.uniform(0.6, 1.4)
+    def _pause(self, pace: float) -> float:
+        """A bot's visible pause, from the pause stream alone (see the module's docstring)."""
+        return pace * self._pauses.uniform(0.6, 1.4)
 
     def _schedule_bots(self) -> None:
-        """Give every bot seat that may act a time to think (now, or at its pace)."""
+        """Give every bot seat that may act its release time (now, or after its pause)."""
         now = self.now()
         actors = set(self.game.actors(self.match.state)) if self.match.outcome is None else set()
         for p, seat in enumerate(self.seats):
             if seat.is_bot and p in actors:
                 if p not in self._bot_due or self.real_time:
-                    self._bot_due[p] = now + self._jitter(seat.pace)
+                    self._bot_due[p] = now + self._pause(seat.pace)
             else:
                 self._bot_due.pop(p, None)
+                self._drop_job(p)
         self._start_due_bots()
 
+    def _ready(self, seat: int) -> bool:
+        """Whether ``seat``'s move can be released (or, inline, worked out) now."""
+        if self.inline_bots:
+            return True
+        job = self._jobs.get(seat)
+        return job is not None and job.done and job.version == self.version
+
     def _start_due_bots(self) -> None:
-        """Start every bot whose time has come. Inline bots move here, one after another
+        """Start every scheduled bot thinking at once (threaded bots), and release every
+        move whose time has come. Inline bots think and move here, one after another
         (a loop, not recursion: a whole bot game may run inside one call)."""
         if self._starting:
             return
@@ -595,51 +640,85 @@ class Table:
             for _ in range(100_000):
                 if self.match.outcome is not None:
                     return
+                if not self.inline_bots:
+                    for p in list(self._bot_due):
+                        job = self._jobs.get(p)
+                        if job is None or job.version != self.version:
+                            self._launch(p)
                 now = self.now()
-                due = [p for p, t in self._bot_due.items() if t <= now and p not in self._jobs]
+                due = [p for p, t in self._bot_due.items() if t <= now and self._ready(p)]
                 if not due:
                     return
-                self._start_bot(min(due, key=lambda p: (self._bot_due[p], p)))
+                seat = min(due, key=lambda p: (self._bot_due[p], p))
+                if self.inline_bots:
+                    self._run_inline(seat)
+                else:
+                    self._release(seat)
         finally:
             self._starting = False
 
-    def _start_bot(self, seat: int) -> None:
+    def _idle_at_release(self, seat: int) -> float:
+        """Seconds since the last change at ``seat``'s release time: what a bot that
+        waits for its partners (Dual) is told, whenever it actually thinks."""
+        return max(0.0, self._bot_due[seat] - self._last_landed)
+
+    def _run_inline(self, seat: int) -> None:
         bot = self.seats[seat].bot
         view = self.match.view(seat)
         version = self.version
         idle = self.now() - self._last_landed
         self._bot_due.pop(seat, None)
-        if self.inline_bots:
-            try:
-                move = bot.propose(view, idle)
-            except FourfoldError as error:
-                self._bot_failed(seat, error)
-                return
-            self._bot_done(seat, version, move)
+        try:
+            move = bot.propose(view, idle)
+        except FourfoldError as error:
+            self._bot_failed(seat, error)
             return
+        self._bot_done(seat, version, move)
+
+    def _launch(self, seat: int) -> None:
+        """Start ``seat``'s bot thinking on the current version (any older job dropped)."""
+        self._drop_job(seat)
+        bot = self.seats[seat].bot
+        view = self.match.view(seat)
         if self._executor is None:
             self._executor = self._shared_executor or ThreadPoolExecutor(
                 max_workers=1, thread_name_prefix="table-bot")
-        job = _BotJob(seat, version)
+        job = _BotJob(seat, self.version)
         self._jobs[seat] = job
-        job.future = self._executor.submit(bot.propose, view, idle)
+        job.future = self._executor.submit(bot.propose, view, self._idle_at_release(seat))
         job.future.add_done_callback(lambda f: self._bot_finished(job, f))
 
+    def _drop_job(self, seat: int) -> None:
+        job = self._jobs.pop(seat, None)
+        if job is not None and job.future is not None:
+            job.future.cancel()
+
+    def _release(self, seat: int) -> None:
+        """Land ``seat``'s worked-out move: its release time has come."""
+        job = self._jobs.pop(seat)
+        self._bot_due.pop(seat, None)
+        if job.failure is not None:
+            self._bot_failed(seat, job.failure)
+        else:
+            self._bot_done(seat, job.version, job.move)
+
     def _bot_finished(self, job: _BotJob, future: Future[Any]) -> None:
+        """A bot's thinking ended (on its worker): keep the answer until its release
+        time, or release it now if that time has passed."""
+        nested = False
         try:
             with self._lock:
-                if self._jobs.get(job.seat) is not job:
-                    return  # cancelled: the table moved on
-                del self._jobs[job.seat]
-                if future.cancelled():
-                    return
-                failure = future.exception()
-                if failure is not None:
-                    self._bot_failed(job.seat, failure)
-                    return
-                self._bot_done(job.seat, job.version, future.result())
+                nested = self._starting  # called back at once, inside ``_launch``
+                if self._jobs.get(job.seat) is not job or future.cancelled():
+                    return  # dropped: the table moved on
+                job.failure = future.exception()
+                if job.failure is None:
+                    job.move = future.result()
+                job.done = True
+                self._start_due_bots()
         finally:
-            self._flush()
+            if not nested:
+                self._flush()
 
     def _bot_failed(self, seat: int, error: BaseException) -> None:
         """A bot that cannot move forfeits for its side; the game does not hang."""
@@ -657,7 +736,7 @@ class Table:
             return  # the table moved on while the bot thought: its work is dropped
         if move is None:  # a real-time bot chose to wait
             pace = self.seats[seat].pace
-            self._bot_due[seat] = self.now() + max(self._jitter(pace), 0.5)
+            self._bot_due[seat] = self.now() + max(self._pause(pace), 0.5)
             return
         try:
             self._play_locked(seat, move, version)
@@ -674,7 +753,8 @@ class Table:
         self._bot_due.clear()
 
     def thinking(self) -> tuple[int, ...]:
-        """The bot seats whose move is being worked out now."""
+        """The bot seats whose move is on its way (being worked out, or held until its
+        release time)."""
         with self._lock:
             return tuple(sorted(self._jobs))
 

@@ -4,7 +4,12 @@ this module is what the code reads and writes through.
 - ``tables``: one row per table, live or finished. ``record`` is the referee's record
   (every hidden card: storage only, never sent), ``version`` the table's version, which
   every write checks (``UPDATE ... WHERE id = ? AND version = ?``). ``clock_left`` and
-  ``shared_elapsed`` are the clocks at ``clock_saved_at``.
+  ``shared_elapsed`` are the clocks at ``clock_saved_at``. ``seed`` is the seed its
+  creator chose for the deal (``None``: a secret deal); ``known_deal`` marks a table
+  whose deal its creator chose (a seed, a set-up position or an imported record),
+  which never counts for a score or a leaderboard. ``bot_seed`` and ``pause_seed``
+  seed the bots' choices and their visible pauses: streams of their own, never the
+  deal's.
 - ``seat_tokens``: the SHA-256 of each seat's token, never the token itself.
 - ``analyses``: solver values of a finished game, computed once.
 - ``leases``: which server instance runs a table's clocks and bots, until when (Unix
@@ -24,6 +29,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
 )
 
 metadata = MetaData()
@@ -50,6 +56,10 @@ tables = Table(
     Column("updated_at", Float, nullable=False),      # Unix time of the last change
     Column("rematch_of", String(32), nullable=True),
     Column("rematch_id", String(32), nullable=True),
+    # the creator chose the deal (a seed or a set-up position): never ranked
+    Column("known_deal", Boolean, nullable=False, server_default=false()),
+    Column("bot_seed", Integer, nullable=True),       # the bots' choices and hints
+    Column("pause_seed", Integer, nullable=True),     # the bots' visible pauses
 )
 Index("ix_tables_status", tables.c.status)
 

@@ -59,6 +59,9 @@ class TableRow:
     updated_at: float
     rematch_of: str | None
     rematch_id: str | None
+    known_deal: bool = False
+    bot_seed: int | None = None
+    pause_seed: int | None = None
 
     @classmethod
     def of_new(cls, row: Mapping[str, Any]) -> TableRow:

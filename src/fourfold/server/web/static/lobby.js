@@ -46,7 +46,7 @@ function yourTables() {
 function tableList(tables) {
   const open = tables.filter((t) => t.status === 'open' && t.open_seats.length);
   const live = tables.filter((t) => t.status === 'live');
-  const describe = (t) => `${t.game} (${t.variant}): ${t.seats.map((s) => s.kind === 'open' ? 'open seat' : s.name).join(', ')}`;
+  const describe = (t) => `${t.game} (${t.variant}): ${t.seats.map((s) => s.kind === 'open' ? 'open seat' : s.name).join(', ')}${t.known_deal ? ' (known deal: not ranked)' : ''}`;
   const openList = open.length ? h('ul', {class: 'plain'}, open.map((t) => h('li', {},
     describe(t), ' ',
     h('button', {type: 'button', class: 'small', onclick: () => join(t)}, `Join (seat ${t.open_seats[0] + 1})`), ' ',

@@ -22,6 +22,9 @@ export function tablePage(main, id) {
 
   const title = h('h1', {class: 'table-title'}, 'Table');
   const who = h('p', {class: 'who'});
+  const knownDeal = h('p', {class: 'known-deal', id: 'known-deal', role: 'note', hidden: true},
+    h('strong', {}, 'Known deal. '),
+    'Whoever created this table chose its deal (a seed or a set-up position), so it is not secret: this game never counts for any score or leaderboard.');
   const turn = h('p', {class: 'turn', id: 'turn', 'aria-live': 'polite'}, 'Loading the table…');
   const banner = h('div', {class: 'banner', id: 'banner', hidden: true, role: 'status'});
   const board = h('div', {class: 'board', id: 'board'});
@@ -42,7 +45,7 @@ export function tablePage(main, id) {
   const summary = h('div', {class: 'cb-summary', id: 'cb-summary'});
 
   main.append(h('div', {class: 'table-page'},
-    h('div', {class: 'table-head'}, title, who, turn, banner, feedback),
+    h('div', {class: 'table-head'}, title, who, knownDeal, turn, banner, feedback),
     h('div', {class: 'table-layout'},
       h('div', {class: 'board-col'}, board, controls, form, summary),
       h('aside', {class: 'side-col', 'aria-label': 'Players, moves and actions'},
@@ -172,6 +175,7 @@ export function tablePage(main, id) {
     title.textContent = gameTitle;
     who.replaceChildren(mine() ? `You play ${seatName(st, st.you)} (seat ${st.you + 1}). ` : 'You are watching. ',
       st.private ? 'Private table.' : '');
+    knownDeal.hidden = !st.known_deal;
     renderTurn(before);
     renderBoard();
     renderSeats();
@@ -332,9 +336,11 @@ export function tablePage(main, id) {
       if (people > 0 && st.seats.length === 2) {
         items.push(h('button', {type: 'button', id: 'offer-draw', onclick: () => act('offer', {offer: 'draw', version: screen.state.version})}, 'Offer a draw'));
       }
-      if (!st.real_time && screen.moves.length) {
+      if (st.undo && screen.moves.length) {
         items.push(h('button', {type: 'button', id: 'undo', onclick: () => act('offer', {offer: 'undo', version: screen.state.version})},
           people > 0 ? 'Ask to undo' : 'Undo'));
+      } else if (!st.undo && !st.real_time) {
+        items.push(h('p', {class: 'small', id: 'no-undo'}, 'No undo while cards are face down (a take-back would show their replies, then rewind; see the rules).'));
       }
       if (screen.hints && st.legal.length) items.push(h('button', {type: 'button', id: 'hint-btn', onclick: hint}, 'Hint'));
     }

@@ -1,0 +1,137 @@
+"""Fair play over the network (issue 29), against a real ``fourfold serve`` on loopback.
+
+- **Timing tells nothing about the deal.** Many Quatrefoil tables (one person, three
+  bots); a spectator socket times the first bot's pause after the person's action; an
+  attacker turns each pause into a guess of the solution; the guesses are scored
+  against the solutions revealed when the games end.
+- **Known-deal tables** (a chosen ``seed`` or ``setup``, an import) say so in the
+  state, the WebSocket ``welcome`` and the lobby; secret deals and rematches do not.
+- **No free peeking.** Undo is refused, with the ruling's reason, over the API and the
+  WebSocket in every ruleset that hides a card, and works in ``nothing-to-hide``; the
+  page shows no undo button there, and shows the known-deal notice.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from fourfold.games.quatrefoil.arrangement import ALL_ARRANGEMENTS, format_arrangement
+from server_support import Api, Live, Server
+
+#: the bots' mean pause on this server: long enough that the old leak was measurable
+#: through the event loop's jitter (one solution bin = 0.8 * PACE / 128 s = 19 ms)
+PACE = 3.0
+TABLES = 40
+BATCH = 20
+#: the attacker wins a table when its guess is the solution. Under independence of
+#: timing and deal each guess is right with probability 1/120 (the solution is uniform
+#: over the 120 arrangements whatever the guess is), so hits ~ Binomial(40, 1/120):
+#: P(hits >= 4) = 5.0e-4. The old server (pause and deal from one seed) gave ~9 in 10.
+MAX_HITS = 3
+HIDDEN = ("base", "half-and-half", "race-the-clock", "dual")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    # no test seed: ids, tokens and every stream are secret, as in play
+    one = Server(tmp_path_factory.mktemp("fair"), extra=("--bot-pace", str(PACE)))
+    one.start()
+    try:
+        yield one
+    finally:
+        one.stop()
+
+
+def binomial_tail(n: int, p: float, k: int) -> float:
+    return sum(math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1))
+
+
+def guess(pause: float) -> str:
+    """The attack that read the old server: the pause was ``PACE * uniform(0.6, 1.4)``
+    from ``random.Random(seed)``, and the deal's first draw came from the same first
+    output of that generator, so ``floor(128 * u)`` named the solution."""
+    u = (pause / PACE - 0.6) / 0.8
+    index = min(max(int(u * 128), 0), 127)
+    return format_arrangement(ALL_ARRANGEMENTS[index if index < 120 else 0])
+
+
+def test_a_bots_pause_says_nothing_about_the_solution(server: Server) -> None:
+    api = server.client()
+    hits = 0
+    scored = 0
+    try:
+        for _ in range(TABLES // BATCH):
+            timed = timed_batch(server, BATCH)
+            for pause, table, token in timed:
+                solution = reveal(api, table, token)
+                hits += guess(pause) == solution
+                scored += 1
+    finally:
+        api.http.close()
+    assert scored == TABLES
+    print(f"attacker: {hits} of {scored} solutions named by the first bot pause")
+    assert binomial_tail(TABLES, 1 / 120, MAX_HITS + 1) < 1e-3
+    assert hits <= MAX_HITS, f"the pause named the solution at {hits} of {scored} tables"
+
+
+def reveal(api: Api, table: str, token: str) -> str:
+    """End the game (the person gives up for the team) and read the solution, which is
+    face up from then on."""
+    for _ in range(50):
+        state = api.state(table)
+        if state["outcome"] is None:
+            r = api.post(table, "resign", token, version=state["version"])
+            assert r.status_code in (200, 409), r.text  # 409: a bot moved first
+            continue
+        solution: str = state["view"]["board"]["solution"]
+        return solution
+    raise AssertionError(f"table {table} did not end")
+
+
+def timed_batch(server: Server, count: int) -> list[tuple[float, str, str]]:
+    """Each table's first bot pause, as its spectator socket sees it: the time between
+    the person's action and the bot's answer arriving. The tables run at once, each
+    watched by its own reader thread, so one table's wait does not delay another's."""
+    api = server.client()
+    made = [api.create(game="quatrefoil", seats=["human"] + ["bot:quatrefoil"] * 3)
+            for _ in range(count)]
+    watchers = []
+    try:
+        for m in made:
+            live = Live(server, m["id"], None)
+            live.until(lambda e: e.get("kind") == "start")
+            watchers.append(live)
+        pauses: dict[str, float] = {}
+        failures: list[str] = []
+
+        def read(table: str, live: Live) -> None:
+            try:
+                live.until(lambda e: e.get("kind") == "move" and e.get("seat") == 0)
+                t0 = time.monotonic()
+                bot = live.until(lambda e: e.get("kind") in ("move", "end"), 2 * PACE + 20)
+                pauses[table] = time.monotonic() - t0
+                if bot.get("seat") != 1:
+                    failures.append(f"{table}: {bot}")
+            except Exception as error:  # reported by the test below
+                failures.append(f"{table}: {error}")
+
+        readers = [threading.Thread(target=read, args=(m["id"], live), daemon=True)
+                   for m, live in zip(made, watchers, strict=True)]
+        for reader in readers:
+            reader.start()
+        for m in made:
+            r = api.move(m["id"], m["seats"][0]["token"], "cw", 0)
+            assert r.status_code == 200, r.text
+        for reader in readers:
+            reader.join(2 * PACE + 30)
+        assert not failures, failures
+        return [(pauses[m["id"]], m["id"], m["seats"][0]["token"]) for m in made]
+    finally:
+        for live in watchers:
+            live.close()
+        api.http.close()
