@@ -28,11 +28,14 @@ from server_support import Api, Live, Server
 PACE = 3.0
 TABLES = 40
 BATCH = 20
-#: the attacker wins a table when its guess is the solution. Under independence of
-#: timing and deal each guess is right with probability 1/120 (the solution is uniform
-#: over the 120 arrangements whatever the guess is), so hits ~ Binomial(40, 1/120):
-#: P(hits >= 4) = 5.0e-4. The old server (pause and deal from one seed) gave ~9 in 10.
-MAX_HITS = 3
+#: The attacker names a list of ``GUESSES`` solutions for each table from its pause and
+#: wins when the solution is on it. If timing and deal are independent, each list holds
+#: the solution with probability at most 8/120 (the solution is uniform over the 120
+#: arrangements whatever the list is), so wins ~ Binomial(40, <= 1/15) and
+#: P(wins >= 11) <= 4.3e-5. The old server (pause and deal from one seed) lost about 30
+#: of 40 tables on this loaded machine, and named the exact solution at 5 to 15 of them.
+GUESSES = 8
+MAX_WINS = 10
 HIDDEN = ("base", "half-and-half", "race-the-clock", "dual")
 
 
@@ -51,32 +54,37 @@ def binomial_tail(n: int, p: float, k: int) -> float:
     return sum(math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k, n + 1))
 
 
-def guess(pause: float) -> str:
-    """The attack that read the old server: the pause was ``PACE * uniform(0.6, 1.4)``
+def guesses(pause: float) -> set[str]:
+    """The attack that read the old server. Its pause was ``PACE * uniform(0.6, 1.4)``
     from ``random.Random(seed)``, and the deal's first draw came from the same first
-    output of that generator, so ``floor(128 * u)`` named the solution."""
+    output of that generator, so ``floor(128 * u)`` named the solution's index. The
+    server and the sockets only ever add time, so the attacker lists that index and the
+    ``GUESSES - 1`` below it."""
     u = (pause / PACE - 0.6) / 0.8
-    index = min(max(int(u * 128), 0), 127)
-    return format_arrangement(ALL_ARRANGEMENTS[index if index < 120 else 0])
+    top = min(max(int(u * 128), 0), 127)
+    return {format_arrangement(ALL_ARRANGEMENTS[i])
+            for i in range(top - GUESSES + 1, top + 1) if 0 <= i < 120}
 
 
 def test_a_bots_pause_says_nothing_about_the_solution(server: Server) -> None:
     api = server.client()
-    hits = 0
+    wins = 0
     scored = 0
     try:
+        timed_batch(server, 1)  # warm the server up (its bots' tables, its imports)
         for _ in range(TABLES // BATCH):
             timed = timed_batch(server, BATCH)
             for pause, table, token in timed:
                 solution = reveal(api, table, token)
-                hits += guess(pause) == solution
+                wins += solution in guesses(pause)
                 scored += 1
     finally:
         api.http.close()
     assert scored == TABLES
-    print(f"attacker: {hits} of {scored} solutions named by the first bot pause")
-    assert binomial_tail(TABLES, 1 / 120, MAX_HITS + 1) < 1e-3
-    assert hits <= MAX_HITS, f"the pause named the solution at {hits} of {scored} tables"
+    print(f"attacker: the solution among its {GUESSES} guesses at {wins} of {scored} tables")
+    assert binomial_tail(TABLES, GUESSES / 120, MAX_WINS + 1) < 1e-4
+    assert wins <= MAX_WINS, (f"the first bot pause put the solution among {GUESSES}"
+                              f" guesses at {wins} of {scored} tables")
 
 
 def reveal(api: Api, table: str, token: str) -> str:
