@@ -58,7 +58,8 @@ class Server:
         args = [sys.executable, "-c",
                 "from fourfold.cli.main import main; raise SystemExit(main())",
                 "serve", "--port", str(self.port), "--data", str(self.data),
-                "--bot-pace", "0.05", "--rate", "5000", *self.extra]
+                "--bot-pace", "0.05", "--rate", "5000", "--address-rate", "50000",
+                *self.extra]
         if self.database:
             args += ["--database", self.database]
         self.log = self.data / f"server-{time.time_ns()}.log"

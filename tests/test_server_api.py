@@ -247,7 +247,7 @@ def test_limits(server: Server, api: Api) -> None:
 
 
 def test_rate_limit(tmp_path: Path) -> None:
-    with running(tmp_path, extra=("--rate", "5")) as server:
+    with running(tmp_path, extra=("--rate", "1", "--address-rate", "1")) as server:
         codes = [httpx.get(server.url + "/api/lobby").status_code for _ in range(30)]
     assert 429 in codes and codes[0] == 200
 

@@ -2,32 +2,36 @@
 value and best moves, where a solver answers within a bounded time per position.
 
 Only finished games are analysed (every card is face up by then, so nothing hidden is
-revealed). The work runs on one worker thread of its own, never on the event loop nor
-in the bots' pool; the first request starts it (``202`` with progress), later ones get
-the result, which is kept in the database.
+revealed). The work runs in the server's bounded job pool (server/jobs.py), never on
+the event loop nor in the bots' pool: the first request starts it (``202`` with
+progress), later ones get the result, which is kept in the database. A client with a
+job already running, or a full pool, is refused (429, 503) before any work starts.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterable
 from typing import Any
 
 from fourfold.core.game import Game
+from fourfold.server.jobs import JobPool
 from fourfold.server.live import Hub, LiveTable
 from fourfold.solve.position import Solution, Value, preference, solver_for
 
-_pool = ThreadPoolExecutor(1, thread_name_prefix="analysis")
+log = logging.getLogger("fourfold.server")
 _progress: dict[str, dict[str, Any]] = {}
 _lock = threading.Lock()
 #: moves listed per position (the best ones first)
 MOVES_SHOWN = 12
 
 
-def analyse(hub: Hub, live: LiveTable) -> tuple[int, dict[str, Any]]:
+def analyse(hub: Hub, live: LiveTable, jobs: JobPool, owners: Iterable[str]
+            ) -> tuple[int, dict[str, Any]]:
     """``(status, body)``: 200 with the analysis, 202 while it is computed, 409 during
-    a game."""
+    a game. Starting the work may raise ``JobRefused`` (429, 503) for ``owners``."""
     table = live.table
     if table.outcome is None:
         return 409, {"type": "refused", "status": 409,
@@ -45,10 +49,16 @@ def analyse(hub: Hub, live: LiveTable) -> tuple[int, dict[str, Any]]:
         progress = _progress.get(live.id)
         if progress is None:
             states = list(table.match.states)
-            progress = _progress[live.id] = {"done": 0, "total": len(states)}
+            fresh = {"done": 0, "total": len(states)}
             seconds = hub.settings.analysis_seconds
-            _pool.submit(_run, hub, live.id, table.version, game, states,
-                         list(table.match.notation), seconds, progress)
+            notation = list(table.match.notation)
+            version = table.version
+
+            def work() -> None:
+                _run(hub, live.id, version, game, states, notation, seconds, fresh)
+
+            jobs.submit(owners, work)  # refused: nothing started, nothing noted
+            progress = _progress[live.id] = fresh
     return 202, {"type": "analysis", "id": live.id, "available": True, "complete": False,
                  "done": progress["done"], "total": progress["total"]}
 
@@ -90,6 +100,9 @@ def _run(hub: Hub, table_id: str, version: int, game: Game[Any, Any], states: li
                 "solver": entry.summary, "seconds_per_position": seconds,
                 "values": "for the player to move", "positions": positions}
         hub.repo.save_analysis(table_id, version, json.dumps(body))
+    except Exception as error:  # the database failed (full?): asked again, it starts again
+        log.error("analysis of table %s not saved: %s", table_id,
+                  str(error).strip().splitlines()[0] if str(error).strip() else error)
     finally:
         with _lock:
             _progress.pop(table_id, None)

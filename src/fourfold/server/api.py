@@ -19,6 +19,7 @@ from fourfold.core.errors import FourfoldError
 from fourfold.core.match import Match
 from fourfold.core.record import format_record, parse_record
 from fourfold.core.registry import game_names, get_spec
+from fourfold.server.limits import address_key
 from fourfold.server.live import Hub, LiveTable, dumps
 from fourfold.server.protocol import (
     refusal_status,
@@ -71,9 +72,11 @@ def hub_of(request: Request) -> Hub:
 
 
 def _limit(request: Request, token: str | None) -> None:
-    key = "t:" + token_hash(token) if token else "a:" + (
-        request.client.host if request.client else "?")
-    if not request.app.state.limiter.allow(key):
+    """Charge the request to its client address and, once the token has held a seat,
+    to the token (server/limits.py): a made-up token costs its address, never a fresh
+    bucket."""
+    host = request.client.host if request.client else None
+    if not request.app.state.limits.allow(host, token_hash(token) if token else None):
         raise ApiError(429, "too many requests: slow down")
 
 
@@ -90,15 +93,18 @@ def _table(hub: Hub, table_id: str) -> LiveTable:
     return live
 
 
-def _seat(live: LiveTable, token: str | None, needed: bool) -> int | None:
-    """The seat the token holds here; ``None`` (a spectator) without a token."""
+def _seat(request: Request, live: LiveTable, token: str | None, needed: bool) -> int | None:
+    """The seat the token holds here; ``None`` (a spectator) without a token. A token
+    that holds a seat gets a rate-limit bucket of its own from now on."""
     if token is None:
         if needed:
             raise ApiError(403, "send your seat's token (Authorization: Bearer TOKEN)")
         return None
-    seat = live.seat_for(token_hash(token))
+    digest = token_hash(token)
+    seat = live.seat_for(digest)
     if seat is None:
         raise ApiError(403, "this token holds no seat at this table")
+    request.app.state.limits.admit(digest)
     return seat
 
 
@@ -107,7 +113,7 @@ def _acting(request: Request, table_id: str, credentials: Credentials
     token = _token(credentials)
     _limit(request, token)
     live = _table(hub_of(request), table_id)
-    seat = _seat(live, token, True)
+    seat = _seat(request, live, token, True)
     assert seat is not None
     try:
         live.act(lambda _: live.check_open())
@@ -237,7 +243,7 @@ def get_table(table_id: str, request: Request, credentials: Credentials) -> dict
     token = _token(credentials)
     _limit(request, token)
     live = _table(hub_of(request), table_id)
-    return state_json(live, _seat(live, token, False))
+    return state_json(live, _seat(request, live, token, False))
 
 
 @router.post("/tables/{table_id}/moves", response_model=Done, summary="Make a move")
@@ -310,7 +316,7 @@ def post_rematch(table_id: str, request: Request, credentials: Credentials
     _limit(request, token)
     hub = hub_of(request)
     live = _table(hub, table_id)
-    seat = _seat(live, token, True)
+    seat = _seat(request, live, token, True)
     assert seat is not None
     if live.table.outcome is None:
         raise ApiError(409, "a rematch is for a finished game")
@@ -342,7 +348,7 @@ def get_record(table_id: str, request: Request, credentials: Credentials,
     token = _token(credentials)
     _limit(request, token)
     live = _table(hub_of(request), table_id)
-    seat = _seat(live, token, False)
+    seat = _seat(request, live, token, False)
     record = live.table.match.record_for(seat)
     if format == "json":
         return JSONResponse(record_to_json(record))
@@ -358,7 +364,7 @@ def get_svg(table_id: str, request: Request, credentials: Credentials) -> Respon
     token = _token(credentials)
     _limit(request, token)
     live = _table(hub_of(request), table_id)
-    seat = _seat(live, token, False)
+    seat = _seat(request, live, token, False)
     event = live.table.snapshot(seat)
     picture = draw_svg(live.game, event.view, outcome=live.table.outcome)
     return Response(str(picture), media_type="image/svg+xml")
@@ -370,7 +376,9 @@ def get_analysis(table_id: str, request: Request) -> JSONResponse:
 
     _limit(request, None)
     live = _table(hub_of(request), table_id)
-    status, body = analyse(hub_of(request), live)
+    host = request.client.host if request.client else None
+    status, body = analyse(hub_of(request), live, request.app.state.jobs,
+                           [address_key(host)])
     return JSONResponse(body, status_code=status)
 
 

@@ -15,21 +15,23 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import Engine
+from sqlalchemy.exc import OperationalError
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from fourfold import __version__
 from fourfold.server import api
 from fourfold.server.api import ApiError
-from fourfold.server.limits import Limiter
+from fourfold.server.jobs import JobPool, JobRefused
+from fourfold.server.limits import Limits, Slots
 from fourfold.server.live import Hub
+from fourfold.server.middleware import AnswerHeaders, LoopbackHosts, is_loopback
 from fourfold.server.protocol import error_json
 from fourfold.server.settings import Settings
 from fourfold.server.storage import Repository
 from fourfold.server.storage.migrate import open_database
 from fourfold.server.web import install as install_browser_app
+from fourfold.server.web.extra_api import HINT_SECONDS
 from fourfold.server.websocket import live_socket
 
 log = logging.getLogger("fourfold.server")
@@ -40,80 +42,27 @@ WAL_SECONDS = 2.0
 GC_THRESHOLDS = (1_000, 5, 1_000)
 
 
-class BodyLimit:
-    """Refuse request bodies over ``limit`` bytes (413) before the app reads them."""
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        for name, value in scope.get("headers", []):
-            if name == b"content-length":
-                try:
-                    too_long = int(value) > self.limit
-                except ValueError:
-                    too_long = True
-                if too_long:
-                    await _refuse(send, 413, f"the body is over {self.limit} bytes")
-                    return
-        seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
-            message = await receive()
-            seen += len(message.get("body", b""))
-            if seen > self.limit:
-                raise ApiError(413, f"the body is over {self.limit} bytes")
-            return message
-
-        await self.app(scope, limited, send)
-
-
-class NoStore:
-    """Every HTTP answer: ``Referrer-Policy: no-referrer``, and under ``/api/``
-    ``Cache-Control: no-store`` (answers hold seat views). Plain ASGI: a
-    ``BaseHTTPMiddleware`` cost a fifth of creating a table."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        api = str(scope.get("path", "")).startswith("/api/")
-
-        async def headed(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                if api:
-                    headers["Cache-Control"] = "no-store"
-                headers.setdefault("Referrer-Policy", "no-referrer")
-            await send(message)
-
-        await self.app(scope, receive, headed)
-
-
-async def _refuse(send: Send, status: int, reason: str) -> None:
-    response = JSONResponse(error_json(status, reason), status_code=status)
-    await response({"type": "http"}, _nothing, send)
-
-
-async def _nothing() -> Message:
-    return {"type": "http.disconnect"}
-
-
 async def _every(seconds: float, work: Callable[[], object]) -> None:
     while True:
         await asyncio.sleep(seconds)
         try:
             await run_in_threadpool(work)
+        except OperationalError as error:  # the database is full or away: one line
+            log.error("periodic work failed: %s", first_line(error))
         except Exception:
             log.exception("periodic work failed")
+
+
+def first_line(error: BaseException) -> str:
+    """An error's first line (a database's message runs on with its SQL)."""
+    text = str(getattr(error, "orig", None) or error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+def _listens_on_loopback(settings: Settings) -> bool:
+    """The Host guard applies: loopback, and no proxy in front (a proxy answers to
+    its own public names and forwards them)."""
+    return is_loopback(settings.host) and not settings.trusted_proxies
 
 
 def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
@@ -153,6 +102,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         try:
             yield
         finally:
+            app.state.jobs.shutdown()
             for task in tasks:
                 task.cancel()
             for task in tasks:
@@ -164,13 +114,36 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
 
     app = FastAPI(title="Fourfold", version=__version__, lifespan=lifespan,
                   description="Online tables for Folio, Ice Dao, Quatrefoil, Quarto and Dao."
-                  " See docs/api.md.")
+                  " See docs/api.md.",
+                  # FastAPI counts a chunked body as it arrives, and its body parsing
+                  # knows the refusal (a limit raised inside ``receive`` by a middleware
+                  # of ours came out as "400: error parsing the body")
+                  max_body_size=settings.max_body_bytes)
     app.state.hub = hub
-    app.state.limiter = Limiter(settings.rate_per_second, settings.rate_burst)
+    app.state.limits = Limits(settings.rate_per_second, settings.rate_burst,
+                              settings.address_rate_per_second, settings.address_rate_burst)
+    app.state.jobs = JobPool(settings.job_workers, settings.job_queue, HINT_SECONDS)
+    app.state.sockets = Slots(settings.max_sockets_per_address)
 
     @app.exception_handler(ApiError)
     async def refused(_: Request, error: ApiError) -> JSONResponse:
-        return JSONResponse(error_json(error.status, error.reason), status_code=error.status)
+        headers = {"Retry-After": "1"} if error.status == 429 else None
+        return JSONResponse(error_json(error.status, error.reason), status_code=error.status,
+                            headers=headers)
+
+    @app.exception_handler(JobRefused)
+    async def busy(_: Request, error: JobRefused) -> JSONResponse:
+        return JSONResponse(error_json(error.status, error.reason), status_code=error.status,
+                            headers={"Retry-After": str(error.retry_after)})
+
+    @app.exception_handler(OperationalError)
+    async def database_failed(_: Request, error: OperationalError) -> JSONResponse:
+        # disk full (SQLite "database or disk is full", PostgreSQL 53100), a database
+        # that is down or locked: nothing was changed, and asking again later may work
+        log.error("database error: %s", first_line(error))
+        return JSONResponse(error_json(503, "the database cannot answer now (is its disk"
+                                            " full?): nothing was changed; try again"),
+                            status_code=503, headers={"Retry-After": "5"})
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
@@ -185,7 +158,9 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
 
     @app.exception_handler(HTTPException)
     async def http_error(_: Request, error: HTTPException) -> JSONResponse:
-        return JSONResponse(error_json(error.status_code, str(error.detail)),
+        reason = f"the body is over {settings.max_body_bytes} bytes" \
+            if error.status_code == 413 else str(error.detail)
+        return JSONResponse(error_json(error.status_code, reason),
                             status_code=error.status_code, headers=error.headers)
 
     @app.exception_handler(Exception)
@@ -198,6 +173,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     app.add_api_websocket_route("/api/tables/{table_id}/live", live_socket)
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    app.add_middleware(NoStore)
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    if _listens_on_loopback(settings):
+        app.add_middleware(LoopbackHosts, allowed=settings.allowed_hosts)
+    app.add_middleware(AnswerHeaders)  # outermost: on refusals too
     return app

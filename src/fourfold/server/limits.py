@@ -1,7 +1,15 @@
-"""Rate limits: a token bucket per key (a seat token, a connection, an address)."""
+"""Rate limits and caps: token buckets by key, and counted slots by client address.
+
+Every request costs its client address's bucket; a request with a seat's token also
+costs that token's bucket, but only once the token has been seen to hold a seat
+(``admit``). A random token therefore never gets a fresh bucket of its own: it is
+charged to its address like any other request, so neither minting tokens nor making
+them up buys more than the address's allowance.
+"""
 
 from __future__ import annotations
 
+import ipaddress
 import threading
 import time
 from collections import OrderedDict
@@ -37,12 +45,100 @@ class Limiter:
         self._lock = threading.Lock()
 
     def allow(self, key: str) -> bool:
+        """Take one from ``key``'s bucket (made full on first use)."""
+        with self._lock:
+            return self._bucket(key).take()
+
+    def take_known(self, key: str) -> bool | None:
+        """Take one from ``key``'s bucket if it has one; ``None`` if it has none (no
+        bucket is made)."""
         with self._lock:
             bucket = self._buckets.get(key)
             if bucket is None:
-                bucket = self._buckets[key] = Bucket(self.rate, self.burst)
-                while len(self._buckets) > self.max_keys:
-                    self._buckets.popitem(last=False)
-            else:
-                self._buckets.move_to_end(key)
+                return None
+            self._buckets.move_to_end(key)
             return bucket.take()
+
+    def admit(self, key: str) -> None:
+        """Give ``key`` a bucket of its own from now on (a token that holds a seat)."""
+        with self._lock:
+            self._bucket(key)
+
+    def _bucket(self, key: str) -> Bucket:
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            bucket = self._buckets[key] = Bucket(self.rate, self.burst)
+            while len(self._buckets) > self.max_keys:
+                self._buckets.popitem(last=False)
+        else:
+            self._buckets.move_to_end(key)
+        return bucket
+
+
+def address_key(host: str | None) -> str:
+    """The key of a client address: IPv4 as it is, IPv6 by its /64 (the block one
+    subscriber usually holds, so that walking through it buys nothing)."""
+    if not host:
+        return "a:?"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return "a:" + host[:64]
+    if address.version == 6:
+        mapped = getattr(address, "ipv4_mapped", None)
+        if mapped is not None:
+            return f"a:{mapped}"
+        network = ipaddress.ip_network(f"{address}/64", strict=False)
+        return f"a:{network.network_address}/64"
+    return f"a:{address}"
+
+
+class Limits:
+    """The server's request limits: one bucket per client address for every request,
+    and one per seat token that has held a seat."""
+
+    def __init__(self, token_rate: float, token_burst: float, address_rate: float,
+                 address_burst: float) -> None:
+        self.tokens = Limiter(token_rate, token_burst)
+        self.addresses = Limiter(address_rate, address_burst)
+
+    def allow(self, host: str | None, token_digest: str | None) -> bool:
+        """One request from ``host`` (with a token's hash, or ``None``)."""
+        if not self.addresses.allow(address_key(host)):
+            return False
+        if token_digest is None:
+            return True
+        return self.tokens.take_known("t:" + token_digest) is not False
+
+    def admit(self, token_digest: str) -> None:
+        """The token was seen to hold a seat: from now on it has its own bucket."""
+        self.tokens.admit("t:" + token_digest)
+
+
+class Slots:
+    """At most ``limit`` things (WebSockets) at once per key; thread-safe."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._held: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def acquire(self, key: str) -> bool:
+        with self._lock:
+            held = self._held.get(key, 0)
+            if held >= self.limit:
+                return False
+            self._held[key] = held + 1
+            return True
+
+    def release(self, key: str) -> None:
+        with self._lock:
+            held = self._held.get(key, 0) - 1
+            if held > 0:
+                self._held[key] = held
+            else:
+                self._held.pop(key, None)
+
+    def held(self, key: str) -> int:
+        with self._lock:
+            return self._held.get(key, 0)

@@ -12,6 +12,7 @@ import uvicorn
 
 from fourfold.core.errors import ConfigurationError
 from fourfold.server.app import create_app
+from fourfold.server.http_protocol import guarded_protocol
 from fourfold.server.settings import Settings
 from fourfold.server.storage.migrate import open_database
 
@@ -53,6 +54,9 @@ def serve(settings: Settings) -> int:
     config = uvicorn.Config(app, log_level="warning", ws_max_size=settings.max_message_bytes,
                             ws_ping_interval=20, ws_ping_timeout=20,
                             timeout_graceful_shutdown=3, lifespan="on",
+                            # a request must arrive whole in time; a half-closed
+                            # pipelined connection is answered, not a traceback
+                            http=guarded_protocol(settings.request_read_seconds),
                             server_header=False,
                             # X-Forwarded-For from the --trusted-proxy addresses only
                             # (uvicorn alone would trust 127.0.0.1: anyone local)

@@ -38,6 +38,20 @@ class Settings:
     #: the largest request body (an imported record) and WebSocket message, in bytes
     max_body_bytes: int = 65_536
     max_message_bytes: int = 4096
+    #: requests per second (and burst) per client address, whatever tokens it sends
+    address_rate_per_second: float = 100.0
+    address_rate_burst: float = 200.0
+    #: WebSockets open at once per client address
+    max_sockets_per_address: int = 32
+    #: solver and bot work clients ask for (hints, analysis): worker threads, and jobs
+    #: that may wait for one; each seat and each address has at most one job at a time
+    job_workers: int = 1
+    job_queue: int = 8
+    #: a request's headers and body must arrive within this many seconds of its first
+    #: byte (and a new connection's first request within as long)
+    request_read_seconds: float = 10.0
+    #: extra Host names answered while listening on loopback (DNS rebinding guard)
+    allowed_hosts: tuple[str, ...] = ()
     id_seed: int | None = None
     #: a Redis URL: run as one of many instances sharing ``database`` (see docs/deploy.md)
     broker: str | None = None

@@ -9,7 +9,10 @@ wire's client messages (``move``, ``resign``, ``offer``, ``answer``, ``ping``); 
 answered ``ack`` or ``refused`` (with an HTTP-like ``status`` and the reason in words).
 
 A page from another site may not open the socket: the ``Origin`` must be this host or
-one of ``Settings.allowed_origins``.
+one of ``Settings.allowed_origins``. One client address holds at most
+``Settings.max_sockets_per_address`` sockets at once; past that a new one is closed
+with code 4429 (and a ``refused`` message saying why). Every message costs the
+connection's bucket and its address's (server/limits.py), and a seat's token's too.
 """
 
 from __future__ import annotations
@@ -20,10 +23,11 @@ import logging
 from typing import Any
 from urllib.parse import urlsplit
 
+from sqlalchemy.exc import OperationalError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from fourfold.core.errors import FourfoldError
-from fourfold.server.limits import Bucket
+from fourfold.server.limits import Bucket, Limits, Slots, address_key
 from fourfold.server.live import Connection, Hub, LiveTable, dumps
 from fourfold.server.protocol import error_json, refusal_status, table_info
 from fourfold.server.tokens import token_hash
@@ -65,6 +69,23 @@ async def live_socket(websocket: WebSocket, table_id: str) -> None:
         return
     offered: list[str] = list(websocket.scope.get("subprotocols") or [])
     await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
+    sockets: Slots = websocket.app.state.sockets
+    address = address_key(websocket.client.host if websocket.client else None)
+    if not sockets.acquire(address):
+        reason = f"too many live connections from your address (at most {sockets.limit})"
+        with contextlib.suppress(Exception):
+            await _send(websocket, error_json(429, reason))
+            await websocket.close(code=4429, reason=reason[:120])
+        return
+    try:
+        await _checked(websocket, hub, table_id, offered)
+    finally:
+        sockets.release(address)
+
+
+async def _checked(websocket: WebSocket, hub: Hub, table_id: str, offered: list[str]
+                   ) -> None:
+    """Find the table and the seat, then run the session (closing with a code)."""
     try:
         live = await hub.run(lambda: hub.get(table_id[:64]))
         if live is None:
@@ -79,12 +100,20 @@ async def live_socket(websocket: WebSocket, table_id: str) -> None:
         if token is not None and seat is None:
             await _send(websocket, error_json(403, "this token holds no seat at this table"))
             raise Closing(4403)
+        if token is not None:
+            websocket.app.state.limits.admit(token_hash(token))
         await _session(websocket, hub, live, seat, token)
     except Closing as closing:
         with contextlib.suppress(Exception):
             await websocket.close(code=closing.code)
     except WebSocketDisconnect:
         pass
+    except OperationalError as error:  # the database is full or away
+        log.error("database error: %s", str(error.orig or error).strip()[:200])
+        with contextlib.suppress(Exception):
+            await _send(websocket, error_json(503, "the database cannot answer now: try"
+                                                   " again"))
+            await websocket.close(code=1013)
 
 
 async def _send(websocket: WebSocket, value: dict[str, Any]) -> None:
@@ -137,15 +166,16 @@ async def _session(websocket: WebSocket, hub: Hub, live: LiveTable, seat: int | 
     live.attach(connection)
     sender = asyncio.create_task(_pump(websocket, connection))
     bucket = Bucket(settings.rate_per_second, settings.rate_burst)
-    limiter = websocket.app.state.limiter
-    token_key = None if token is None else "t:" + token_hash(token)
+    limits: Limits = websocket.app.state.limits
+    host = websocket.client.host if websocket.client else None
+    digest = None if token is None else token_hash(token)
     strikes = 0
     try:
         while True:
             text = await _receive(websocket, settings.max_message_bytes)
             if sender.done():
                 break
-            if not bucket.take() or (token_key is not None and not limiter.allow(token_key)):
+            if not bucket.take() or not limits.allow(host, digest):
                 strikes += 1
                 await _send(websocket, error_json(429, "too many messages: slow down"))
                 if strikes > MAX_STRIKES:

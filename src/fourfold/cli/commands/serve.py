@@ -61,6 +61,20 @@ def register(sub: Any) -> None:
     p.add_argument("--sweep-seconds", type=float, default=60.0, help=argparse.SUPPRESS)
     p.add_argument("--test-seed", type=int, default=None, help=argparse.SUPPRESS)
     p.add_argument("--rate", type=float, default=20.0, help=argparse.SUPPRESS)
+    p.add_argument("--address-rate", type=float, default=100.0, metavar="N",
+                   help="requests (and WebSocket messages) a second per client address,"
+                        " bursts of twice as many (default 100)")
+    p.add_argument("--max-sockets-per-address", type=int, default=32, metavar="N",
+                   help="live WebSockets open at once per client address (default 32)")
+    p.add_argument("--job-workers", type=int, default=1, metavar="N",
+                   help="threads for hints and analyses (default 1)")
+    p.add_argument("--job-queue", type=int, default=8, metavar="N",
+                   help="hints and analyses that may wait for a thread (default 8)")
+    p.add_argument("--request-timeout", type=float, default=10.0, metavar="SECONDS",
+                   help="a request's headers and body must arrive within this (default 10)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="another Host name to answer while listening on loopback"
+                        " (repeatable; localhost, 127.x and [::1] always are)")
     p.set_defaults(run=run)
 
 
@@ -88,6 +102,9 @@ def run(args: argparse.Namespace) -> int:
                             ("checkpoint_seconds", 0.05, 3600),
                             ("analysis_seconds", 0.01, 600), ("sweep_seconds", 0.05, 86400),
                             ("rate", 0.1, 100_000), ("lease_seconds", 0.3, 3600),
+                            ("address_rate", 0.1, 1_000_000),
+                            ("max_sockets_per_address", 1, 100_000), ("job_workers", 1, 64),
+                            ("job_queue", 0, 10_000), ("request_timeout", 0.5, 3600),
                             ("sync_seconds", 0.05, 3600)):
         value = getattr(args, name)
         if not low <= value <= high:
@@ -110,5 +127,9 @@ def run(args: argparse.Namespace) -> int:
         broker=args.broker or None, instance=args.instance[:80],
         lease_seconds=args.lease_seconds, sync_seconds=args.sync_seconds,
         trusted_proxies=trusted_proxies(args.trusted_proxy),
+        address_rate_per_second=args.address_rate, address_rate_burst=2 * args.address_rate,
+        max_sockets_per_address=args.max_sockets_per_address, job_workers=args.job_workers,
+        job_queue=args.job_queue, request_read_seconds=args.request_timeout,
+        allowed_hosts=tuple(h.strip().lower() for h in args.allow_host if h.strip()),
     )
     return serve(settings)

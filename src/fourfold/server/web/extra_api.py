@@ -19,16 +19,19 @@ Every picture is drawn from a view, never from the referee's state.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
 
 from fourfold.core.errors import FourfoldError
 from fourfold.core.registry import game_names, get_spec
-from fourfold.server.api import ApiError, Credentials, hub_of
+from fourfold.server.api import ApiError, Credentials, _limit, hub_of
+from fourfold.server.limits import address_key
 from fourfold.server.live import LiveTable, dumps
 from fourfold.server.protocol import state_json
 from fourfold.server.specs import BOT
@@ -49,13 +52,6 @@ def _token(credentials: Any) -> str | None:
     return str(credentials.credentials)[:200]
 
 
-def _limit(request: Request, token: str | None) -> None:
-    key = "t:" + token_hash(token) if token else "a:" + (
-        request.client.host if request.client else "?")
-    if not request.app.state.limiter.allow(key):
-        raise ApiError(429, "too many requests: slow down")
-
-
 def _live(request: Request, table_id: str, credentials: Any) -> tuple[LiveTable, int | None]:
     """The table and the caller's seat (``None``: a spectator); 403 for a bad token."""
     token = _token(credentials)
@@ -65,9 +61,11 @@ def _live(request: Request, table_id: str, credentials: Any) -> tuple[LiveTable,
         raise ApiError(404, f"there is no table {table_id[:40]!r}")
     if token is None:
         return live, None
-    seat = live.tokens.get(token_hash(token))
+    digest = token_hash(token)
+    seat = live.seat_for(digest)
     if seat is None:
         raise ApiError(403, "this token holds no seat at this table")
+    request.app.state.limits.admit(digest)
     return live, seat
 
 
@@ -183,7 +181,21 @@ def post_replay(table_id: str, body: SharedStep, request: Request,
 
 
 @router.get("/tables/{table_id}/hint", summary="Hints, in games against bots only")
-def get_hint(table_id: str, request: Request, credentials: Credentials) -> JSONResponse:
+async def get_hint(table_id: str, request: Request, credentials: Credentials
+                   ) -> JSONResponse:
+    """The checks run on a worker thread, the solver in the bounded job pool
+    (server/jobs.py): one hint at a time per seat and per address, 429 or 503 with
+    ``Retry-After`` past that."""
+    live, seat, view = await run_in_threadpool(_hint_request, request, table_id,
+                                               credentials)
+    host = request.client.host if request.client else None
+    owners = ["s:" + token_hash(_token(credentials) or ""), address_key(host)]
+    future = request.app.state.jobs.submit(owners, lambda: _hint(live, seat, view))
+    return JSONResponse(await asyncio.wrap_future(future))
+
+
+def _hint_request(request: Request, table_id: str, credentials: Any
+                  ) -> tuple[LiveTable, int, Any]:
     live, seat = _live(request, table_id, credentials)
     if seat is None:
         raise ApiError(403, "hints are for a seat's holder: send your token")
@@ -196,7 +208,7 @@ def get_hint(table_id: str, request: Request, credentials: Credentials) -> JSONR
     view = table.snapshot(seat).view
     if not game.view_legal_moves(view):
         raise ApiError(409, "it is not your turn")
-    return JSONResponse(_hint(live, seat, view))
+    return live, seat, view
 
 
 def _hint(live: LiveTable, seat: int, view: Any) -> dict[str, Any]:

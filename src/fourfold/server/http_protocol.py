@@ -1,0 +1,129 @@
+"""uvicorn's HTTP/1.1 protocol (httptools), with a read deadline and an honest
+half-close.
+
+- **Slow clients.** uvicorn times out only idle keep-alive connections: a client that
+  trickles a request's headers or body a byte at a time, or opens a connection and
+  says nothing, holds it (and its memory) for ever. Here a request must arrive whole,
+  headers and body, within ``read_seconds`` of its first byte, and a new connection's
+  first request within as long; otherwise the client gets 408 and the connection is
+  closed. Time during which the server itself stopped reading (pipelined requests
+  waiting their turn) does not count against the client.
+- **Half-closed pipelined connections.** A client may send several requests and shut
+  its side (``shutdown(SHUT_WR)``). uvicorn returned nothing from ``eof_received``, so
+  the transport closed at once, while the request being answered did not know it (only
+  the last one parsed was marked disconnected): its answer was written to a closed
+  transport, and uvloop raised "unable to perform operation on <TCPTransport
+  closed=True>", two tracebacks in the log per such connection. Here the transport
+  stays open for writing until the requests already received are answered, and when
+  it closes, every request still owed an answer is told it is gone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol, RequestResponseCycle
+
+TIMEOUT_408 = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\n"
+               b"connection: close\r\ncontent-length: %d\r\n\r\n%s")
+
+
+class GuardedHttpToolsProtocol(HttpToolsProtocol):
+    """See the module. ``read_seconds`` is set by ``guarded_protocol``."""
+
+    read_seconds: float = 10.0
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._read_timer: asyncio.TimerHandle | None = None
+        #: the request whose application is running (``self.cycle`` is the one parsed
+        #: last, which with pipelining is a later one)
+        self._running: RequestResponseCycle | None = None
+        self._eof = False
+        #: between a request's first byte and the end of its headers
+        self._reading_headers = False
+
+    # -- the read deadline -------------------------------------------------------------
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)  # type: ignore[arg-type]
+        self._arm()
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._reading_headers = True
+        self._arm()
+
+    def on_headers_complete(self) -> None:
+        self._reading_headers = False
+        super().on_headers_complete()
+
+    def on_message_complete(self) -> None:
+        super().on_message_complete()
+        self._disarm()
+
+    def handle_websocket_upgrade(self) -> None:
+        self._disarm()
+        super().handle_websocket_upgrade()
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._read_timer = self.loop.call_later(self.read_seconds, self._read_timeout)
+
+    def _disarm(self) -> None:
+        if self._read_timer is not None:
+            self._read_timer.cancel()
+            self._read_timer = None
+
+    def _read_timeout(self) -> None:
+        self._read_timer = None
+        if self.transport is None or self.transport.is_closing():
+            return
+        paused = self.flow is not None and self.flow.read_paused
+        ahead = self._owed() and (self._reading_headers or self._running is not self.cycle)
+        if paused or ahead:
+            self._arm()  # a request ahead is still being answered: not the client's delay
+            return
+        cycle = self.cycle
+        if cycle is None or cycle.response_complete or not cycle.response_started:
+            body = (b'{"error": "the request did not arrive within %d seconds",'
+                    b' "status": 408, "type": "refused"}' % round(self.read_seconds))
+            self.transport.write(TIMEOUT_408 % (len(body), body))
+        self.transport.close()
+
+    # -- half-close and pipelining -----------------------------------------------------
+    def _start_asgi_task(self, cycle: RequestResponseCycle, app: Any) -> None:
+        self._running = cycle
+        super()._start_asgi_task(cycle, app)
+
+    def _owed(self) -> bool:
+        """Requests received and not yet answered?"""
+        running = self._running
+        return bool(self.pipeline) or (running is not None and not running.response_complete)
+
+    def eof_received(self) -> bool | None:  # type: ignore[override]  # asyncio allows True
+        """The client will send nothing more: answer what it sent, then close."""
+        self._eof = True
+        self._disarm()
+        return True if self._owed() else None
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if self._eof and not self._owed() and not self.transport.is_closing():
+            self.transport.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        owed = [self._running, *(cycle for cycle, _ in self.pipeline)]
+        self.pipeline.clear()
+        for cycle in owed:
+            if cycle is not None and not cycle.response_complete:
+                cycle.disconnected = True
+                cycle.message_event.set()
+        super().connection_lost(exc)
+
+
+def guarded_protocol(read_seconds: float) -> type[GuardedHttpToolsProtocol]:
+    """The protocol class for ``uvicorn.Config(http=...)``, with this read deadline."""
+    return type("GuardedHttpToolsProtocol", (GuardedHttpToolsProtocol,),
+                {"read_seconds": float(read_seconds)})

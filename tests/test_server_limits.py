@@ -1,0 +1,275 @@
+"""Limits that hold against a real ``fourfold serve`` (uvicorn on loopback): rate limits
+keyed by address (made-up tokens buy nothing), the bounded hint pool, the WebSocket
+cap, 413 for an oversize chunked body, the loopback Host guard and ``nosniff``,
+half-closed pipelined connections, and slow clients cut off."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import select
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
+
+from server_support import Api, Live, Server, auth, running
+
+READ_SECONDS = 1.0
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running(tmp_path_factory.mktemp("limits"), extra=(
+            "--max-sockets-per-address", "3", "--request-timeout", str(READ_SECONDS),
+            "--job-workers", "1", "--job-queue", "1")) as s:
+        yield s
+
+
+@pytest.fixture
+def api(server: Server) -> Iterator[Api]:
+    client = server.client()
+    yield client
+    client.http.close()
+
+
+def tokens_of(created: dict[str, Any]) -> dict[int, str]:
+    return {s["seat"]: s["token"] for s in created["seats"] if s["token"]}
+
+
+def client_from(server: Server, address: str) -> httpx.Client:
+    """A client whose requests come from ``address`` (any of 127.0.0.0/8)."""
+    return httpx.Client(base_url=server.url, timeout=30,
+                        transport=httpx.HTTPTransport(local_address=address))
+
+
+# -- rate limits -----------------------------------------------------------------------------
+
+def test_made_up_tokens_get_no_buckets_of_their_own(tmp_path: Path) -> None:
+    with running(tmp_path, extra=("--rate", "1", "--address-rate", "1")) as server:
+        api = server.client()
+        created = api.create(game="folio", seats=["human", "human"], seed=1)
+        tid = created["id"]
+        with client_from(server, "127.0.0.2") as flooder:
+            codes = [flooder.get(f"/api/tables/{tid}",
+                                 headers=auth(secrets.token_urlsafe(16))).status_code
+                     for _ in range(40)]
+            # every made-up token was charged to the address: refused once it ran dry
+            assert codes[0] == 403 and 429 in codes, codes
+            r = flooder.get(f"/api/tables/{tid}")
+            assert r.status_code == 429 and r.headers["retry-after"] == "1"
+        with client_from(server, "127.0.0.3") as other:  # another address: its own bucket
+            assert other.get(f"/api/tables/{tid}").status_code == 200
+        api.http.close()
+
+
+# -- hints in a bounded pool -----------------------------------------------------------------
+
+def _hint_table(http: httpx.Client) -> tuple[str, str]:
+    r = http.post("/api/tables", json={"game": "quarto", "seats": ["human", "bot:level1"],
+                                       "seed": 5})
+    assert r.status_code == 201, r.text
+    created = r.json()
+    return created["id"], tokens_of(created)[0]
+
+
+def test_a_hint_flood_is_refused_and_moves_go_on(server: Server, api: Api) -> None:
+    # a game between two people, played while others flood the hint pool
+    game = api.create(game="folio", seats=["human", "human"], seed=2)
+    gid, players = game["id"], tokens_of(game)
+    flooders = [client_from(server, f"127.0.1.{n}") for n in range(1, 5)]
+    tables = [_hint_table(c) for c in flooders]
+    codes: list[int] = []
+    retry: list[str] = []
+    lock = threading.Lock()
+    stop = threading.Event()
+
+    def flood(client: httpx.Client, tid: str, token: str) -> None:
+        for _ in range(40):  # bounded in count, and by ``stop``
+            if stop.is_set():
+                return
+            r = client.get(f"/api/tables/{tid}/hint", headers=auth(token))
+            with lock:
+                codes.append(r.status_code)
+                if r.status_code in (429, 503):
+                    retry.append(r.headers.get("retry-after", ""))
+                    assert r.json()["error"]
+
+    threads = [threading.Thread(target=flood, args=(c, tid, token))
+               for c, (tid, token) in zip(flooders, tables, strict=True)
+               for _ in range(2)]  # two at once per seat: the second is one too many
+    for thread in threads:
+        thread.start()
+    moves = []
+    try:
+        deadline = time.monotonic() + 60
+        while not ({429, 503} <= set(codes)) and time.monotonic() < deadline:
+            state = api.state(gid)
+            if state["outcome"] is not None:
+                break
+            seat = state["to_act"][0]
+            mine = api.state(gid, players[seat])
+            r = api.move(gid, players[seat], mine["legal"][0], mine["version"])
+            moves.append(r.status_code)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(60)
+        for client in flooders:
+            client.close()
+    assert moves and set(moves) == {200}, moves
+    assert 429 in codes and 503 in codes, codes
+    assert all(value.isdigit() and int(value) >= 1 for value in retry), retry
+    assert 500 not in codes
+
+
+# -- WebSockets per address ------------------------------------------------------------------
+
+def test_websockets_per_address_are_capped(server: Server, api: Api) -> None:
+    created = api.create(game="folio", seats=["human", "human"], seed=3)
+    tid = created["id"]
+    held = [Live(server, tid, None) for _ in range(3)]
+    try:
+        for live in held:
+            assert live.next()["type"] == "welcome"
+        with connect(f"{server.ws_url}/api/tables/{tid}/live", open_timeout=10) as ws:
+            refusal = json.loads(ws.recv(timeout=10))
+            assert refusal["status"] == 429 and "at most 3" in refusal["error"]
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+    finally:
+        for live in held:
+            live.close()
+    # a slot is given back when a socket closes
+    deadline = time.monotonic() + 10
+    while True:
+        again = Live(server, tid, None)
+        message = again.next()
+        again.close()
+        if message["type"] == "welcome":
+            break
+        assert time.monotonic() < deadline, message
+
+
+# -- bodies, hosts, headers ------------------------------------------------------------------
+
+def _raw(server: Server, data: bytes, shut: bool = False, seconds: float = 10) -> bytes:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=seconds) as s:
+        s.sendall(data)
+        if shut:
+            s.shutdown(socket.SHUT_WR)
+        got = b""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                part = s.recv(65536)
+            except (TimeoutError, ConnectionResetError):
+                break
+            if not part:
+                break
+            got += part
+        return got
+
+
+def test_an_oversize_chunked_body_gets_413(server: Server) -> None:
+    head = (b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json"
+            b"\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n")
+    chunk = b"{" + b" " * 9000
+    body = b"".join(b"%x\r\n%s\r\n" % (len(chunk), chunk) for _ in range(9)) + b"0\r\n\r\n"
+    answer = _raw(server, head + body)
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+    assert b"the body is over 65536 bytes" in answer
+
+
+def test_only_loopback_names_are_answered(server: Server, api: Api) -> None:
+    for host in ("localhost", f"localhost:{server.port}", "127.0.0.1", "127.9.9.9:1",
+                 "[::1]", f"[::1]:{server.port}"):
+        assert api.http.get("/api/health", headers={"Host": host}).status_code == 200, host
+    for host in ("evil.example", f"evil.example:{server.port}", "127.0.0.1.evil.example",
+                 "[::2]"):
+        r = api.http.get("/api/health", headers={"Host": host})
+        assert r.status_code == 403 and "DNS rebinding" in r.json()["error"], host
+    created = api.create(game="folio", seats=["human", "human"], seed=4)
+    handshake = ("GET /api/tables/{}/live HTTP/1.1\r\nHost: {}\r\nUpgrade: websocket\r\n"
+                 "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                 "Sec-WebSocket-Version: 13\r\n\r\n")
+    answer = _raw(server, handshake.format(created["id"], "evil.example").encode(), True)
+    assert answer.startswith(b"HTTP/1.1 403") and b"DNS rebinding" in answer, answer[:300]
+    answer = _raw(server, handshake.format(created["id"], "localhost").encode(), seconds=2)
+    assert answer.startswith(b"HTTP/1.1 101"), answer[:300]
+    with pytest.raises(InvalidStatus) as refused:  # a second Host header is no way round
+        connect(f"{server.ws_url}/api/tables/{created['id']}/live", open_timeout=10,
+                additional_headers={"Host": "evil.example"})
+    assert refused.value.response.status_code == 403
+
+
+def test_answers_say_nosniff(server: Server, api: Api) -> None:
+    created = api.create(game="folio", seats=["human", "human"], seed=5)
+    token = tokens_of(created)[0]
+    for path in ("/api/health", f"/api/tables/{created['id']}/svg",
+                 f"/api/tables/{created['id']}/picture", "/api/tables/nosuch"):
+        r = api.http.get(path, headers=auth(token))
+        assert r.headers.get("x-content-type-options") == "nosniff", path
+
+
+# -- connections -----------------------------------------------------------------------------
+
+def test_a_half_closed_pipelined_connection_is_answered_without_tracebacks(
+        server: Server) -> None:
+    requests = b"".join(b"GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" % path
+                        for path in [b"/api/health"] * 4 + [b"/api/games"] * 3)
+    for _ in range(5):
+        answer = _raw(server, requests, shut=True)
+        assert answer.count(b"HTTP/1.1 200") == 7, answer[:300]
+    assert "Traceback" not in server.output()
+    assert "Exception in ASGI application" not in server.output()
+
+
+def _cut_within(server: Server, first: bytes, trickle: bytes, seconds: float) -> bytes:
+    """Send ``first``, then ``trickle`` a byte at a time (waiting up to 0.2 s for the
+    server to answer between bytes); the server's answer when it cuts the client."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=seconds) as s:
+        s.sendall(first)
+        got = b""
+        deadline = time.monotonic() + seconds
+        for byte in [trickle[i:i + 1] for i in range(len(trickle))] or [b""] * 1000:
+            if time.monotonic() > deadline:
+                break
+            readable, _, _ = select.select([s], [], [], 0.2)
+            if readable:
+                try:
+                    part = s.recv(65536)
+                except ConnectionResetError:
+                    return got
+                got += part
+                if not part:
+                    return got
+            try:
+                if byte:
+                    s.sendall(byte)
+            except (BrokenPipeError, ConnectionResetError):
+                break
+        if got and time.monotonic() <= deadline:  # cut: the send or the read failed
+            return got
+        raise AssertionError(f"not cut within {seconds} s; got {got[:200]!r}")
+
+
+@pytest.mark.parametrize("first,trickle", [
+    (b"", b""),                                                        # says nothing
+    (b"GET /api/health HTTP/1.1\r\n", b"X-Slow: " + b"a" * 200),      # slow headers
+    (b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\n"
+     b"content-length: 300\r\n\r\n", b"{" + b" " * 299),               # slow body
+], ids=["silent", "headers", "body"])
+def test_slow_clients_are_cut(server: Server, first: bytes, trickle: bytes) -> None:
+    started = time.monotonic()
+    answer = _cut_within(server, first, trickle, READ_SECONDS + 15)
+    assert time.monotonic() - started >= READ_SECONDS * 0.9
+    assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
