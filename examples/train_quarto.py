@@ -1,6 +1,7 @@
 """Train a small Quarto policy on the vectorised env, then evaluate it with the match API.
 
     python examples/train_quarto.py            # about two minutes on a laptop CPU
+    python examples/train_quarto.py 300 --out docs   # refresh docs/envs_quarto_learning.svg
 
 The policy is a softmax over the legal actions of a linear score of a few action
 features, computed from the env's compact observation with NumPy:
@@ -13,14 +14,17 @@ features, computed from the env's compact observation with NumPy:
 It learns by REINFORCE (policy gradient with a running baseline) against the random
 opponent built into ``fourfold.envs.VectorEnv`` (512 games at once, both seats), starting
 from all-zero weights, i.e. a uniformly random policy. The learning curve (win rate
-against random per batch of episodes) is saved to docs/envs_quarto_learning.svg; the
+against random per batch of episodes) is saved as envs_quarto_learning.svg in a new
+temporary folder, or in ``--out DIR``; the
 policy is then registered as a bot and played against ``random`` and ``greedy`` (level 3)
 with ``fourfold.analysis.match.play_match``, the engine behind ``fourfold match``.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -42,7 +46,6 @@ LINES = np.array(
     + [[0, 5, 10, 15], [3, 6, 9, 12]]
 )
 NUM_FEATURES = 2 + CELLS + KINDS
-DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
 def features(obs: np.ndarray) -> np.ndarray:
@@ -152,7 +155,16 @@ def plot(curve: list[float], path: Path) -> None:
 
 
 def main(argv: list[str]) -> int:
-    iterations = int(argv[0]) if argv else 300
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("iterations", nargs="?", type=int, default=300,
+                        help="training batches of 512 episodes (default 300)")
+    parser.add_argument("--out", type=Path, help="where to write the learning curve"
+                        " (default: a new temporary folder)")
+    args = parser.parse_args(argv)
+    if args.iterations <= 0:
+        parser.error("iterations must be positive")
+    iterations = args.iterations
+    out = args.out if args.out is not None else Path(tempfile.mkdtemp(prefix="train_quarto_"))
     start = time.perf_counter()
     w, curve = train(iterations)
     trained = time.perf_counter() - start
@@ -160,8 +172,9 @@ def main(argv: list[str]) -> int:
           f" hands over a win {w[1]:+.2f}")
     print(f"win rate vs random while training: first 10 batches {np.mean(curve[:10]):.3f},"
           f" last 10 {np.mean(curve[-10:]):.3f}")
-    DOCS.mkdir(exist_ok=True)
-    plot(curve, DOCS / "envs_quarto_learning.svg")
+    out.mkdir(parents=True, exist_ok=True)
+    plot(curve, out / "envs_quarto_learning.svg")
+    print(f"learning curve: {out / 'envs_quarto_learning.svg'}")
     LinearQuartoBot.weights = w
     BOTS["linear-quarto"] = LinearQuartoBot
     game = fourfold.load("quarto")

@@ -8,12 +8,19 @@ vectorised environment on the numba kernels (docs/envs.md).
     16
 
 The adapters need the ``research`` extra (gymnasium, pettingzoo, open-spiel); each is
-imported only when its entry point is called.
+imported only when its entry point is called. Importing this package registers a Gymnasium
+id for every game and variant when Gymnasium is installed (``fourfold.envs.registration``):
+
+    >>> import gymnasium
+    >>> gymnasium.make("fourfold/Quarto-v0", opponent="level2").action_space
+    Discrete(289)
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
+from fourfold.envs.registration import register_gymnasium_envs
 
 if TYPE_CHECKING:
     from fourfold.envs.aec import aec_env
@@ -21,6 +28,8 @@ if TYPE_CHECKING:
     from fourfold.envs.openspiel import openspiel_game
     from fourfold.envs.parallel import parallel_env
     from fourfold.envs.vector import VectorEnv
+
+register_gymnasium_envs()
 
 _ENTRY_POINTS = {
     "aec_env": "fourfold.envs.aec",

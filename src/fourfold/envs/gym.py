@@ -1,16 +1,24 @@
 """A Gymnasium single-agent env: one seat against built-in bots, ``gym_env(game, opponent)``.
 
+Also registered with Gymnasium: ``gymnasium.make("fourfold/Quarto-v0", opponent="level2")``
+(``fourfold.envs.registration`` lists the ids, one per game and variant).
+
 The agent plays one seat (``seat``: 0, 1..., or ``"random"``, drawn per episode from the
 reset seed); every other seat is a bot made by ``fourfold.ai.make_bot(opponent, ...)``
-and seeded from the episode's generator, so a seed replays the episode. The observation
-is the agent's view as a tensor (``fourfold.envs.observe``); ``info["action_mask"]`` is
-its legal-action mask (int8). The reward is the agent's return when the game ends (+1,
--1 or 0; the team's +1/-1 in Quatrefoil).
+and seeded from the episode's generator, so a seed replays the episode. ``opponent=None``
+picks ``level3`` where it can play the game, else the first named bot that can (the
+``quatrefoil`` bot for Quatrefoil's seats). The observation is the agent's view as a
+tensor (``fourfold.envs.observe``); its legal-action mask is ``info["action_mask"]``
+(int8) and ``action_masks()`` (bool, the method sb3-contrib's ``MaskablePPO`` calls). The
+reward is the agent's return when the game ends (+1, -1 or 0; the team's +1/-1 in
+Quatrefoil).
 
-Illegal actions. Gymnasium's checker and most training loops sample actions without a
-mask, so here an illegal action does not raise: it ends the episode at once with
-``terminated=True``, reward ``illegal_penalty`` (default -1.0) and ``info["illegal"]``
-set to the rule it broke. Set ``illegal_penalty`` to what suits your training.
+Illegal actions. Gymnasium's checker and unmasked training loops sample any action, so an
+illegal action does not raise: as in PettingZoo's classic games, it ends the episode at
+once with ``terminated=True``, reward ``illegal_penalty`` and ``info["illegal"]`` set to
+the rule it broke (said from the agent's view). The default, -2.0, is worse than a loss
+(-1): a policy that learns to lose never prefers an illegal move to playing on. The game
+is not played on, so the bots never see the refused action.
 
 Quatrefoil Dual: each step, the agent submits an action or waits (the extra last
 action), each bot proposes one (``Bot.propose``), and one lands, as in the Parallel env.
@@ -24,13 +32,14 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from fourfold.ai import Bot, make_bot
+from fourfold.ai import Bot, bot_names, make_bot
 from fourfold.core.errors import ConfigurationError, FourfoldError
 from fourfold.core.game import Game
 from fourfold.envs.common import as_action, default_max_steps, is_dual, load_game
 from fourfold.envs.observe import encoder_for
 
-DEFAULT_ILLEGAL_PENALTY = -1.0
+#: worse than a loss (-1), so that an illegal action is never the cheapest way out
+DEFAULT_ILLEGAL_PENALTY = -2.0
 
 
 class FourfoldGym(gymnasium.Env[np.ndarray, np.int64]):
@@ -38,11 +47,11 @@ class FourfoldGym(gymnasium.Env[np.ndarray, np.int64]):
 
     metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - as gymnasium.Env declares it
 
-    def __init__(self, game: Game[Any, Any], opponent: str = "level3", seat: int | str = 0,
+    def __init__(self, game: Game[Any, Any], opponent: str | None = None, seat: int | str = 0,
                  illegal_penalty: float = DEFAULT_ILLEGAL_PENALTY, max_steps: int | None = None,
                  render_mode: str | None = None) -> None:
         self.game = game
-        self.opponent = opponent
+        self.opponent = default_opponent(game) if opponent is None else opponent
         if seat != "random" and (not isinstance(seat, int) or not 0 <= seat < game.num_players):
             raise ConfigurationError(
                 f"seat must be 0..{game.num_players - 1} or 'random', not {seat!r}")
@@ -72,13 +81,23 @@ class FourfoldGym(gymnasium.Env[np.ndarray, np.int64]):
             ) from None
 
     # -- observations ------------------------------------------------------------------------
-    def _observe(self) -> tuple[np.ndarray, dict[str, Any]]:
-        view = self.game.view(self.state_value, self.seat)
+    def _mask(self, view: Any) -> np.ndarray:
         mask = np.zeros(self.num_agent_actions, dtype=np.int8)
         mask[:self.game.num_actions] = self.game.view_legal_action_mask(view)
         if self.dual and mask.any():
             mask[-1] = 1
-        return self.encoder.encode(view), {"action_mask": mask, "seat": self.seat}
+        return mask
+
+    def _observe(self) -> tuple[np.ndarray, dict[str, Any]]:
+        view = self.game.view(self.state_value, self.seat)
+        return self.encoder.encode(view), {"action_mask": self._mask(view), "seat": self.seat}
+
+    def action_masks(self) -> np.ndarray:
+        """The agent's legal actions now, as bools (sb3-contrib's ``MaskablePPO`` protocol);
+        the same as the last ``info["action_mask"]``, all False once the episode is over."""
+        if self.state_value is None:
+            raise FourfoldError("call reset() before action_masks()")
+        return self._mask(self.game.view(self.state_value, self.seat)).astype(bool)
 
     # -- the episode -------------------------------------------------------------------------
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -154,10 +173,24 @@ class FourfoldGym(gymnasium.Env[np.ndarray, np.int64]):
         return self.game.format_position(self.state_value)
 
 
-def gym_env(game: str | Game[Any, Any], opponent: str = "level3", variant: str | None = None,
+def default_opponent(game: Game[Any, Any]) -> str:
+    """``level3`` where it can play ``game``, else the first named bot other than ``random``
+    that can (Quatrefoil: ``quatrefoil``), else ``random``."""
+    candidates = ["level3", *(name for name in bot_names() if name not in ("random", "level3"))]
+    for name in candidates:
+        try:
+            make_bot(name, game, 1 % game.num_players, seed=0)
+        except ConfigurationError:
+            continue
+        return name
+    return "random"
+
+
+def gym_env(game: str | Game[Any, Any], opponent: str | None = None, variant: str | None = None,
             *, seat: int | str = 0, illegal_penalty: float = DEFAULT_ILLEGAL_PENALTY,
             max_steps: int | None = None, render_mode: str | None = None,
             **options: Any) -> FourfoldGym:
-    """A Gymnasium env: the agent plays ``seat``, bots named ``opponent`` the others."""
+    """A Gymnasium env: the agent plays ``seat``, bots named ``opponent`` the others
+    (``None``: ``default_opponent(game)``)."""
     return FourfoldGym(load_game(game, variant, **options), opponent, seat, illegal_penalty,
                        max_steps, render_mode)
