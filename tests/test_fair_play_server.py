@@ -17,9 +17,13 @@ import math
 import threading
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
+import fourfold
+from fourfold.core.match import Match
+from fourfold.core.record import format_record
 from fourfold.games.quatrefoil.arrangement import ALL_ARRANGEMENTS, format_arrangement
 from server_support import Api, Live, Server
 
@@ -142,4 +146,140 @@ def timed_batch(server: Server, count: int) -> list[tuple[float, str, str]]:
     finally:
         for live in watchers:
             live.close()
+        api.http.close()
+
+
+# -- known-deal tables -----------------------------------------------------------------------
+
+def welcome(server: Server, table: str, token: str | None) -> dict[str, Any]:
+    live = Live(server, table, token)
+    try:
+        message = live.until(lambda m: m.get("type") == "welcome")
+    finally:
+        live.close()
+    return message
+
+
+def test_known_deal_tables_are_told_so_everywhere(server: Server) -> None:
+    api = server.client()
+    bots = ["human"] + ["bot:quatrefoil"] * 3
+    icedao = fourfold.load("icedao")
+    try:
+        secret = api.create(game="quatrefoil", seats=bots)
+        seeded = api.create(game="quatrefoil", seed=12, seats=bots)
+        again = api.create(game="quatrefoil", seed=12, seats=bots)
+        setup = api.create(game="icedao", seats=["human", "human"],
+                           setup=icedao.format_position(icedao.initial_state()))
+        quatrefoil = fourfold.load("quatrefoil")
+        record = format_record(Match(quatrefoil, quatrefoil.initial_state(3)).referee_record())
+        imported = api.http.post("/api/import", content=record,
+                                 headers={"Content-Type": "text/plain"})
+        assert imported.status_code == 201, imported.text
+        cases = [(secret, False), (seeded, True), (again, True), (setup, True),
+                 (imported.json(), True)]
+        lobby = {t["id"]: t for t in api.http.get("/api/lobby").json()["tables"]}
+        for made, known in cases:
+            table, token = made["id"], made["seats"][0]["token"]
+            for who in (None, token):
+                assert api.state(table, who)["known_deal"] is known
+                assert welcome(server, table, who)["table"]["known_deal"] is known
+            assert lobby[table]["known_deal"] is known
+        # the same seed deals the same cards; the secret deal is its own
+        solutions = [reveal(api, m["id"], m["seats"][0]["token"]) for m in (seeded, again)]
+        assert solutions[0] == solutions[1]
+        # a rematch is dealt afresh, in secret
+        rematch = api.post(seeded["id"], "rematch", seeded["seats"][0]["token"])
+        assert rematch.status_code == 201, rematch.text
+        assert api.state(rematch.json()["id"])["known_deal"] is False
+    finally:
+        api.http.close()
+
+
+# -- no free peeking -------------------------------------------------------------------------
+
+HIDDEN_RULESETS = [("base", {}), ("half-and-half", {"face-up": "colour"}),
+                   ("half-and-half", {"face-up": "position"}), ("race-the-clock", {}),
+                   ("dual", {"clock": "false"})]
+
+
+@pytest.mark.parametrize("variant,options", HIDDEN_RULESETS,
+                         ids=[f"{v}-{o.get('face-up', '')}" for v, o in HIDDEN_RULESETS])
+@pytest.mark.parametrize("others", ["bots", "people"])
+def test_undo_is_refused_over_the_api_and_the_socket_while_a_card_is_hidden(
+        server: Server, variant: str, options: dict[str, str], others: str) -> None:
+    api = server.client()
+    seats = ["human"] + (["bot:quatrefoil"] * 3 if others == "bots" else ["human"] * 3)
+    try:
+        made = api.create(game="quatrefoil", variant=variant, options=options, seats=seats)
+        table, token = made["id"], made["seats"][0]["token"]
+        move = "1:cw@0" if variant == "dual" else "cw"
+        assert api.move(table, token, move, 0).status_code == 200
+        state = api.state(table, token)
+        assert state["undo"] is False
+        reason = ("there is no undo in real-time play" if variant == "dual"
+                  else f"no undo in quatrefoil ({variant}")
+        r = api.post(table, "offer", token, offer="undo", version=state["version"])
+        assert r.status_code == 422 and r.json()["error"].startswith(reason), r.text
+        live = Live(server, table, token)
+        try:
+            assert live.until(lambda m: m.get("type") == "welcome")["table"]["undo"] is False
+            start = live.until(lambda m: m.get("kind") == "start")
+            live.send({"type": "offer", "offer": "undo", "version": start["version"]})
+            refused = live.until(lambda m: m.get("type") in ("refused", "ack"))
+            assert refused["type"] == "refused" and refused["error"].startswith(reason)
+        finally:
+            live.close()
+        assert api.state(table)["version"] >= 1  # nothing was taken back
+        assert len(api.state(table, token)["view"]["board"]["history"]) >= 1
+    finally:
+        api.http.close()
+
+
+def test_undo_works_when_nothing_is_hidden(server: Server) -> None:
+    api = server.client()
+    try:
+        made = api.create(game="quatrefoil", variant="nothing-to-hide",
+                          seats=["human"] + ["bot:quatrefoil"] * 3)
+        table, token = made["id"], made["seats"][0]["token"]
+        assert api.state(table, token)["undo"] is True
+        assert api.move(table, token, "cw", 0).status_code == 200
+        r = api.post(table, "offer", token, offer="undo", version=1)
+        assert r.status_code == 200 and r.json()["text"] == "took back 1 move", r.text
+        assert api.state(table, token)["view"]["board"]["history"] == []
+    finally:
+        api.http.close()
+
+
+def test_the_page_shows_the_known_deal_and_no_undo_button(server: Server, browser: Any
+                                                          ) -> None:
+    api = server.client()
+    context = browser.new_context()
+    context.set_default_timeout(15_000)
+    try:
+        bots = ["human"] + ["bot:quatrefoil"] * 3
+        known = api.create(game="quatrefoil", seed=5, seats=bots)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(f"{server.url}/t/{known['id']}#seat={known['seats'][0]['token']}")
+        notice = page.wait_for_selector("#known-deal", state="visible")
+        assert "never counts for any score or leaderboard" in notice.inner_text()
+        page.wait_for_selector("#no-undo", state="visible")
+        assert page.locator("#undo").count() == 0
+        secret = api.create(game="quatrefoil", variant="nothing-to-hide", seats=bots)
+        token = secret["seats"][0]["token"]
+        page.goto(f"{server.url}/t/{secret['id']}#seat={token}")
+        page.wait_for_selector("#turn")
+        assert api.move(secret["id"], token, "cw", 0).status_code == 200
+        page.wait_for_selector("#undo", state="visible")
+        assert page.locator("#known-deal").is_hidden()
+        assert page.locator("#no-undo").count() == 0
+        page.click("#undo")
+        wait = time.monotonic() + 15
+        while api.state(secret["id"], token)["view"]["board"]["history"]:
+            assert time.monotonic() < wait, "the page's undo did not land"
+            time.sleep(0.05)
+        assert not errors, errors
+    finally:
+        context.close()
         api.http.close()
