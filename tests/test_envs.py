@@ -81,7 +81,7 @@ def test_gymnasium_check_env(case: tuple[str, str]) -> None:
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_openspiel_random_sim_test(case: tuple[str, str]) -> None:
     game = openspiel_game(case[0], case[1], max_steps=3 if case == FREEFORM else 40)
-    pyspiel.random_sim_test(game, num_sims=1 if case == FREEFORM else 5, serialize=False,
+    pyspiel.random_sim_test(game, num_sims=1 if case == FREEFORM else 5, serialize=True,
                             verbose=False)
 
 

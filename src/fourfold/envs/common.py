@@ -86,3 +86,86 @@ def checked_move(game: Game[Any, Any], state: Any, seat: int, action: int) -> An
 
 def mask_of(game: Game[Any, Any], view: Any) -> npt.NDArray[np.int8]:
     return np.asarray(game.view_legal_action_mask(view), dtype=np.int8)
+
+
+#: ``render_mode`` values of every env. ``ansi`` returns, and ``human`` prints, what a
+#: spectator may see (every card once the game has ended by its rules); ``referee``
+#: returns the whole state, hidden cards included: for debugging an env, never for an
+#: agent or a log an agent reads.
+RENDER_MODES = ("ansi", "human", "referee")
+RENDER_METADATA: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}
+
+
+def check_render_mode(render_mode: str | None) -> str | None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise FourfoldError(f"unknown render_mode {render_mode!r}; valid modes:"
+                            f" {', '.join(RENDER_MODES)} (or None)")
+    return render_mode
+
+
+def render_text(game: Game[Any, Any], state: Any, render_mode: str | None) -> str | None:
+    """What ``render()`` returns in ``render_mode`` (``human``: prints it, returns ``None``).
+
+    The spectator's view (``game.view(state, None)``) unless the mode is ``referee``:
+    drawn as a board when it hides nothing (perfect information, or a finished game),
+    else as the view's position text, with ``?`` for every card face down."""
+    if render_mode is None or state is None:
+        return None
+    from fourfold.render import presenter_for
+
+    public = game.info.spec.perfect_information or game.is_over(state)
+    if render_mode == "referee" or public:
+        text = presenter_for(game).draw(game, state, None)
+    else:
+        text = game.view_position(game.view(state, None))
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
+
+
+class AgentActions:
+    """One agent's own action numbers and how they map to the game's dense encoding.
+
+    In turn-based games an agent's actions are the game's. In a game where every seat
+    acts at once (Quatrefoil Dual) the game's encoding holds every seat's actions, seat
+    after seat; an agent's space is its own seat's block (``local`` is the game's action
+    ``seat * width + local``) plus ``wait``, the last number: submit nothing now.
+    """
+
+    def __init__(self, game: Game[Any, Any], seat: int) -> None:
+        self.game = game
+        self.seat = seat
+        if is_dual(game):
+            self.width = game.num_actions // game.num_players
+            self.offset = seat * self.width
+            self.wait: int | None = self.width
+            self.size = self.width + 1
+        else:
+            self.width = self.size = game.num_actions
+            self.offset = 0
+            self.wait = None
+
+    def to_game(self, local: int) -> int | None:
+        """The game's action number of the agent's ``local`` one (``None``: wait)."""
+        if local == self.wait:
+            return None
+        return self.offset + local
+
+    def to_local(self, action: int) -> int:
+        local = action - self.offset
+        if not 0 <= local < self.width:
+            raise FourfoldError(f"action {action} is not one of {agent_name(self.seat)}'s")
+        return local
+
+    def mask(self, view: Any) -> npt.NDArray[np.int8]:
+        """The agent's legal-action mask, from its view (``wait`` is legal whenever the
+        agent could act)."""
+        full = mask_of(self.game, view)
+        if self.wait is None:
+            return full
+        mask = np.zeros(self.size, dtype=np.int8)
+        mask[:self.width] = full[self.offset:self.offset + self.width]
+        if mask.any():
+            mask[self.wait] = 1
+        return mask

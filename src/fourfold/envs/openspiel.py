@@ -11,7 +11,8 @@ Metadata comes from the game's spec: two-player games are zero-sum with perfect
 information and no chance; Quatrefoil is cooperative (identical utility) with imperfect
 information, and its deal is explicit chance: the solution (120 arrangements), the
 position cards (24 orders), then the start (any of the 119 other arrangements). Dual is
-simultaneous: each seat submits one of its own actions or ``wait`` (the last action);
+simultaneous: each seat submits one of its own actions (``a`` is the game's action
+``seat * 11 + a``, as in the PettingZoo env) or ``wait`` (11, the last action);
 when several are submitted, a chance node picks the one that lands (uniformly), as the
 first to arrive in real time, and the others are stale.
 
@@ -25,7 +26,6 @@ action raises ``FourfoldError``.
 
 from __future__ import annotations
 
-from itertools import permutations
 from typing import Any
 
 import numpy as np
@@ -35,20 +35,19 @@ import fourfold
 from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game
 from fourfold.core.spec import Utility
-from fourfold.envs.common import checked_move, default_max_steps, is_dual, load_game
+from fourfold.envs.common import (
+    AgentActions,
+    checked_move,
+    default_max_steps,
+    is_dual,
+    load_game,
+)
 from fourfold.envs.observe import encoder_for
+from fourfold.envs.openspiel_params import options_from, params_of, specification
+from fourfold.envs.openspiel_resample import ORDERS, consistent_deals, pick
 
 PREFIX = "python_fourfold_"
 _REGISTERED: dict[str, type[pyspiel.Game]] = {}
-_PERMS = tuple(permutations(range(4)))
-NONE = "none"
-
-
-def _param(text: str, value: Any) -> str:
-    """An option value as a pyspiel parameter: ``none`` for no value, and ``+`` for the
-    commas of a list (game strings split parameters at commas; Folio's ``extra`` reads
-    either)."""
-    return NONE if value is None else text.replace(",", "+")
 
 
 def short_name(name: str, variant: str) -> str:
@@ -58,10 +57,7 @@ def short_name(name: str, variant: str) -> str:
 def _game_type(name: str, variant: str) -> pyspiel.GameType:
     spec = fourfold.get_spec(name)
     game = fourfold.load(name, variant)
-    params: dict[str, Any] = {}
-    for option in spec.options_for(variant):
-        value = option.default
-        params[option.name.replace("-", "_")] = _param(option.format(value), value)
+    params = specification(spec, variant)
     params["max_steps"] = default_max_steps(game)
     cooperative = spec.utility is Utility.COOPERATIVE
     chance = not spec.perfect_information
@@ -87,8 +83,7 @@ def _game_type(name: str, variant: str) -> pyspiel.GameType:
 
 
 def _rules(name: str, variant: str, params: dict[str, Any]) -> tuple[Game[Any, Any], int]:
-    options = {k: v for k, v in params.items() if k != "max_steps"}
-    options = {k: (None if v == NONE else v) for k, v in options.items()}
+    options = options_from(fourfold.get_spec(name), variant, params)
     game = fourfold.load(name, variant, **options)
     return game, int(params.get("max_steps", default_max_steps(game)))
 
@@ -106,10 +101,29 @@ def register(name: str, variant: str) -> str:
             rules, max_steps = _rules(name, variant, merged)
             super().__init__(game_type, rules, max_steps, merged)
 
-    _Game.__name__ = f"Fourfold_{key}"
+    # pickle finds a pyspiel game's class by its module and name: this module's
+    # ``__getattr__`` registers the class on demand in a process that has not yet.
+    _Game.__name__ = _Game.__qualname__ = class_name(key)
+    _Game.__module__ = __name__
     pyspiel.register_game(game_type, _Game)
     _REGISTERED[key] = _Game
     return key
+
+
+def class_name(key: str) -> str:
+    return f"Fourfold_{key}"
+
+
+def __getattr__(attribute: str) -> Any:
+    """The game class of a registered short name (registering it first): what unpickling a
+    pyspiel game or state asks for in a fresh process (a process pool, a Dask worker)."""
+    if attribute.startswith(class_name(PREFIX)):
+        for name in fourfold.game_names():
+            for variant in fourfold.get_spec(name).variants:
+                key = short_name(name, variant.name)
+                if class_name(key) == attribute and not variant.unavailable:
+                    return _REGISTERED[register(name, variant.name)]
+    raise AttributeError(f"module {__name__!r} has no attribute {attribute!r}")
 
 
 class Config:
@@ -120,12 +134,23 @@ class Config:
         self.max_steps = max_steps
         self.dual = is_dual(rules)
         self.chance = not rules.info.spec.perfect_information
-        self.wait = rules.num_actions if self.dual else -1
+        # each seat's own action numbers (Dual: its block of the encoding, then ``wait``)
+        self.own = tuple(AgentActions(rules, seat) for seat in range(rules.num_players))
         self.length = 0
         self.encoder = encoder_for(rules, max_steps=max_steps)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Config:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A state's pickle carries its game's configuration, not the encoder's tables."""
+        return (_config, (self.rules, self.max_steps, self.length))
+
+
+def _config(rules: Game[Any, Any], max_steps: int, length: int) -> Config:
+    config = Config(rules, max_steps)
+    config.length = length
+    return config
 
 
 class FourfoldSpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -135,7 +160,7 @@ class FourfoldSpielGame(pyspiel.Game):  # type: ignore[misc]
                  params: dict[str, Any]) -> None:
         self.config = Config(rules, max_steps)
         self.rules = rules
-        dual, chance = self.config.dual, self.config.chance
+        chance = self.config.chance
         cap = getattr(rules, "max_plies", None)
         length = _natural_length(rules)
         if length is None:
@@ -143,7 +168,7 @@ class FourfoldSpielGame(pyspiel.Game):  # type: ignore[misc]
         length = min(length, max_steps)
         zero_sum = rules.info.spec.utility is Utility.ZERO_SUM
         info = pyspiel.GameInfo(
-            num_distinct_actions=rules.num_actions + (1 if dual else 0),
+            num_distinct_actions=self.config.own[0].size,
             max_chance_outcomes=120 if chance else 0,
             num_players=rules.num_players,
             min_utility=-1.0,
@@ -216,7 +241,7 @@ class FourfoldSpielState(pyspiel.State):  # type: ignore[misc]
         if len(self.deal) == 0:
             return [(i, 1.0 / 120) for i in range(len(ALL_ARRANGEMENTS))]
         if len(self.deal) == 1:
-            return [(i, 1.0 / 24) for i in range(len(_PERMS))]
+            return [(i, 1.0 / 24) for i in range(len(ORDERS))]
         return [(i, 1.0 / 119) for i in range(len(ALL_ARRANGEMENTS)) if i != self.deal[0]]
 
     def _deal(self, outcome: int) -> None:
@@ -226,7 +251,7 @@ class FourfoldSpielState(pyspiel.State):  # type: ignore[misc]
         self.deal.append(outcome)
         if len(self.deal) == 3:
             solution, perm, start = self.deal
-            p = _PERMS[perm]
+            p = ORDERS[perm]
             deal = Deal(ALL_ARRANGEMENTS[solution], (p[0], p[1], p[2], p[3]))
             self.value = QuatrefoilState(deal, ALL_ARRANGEMENTS[start])
 
@@ -235,11 +260,7 @@ class FourfoldSpielState(pyspiel.State):  # type: ignore[misc]
         if self.is_terminal() or self.value is None:
             return []
         view = self.rules.view(self.value, player)
-        mask = self.rules.view_legal_action_mask(view)
-        actions = [a for a, ok in enumerate(mask) if ok]
-        if self.spiel.dual and actions:
-            actions.append(self.spiel.wait)
-        return actions
+        return [int(a) for a in np.flatnonzero(self.spiel.own[player].mask(view))]
 
     def _apply_action(self, action: int) -> None:
         if self.value is None:
@@ -254,9 +275,9 @@ class FourfoldSpielState(pyspiel.State):  # type: ignore[misc]
     def _apply_actions(self, actions: list[int]) -> None:
         submitted = []
         for seat, action in enumerate(actions):
-            if action == self.spiel.wait:
-                continue
-            submitted.append(checked_move(self.rules, self.value, seat, int(action)))
+            number = self.spiel.own[seat].to_game(int(action))
+            if number is not None:
+                submitted.append(checked_move(self.rules, self.value, seat, number))
         if len(submitted) == 1:
             self._land(submitted[0])
         elif submitted:
@@ -275,14 +296,42 @@ class FourfoldSpielState(pyspiel.State):  # type: ignore[misc]
         if self.steps >= self.spiel.length and not self.rules.is_over(self.value):
             self.capped = True
 
+    # -- resampling (ISMCTS) ------------------------------------------------------------------
+    def resample_from_infostate(self, player_id: int,
+                                probability_sampler: Any) -> FourfoldSpielState:
+        """A state ``player_id`` cannot tell from this one, drawn with ``probability_sampler``.
+
+        Perfect-information games have one such state: this one. In Quatrefoil the deal is
+        drawn uniformly among the deals the seat's view allows (``openspiel_resample``),
+        and the history is replayed on it: the same actions, the same chance landings."""
+        if not self.spiel.chance or self.value is None:
+            same: FourfoldSpielState = self.clone()
+            return same
+        deals = consistent_deals(self.rules, self.rules.view(self.value, player_id))
+        solution, order = deals[pick(len(deals), probability_sampler)]
+        history = self.history()
+        state: FourfoldSpielState = self.get_game().new_initial_state()
+        replay = [solution, order, history[2], *history[3:]]
+        at = 0
+        while at < len(replay):
+            if state.is_simultaneous_node():
+                width = self.rules.num_players
+                state.apply_actions(replay[at:at + width])
+                at += width
+            else:
+                state.apply_action(replay[at])
+                at += 1
+        return state
+
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             if self.pending:
                 return f"lands:{action}"
             return f"deal:{len(self.deal)}:{action}"
-        if self.spiel.dual and action == self.spiel.wait:
+        number = self.spiel.own[player].to_game(action) if self.spiel.dual else action
+        if number is None:
             return "wait"
-        move = self.rules.decode(action)
+        move = self.rules.decode(number)
         try:
             return self.rules.format_move(self.value, move)
         except (FourfoldError, ValueError, TypeError, AttributeError):
@@ -336,9 +385,7 @@ def openspiel_game(game: str | Game[Any, Any], variant: str | None = None, *,
     configured = load_game(game, variant, **options)
     name, variant_name = configured.name, configured.info.variant
     key = register(name, variant_name)
-    params: dict[str, Any] = dict(configured.info.option_strings())
-    params = {k.replace("-", "_"): _param(v, configured.info.options[k])
-              for k, v in params.items()}
+    params = params_of(configured.info.spec, variant_name, configured.info.options)
     if max_steps is not None:
         params["max_steps"] = int(max_steps)
     return pyspiel.load_game(key, params)

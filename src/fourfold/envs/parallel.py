@@ -3,11 +3,13 @@
 In Dual each seat may act whenever it likes, and an action names the state version it
 was chosen on: the first to land is applied and the others, chosen on a version that is
 gone, are refused as stale (``QuatrefoilGame.illegal_reason``). One ``step`` is one such
-moment: every live agent submits an action of its own (its seat's rows of the game's
-dense encoding) or ``WAIT`` (the extra last action). Of the actions submitted, one lands,
-the first in an arrival order drawn from the episode's seeded generator; the rest are
-stale and change nothing (``infos[agent]["landed"]`` says whose landed). An action
-outside the agent's mask raises ``FourfoldError``.
+moment: every live agent submits an action of its own or ``wait``. An agent's space holds
+only its own actions: ``a`` in ``0..width-1`` is the game's action ``seat * width + a``
+(its seat's block of the dense encoding, ``AgentActions``: 11 actions in Quatrefoil), and
+``width`` is ``wait``. Of the actions submitted, one lands, the first in an arrival order
+drawn from the episode's seeded generator; the rest are stale and change nothing
+(``infos[agent]["landed"]`` says whose landed). An action outside the agent's mask raises
+``FourfoldError``.
 """
 
 from __future__ import annotations
@@ -20,7 +22,16 @@ from pettingzoo import ParallelEnv  # type: ignore[import-untyped,import-not-fou
 
 from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game
-from fourfold.envs.common import agent_name, as_action, checked_move, default_max_steps
+from fourfold.envs.common import (
+    RENDER_METADATA,
+    AgentActions,
+    agent_name,
+    as_action,
+    check_render_mode,
+    checked_move,
+    default_max_steps,
+    render_text,
+)
 from fourfold.envs.observe import encoder_for
 
 
@@ -28,7 +39,7 @@ class DualParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     """Quatrefoil Dual: four agents acting simultaneously."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"], "name": "fourfold_quatrefoil_dual_v0",
+        **RENDER_METADATA, "name": "fourfold_quatrefoil_dual_v0",
     }
 
     def __init__(self, game: Game[Any, Any], max_steps: int | None = None,
@@ -36,11 +47,13 @@ class DualParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.game = game
         self.max_steps = default_max_steps(game) if max_steps is None else max_steps
         self.encoder = encoder_for(game, max_steps=self.max_steps)
-        self.render_mode = render_mode
-        self.wait = game.num_actions  # the extra action: submit nothing this moment
-        self.num_agent_actions = game.num_actions + 1
+        self.render_mode = check_render_mode(render_mode)
         self.possible_agents = [agent_name(s) for s in range(game.num_players)]
         self.agents = list(self.possible_agents)
+        # each agent's own actions (its seat's block of the game's encoding) and ``wait``
+        self.own = {a: AgentActions(game, s) for s, a in enumerate(self.possible_agents)}
+        self.num_agent_actions = self.own[self.possible_agents[0]].size
+        self.wait = self.own[self.possible_agents[0]].wait
         self._obs_space = spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, self.encoder.shape, dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (self.num_agent_actions,), dtype=np.int8),
@@ -57,13 +70,8 @@ class DualParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         return self._act_space
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self.possible_agents.index(agent)
-        view = self.game.view(self.state_value, seat)
-        mask = np.zeros(self.num_agent_actions, dtype=np.int8)
-        mask[:-1] = self.game.view_legal_action_mask(view)
-        if mask.any():
-            mask[-1] = 1
-        return {"observation": self.encoder.encode(view), "action_mask": mask}
+        view = self.game.view(self.state_value, self.own[agent].seat)
+        return {"observation": self.encoder.encode(view), "action_mask": self.own[agent].mask(view)}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
@@ -84,11 +92,11 @@ class DualParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         for agent in self.agents:
             if agent not in actions:
                 raise FourfoldError(f"no action for {agent}: every live agent acts (or waits)")
-            number = as_action(actions[agent], self.num_agent_actions)
-            if number == self.wait:
+            own = self.own[agent]
+            number = own.to_game(as_action(actions[agent], own.size))
+            if number is None:
                 continue
-            seat = self.possible_agents.index(agent)
-            submitted.append((agent, checked_move(self.game, self.state_value, seat, number)))
+            submitted.append((agent, checked_move(self.game, self.state_value, own.seat, number)))
         landed = None
         if submitted:
             agent, move = submitted[int(self._rng.integers(len(submitted)))]
@@ -111,9 +119,9 @@ class DualParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         return observations, rewards, terminations, truncations, infos
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        return self.game.format_position(self.state_value)
+        """The spectator's view (``render_mode``: ``ansi``, ``human``; ``referee`` shows
+        every hidden card, for debugging only)."""
+        return render_text(self.game, self.state_value, self.render_mode)
 
     def close(self) -> None:
         pass
