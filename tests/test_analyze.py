@@ -72,18 +72,26 @@ def test_icedao_report_html_and_json(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert o["first_wins"]["n"] == 4 and o["first_wins"]["method"] == "wilson"
     assert 0 <= o["first_wins"]["low"] <= o["first_wins"]["value"] <= o["first_wins"]["high"] <= 1
     ev = r["self_play"]["level3"]["evaluation"]
-    assert set(ev) >= {"drama", "lead_changes", "decided_at", "comebacks"}
+    assert set(ev) >= {"raw_alternating", "neutral_alternating", "lean", "supported", "why"}
+    if ev["supported"]:
+        assert set(ev) >= {"drama", "lead_changes", "decided_at", "comebacks"}
+    assert r["first_player"] == {"seat": 0, "name": "Blue", "other": "Green"}
     assert r["pairs"][0]["strong"] == "level3" and r["pairs"][0]["wins"]["n"] == 4
-    assert r["ladder"]["span"]["n"] == 300
+    assert r["ladder"]["span"]["n"] == 4
+    assert r["ladder"]["ratings"][0] == {"bot": "level1", "elo": 0.0, "low": 0.0,
+                                         "high": 0.0, "anchor": True}
     assert r["complexity"]["state_space"]["positions"] == 854_589_098_446_512
+    assert r["complexity"]["state_space"]["exact"] is False
     assert r["docs_row"]["ruleset"] == "Ice Dao"
     titles = [f["title"] for f in r["findings"]]
-    assert titles == ["Balance", "Decisiveness and drawishness", "Duration", "Branching factor",
+    assert titles == ["Balance", "Decisiveness and drawishness", "How games end",
+                      "Duration and playing time", "Branching factor and board coverage",
                       "Drama and lead changes", "The stronger bot wins",
                       "Skill ladder (strategy depth)", "Solved facts", "Complexity"]
     page = _check_page(out.read_text())
-    for h in ("Findings", "Balance", "Decisiveness and drawishness", "Duration",
-              "Branching factor", "Drama and lead changes", "The stronger bot wins",
+    for h in ("Findings", "Balance", "Decisiveness and drawishness", "How games end",
+              "Duration", "Branching factor and board coverage", "Drama and lead changes",
+              "The stronger bot wins",
               "Skill ladder", "Solved facts", "Complexity", "Method", "Sources"):
         assert h in page.headings
     assert page.svgs >= 6
@@ -153,13 +161,18 @@ def test_cooperative_report_compares_options(tmp_path: Path,
          "cannot both be given"),
         (["analyze", "icedao", "--levels", "1,wizard"], "unknown bot 'wizard'"),
         (["analyze", "icedao", "--levels", "3"], "at least two bots"),
-        (["analyze", "icedao", "--games", "0"], "--games must be at least 1"),
+        (["analyze", "icedao", "--games", "0"], "--games"),
+        (["analyze", "icedao", "--pace", "0"], "--pace"),
         (["analyze", "icedao", "-o", "line-rule=x"], "not a game option"),
     ],
 )
 def test_bad_input_is_one_clear_line(argv: list[str], message: str,
                                      capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(argv) == 2
+    try:
+        code = main(argv)
+    except SystemExit as exc:  # refused by the argument parser
+        code = exc.code
+    assert code == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1

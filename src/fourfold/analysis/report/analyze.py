@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import random
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -29,7 +28,7 @@ from fourfold.ai import bot_names, make_bot
 from fourfold.analysis.match import DEFAULT_MAX_PLIES, MatchResult
 from fourfold.analysis.report import complexity, metrics
 from fourfold.analysis.report.games import Config, Job, Trace, run_jobs
-from fourfold.analysis.report.intervals import Estimate
+from fourfold.analysis.report.intervals import Estimate, difference
 from fourfold.analysis.report.solved import cooperative_facts, docs_row, solver_facts
 from fourfold.analysis.tournament import ratings_from_matches
 from fourfold.core.errors import ConfigurationError, FourfoldError
@@ -38,6 +37,9 @@ from fourfold.core.spec import Utility
 
 DEFAULT_LEVELS = ("level1", "level2", "level3", "level4", "level5")
 DEFAULT_PLAYOUTS = 32
+#: the playing time's pace: seconds per ply (per action in a cooperative game), an
+#: assumption stated on the page (``--pace``), not a measurement of people
+DEFAULT_PACE = 30.0
 
 
 @dataclass
@@ -52,6 +54,7 @@ class Settings:
     cache: Path | None = None
     scheduler: str | None = None  # a Dask scheduler's address: play the games there
     command: str = ""
+    pace: float = DEFAULT_PACE
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -114,9 +117,11 @@ def plan(config: Config, settings: Settings) -> list[Job]:
     levels = levels_for(game, settings)
     jobs: list[Job] = []
 
+    deal = group_seed(settings.seed, "deal")
+
     def add(group: str, seats: Callable[[int], tuple[str, ...]], playouts: int) -> None:
         seed = group_seed(settings.seed, group)
-        jobs.extend(Job(config, group, seats(i), seed, i, playouts, settings.max_plies)
+        jobs.extend(Job(config, group, seats(i), seed, i, playouts, settings.max_plies, deal)
                     for i in range(settings.games))
 
     if cooperative(game):
@@ -146,10 +151,23 @@ def describe_bot(game: Game[Any, Any], name: str) -> str:
 
 # -- measuring --------------------------------------------------------------------------------
 
+def first_mover(game: Game[Any, Any], traces: Sequence[Trace]) -> dict[str, Any]:
+    """Who acts first, as the rules name them: the seat that played the first ply."""
+    seats = sorted({t.first for t in traces if t.first is not None})
+    # with no game played, the rules' start says who moves
+    seat = seats[0] if len(seats) == 1 else game.to_move(game.initial_state())
+    if len(seats) > 1 or seat is None:
+        return {"seat": None, "name": "the player who acts first",
+                "other": "the player who acts second"}
+    return {"seat": seat, "name": game.player_name(seat),
+            "other": game.player_name(1 - seat) if game.num_players == 2 else "the others"}
+
+
 def measure(config: Config, settings: Settings, traces: Sequence[Trace]) -> dict[str, Any]:
     """Every figure of one configuration from its traced games."""
     game = config.load()
     levels = levels_for(game, settings)
+    names = [game.player_name(p) for p in range(game.num_players)]
     by_group: dict[str, list[Trace]] = {}
     for t in traces:
         by_group.setdefault(t.group, []).append(t)
@@ -160,6 +178,7 @@ def measure(config: Config, settings: Settings, traces: Sequence[Trace]) -> dict
                    "options": game.info.option_strings()},
         "kind": "cooperative" if cooperative(game) else "zero-sum",
         "players": game.num_players,
+        "seat_names": names,
         "levels": list(levels),
         "bots": {name: describe_bot(game, name) for name in levels},
         "games_per_group": settings.games,
@@ -167,150 +186,162 @@ def measure(config: Config, settings: Settings, traces: Sequence[Trace]) -> dict
         "playouts": settings.playouts,
         "margin": metrics.MARGIN,
         "max_plies": settings.max_plies,
+        "pace": settings.pace,
     }
     if cooperative(game):
         report["teams"] = {}
         for bot in levels:
             group = by_group.get(f"team:{bot}", [])
             report["teams"][bot] = {**metrics.cooperative(group),
-                                    "duration": metrics.duration(group),
+                                    "duration": metrics.duration(group, settings.pace),
                                     "branching": metrics.branching(group),
+                                    "endings": metrics.endings(group, names),
+                                    "coverage": metrics.board_coverage(group),
                                     "plies": [t.plies for t in group]}
+        report["paired"] = [
+            {"a": a, "b": b, "difference": metrics.paired_difference(
+                by_group.get(f"team:{a}", []), by_group.get(f"team:{b}", []))}
+            for a, b in itertools.combinations(levels, 2)]
         report["optimum_facts"] = cooperative_facts(game)
         all_games = [t for b in levels for t in by_group.get(f"team:{b}", [])]
     else:
+        all_games = [t for b in levels for t in by_group.get(f"self:{b}", [])]
+        report["first_player"] = first_mover(game, all_games)
         report["self_play"] = {}
-        for n, bot in enumerate(levels):
+        for bot in levels:
             group = by_group.get(f"self:{bot}", [])
             report["self_play"][bot] = {
-                "outcomes": metrics.outcomes(group, group_seed(settings.seed, bot) + n),
-                "duration": metrics.duration(group),
+                "outcomes": metrics.outcomes(group),
+                "duration": metrics.duration(group, settings.pace),
                 "branching": metrics.branching(group),
                 "evaluation": metrics.evaluation(group),
+                "endings": metrics.endings(group, names),
+                "coverage": metrics.board_coverage(group),
                 "plies": [t.plies for t in group],
-                "curves": [t.evals for t in group[:6]],
+                "curves": [metrics.neutral(t) for t in group[:6]],
                 "winners": [t.winner for t in group[:6]],
             }
-        matches = []
-        report["pairs"] = []
-        for weak, strong in itertools.pairwise(levels):
-            group = by_group.get(f"pair:{strong}>{weak}", [])
-            match = metrics.pair_match(group, strong, weak)
-            matches.append((match, group))
-            report["pairs"].append(metrics.pair_figures(match))
-        report["ladder"] = ladder(levels, matches, settings.seed)
-        all_games = [t for b in levels for t in by_group.get(f"self:{b}", [])]
+        report["pooled"] = {"outcomes": metrics.outcomes(all_games), "games": len(all_games)}
+        matches = [metrics.pair_match(by_group.get(f"pair:{strong}>{weak}", []), strong, weak)
+                   for weak, strong in itertools.pairwise(levels)]
+        report["pairs"] = [metrics.pair_figures(m) for m in matches]
+        report["ladder"] = ladder(levels, report["pairs"], matches)
         report["solver"] = solver_facts(game, settings.solve_seconds)
         report["docs_row"] = docs_row(game)
     randoms = by_group.get("random", [])
     best = by_group.get(f"self:{levels[-1]}", []) or by_group.get(f"team:{levels[-1]}", [])
     count = complexity.state_space(game)
+    knuth, effective = (complexity.knuth(randoms, settings.seed) if randoms
+                        else (None, 0.0))
     report["complexity"] = {
         "state_space": None if count is None else {
             "positions": count.positions, "log10": round(math.log10(count.positions), 2),
             "exact": count.exact, "method": count.method},
-        "knuth_random": complexity.knuth(randoms, settings.seed) if randoms else None,
+        "knuth_random": knuth,
+        "knuth_effective": round(effective, 2),
         "knuth_median": complexity.typical(randoms),
         "shannon_random": complexity.shannon(randoms),
         "shannon_best": complexity.shannon(best),
         "best": levels[-1],
         "random_games": len(randoms),
+        "longest_random": max((t.plies for t in randoms), default=0),
     }
     report["all_branching"] = metrics.branching(all_games or randoms)
     report["findings"] = findings(report)
     return report
 
 
-def ladder(levels: Sequence[str], matches: Sequence[tuple[MatchResult, Sequence[Trace]]],
-           seed: int) -> dict[str, Any]:
-    """Elo ratings (Bradley-Terry, ``analysis.rating``) from the adjacent pairs; the span
-    from the weakest to the strongest with a bootstrap interval (games resampled within
-    each pair, ratings refitted)."""
-    if not matches or any(m.played == 0 for m, _ in matches):
+def ladder(levels: Sequence[str], pairs: Sequence[dict[str, Any]],
+           matches: Sequence[MatchResult]) -> dict[str, Any]:
+    """Elo ratings (Bradley-Terry, ``analysis.rating``) from the adjacent pairs, relative
+    to the weakest bot: the anchor, 0 by definition, with no interval. The pairs form a
+    chain, so a rung's rating is the sum of the differences below it; its 95% interval
+    combines those pairs' own intervals (each from its score interval, Wilson's width
+    when a pair's games all agree) by the MOVER method for sums of independent
+    estimates. The span is the strongest rung's."""
+    if not matches or any(m.played == 0 for m in matches):
         return {}
-    ratings = ratings_from_matches(levels, [m for m, _ in matches])
+    ratings = ratings_from_matches(levels, matches)
     elo = dict(zip(ratings.names, ratings.elo, strict=True))
-    base = elo[levels[0]]
-    strong_seats = [[(t.bots.index(m.a), t) for t in group] for m, group in matches]
-
-    def span(rep_seed: int) -> float:
-        rng = random.Random(rep_seed)
-        resampled = []
-        for (m, _), games in zip(matches, strong_seats, strict=True):
-            again = MatchResult(m.a, m.b)
-            for _ in games:
-                seat, t = games[rng.randrange(len(games))]
-                if t.result != "win":
-                    again.draws += 1
-                elif t.winner == seat:
-                    again.wins += 1
-                else:
-                    again.losses += 1
-            resampled.append(again)
-        r = ratings_from_matches(levels, resampled)
-        return r.elo[-1] - r.elo[0]
-
-    values = sorted(span(seed * 7_919 + k) for k in range(300))
-    value = elo[levels[-1]] - base
-    spans = Estimate(value, min(values[7], value), max(values[292], value), 300,
-                     "bootstrap (games resampled within each pair, 300 refits)")
+    rungs: list[dict[str, Any]] = [
+        {"bot": levels[0], "elo": 0.0, "low": 0.0, "high": 0.0, "anchor": True}]
+    down = up = 0.0
+    for k, pair in enumerate(pairs):
+        step = elo[levels[k + 1]] - elo[levels[k]]
+        down += max(0.0, step - pair["elo"].low) ** 2
+        up += max(0.0, pair["elo"].high - step) ** 2
+        value = elo[levels[k + 1]] - elo[levels[0]]
+        rungs.append({"bot": levels[k + 1], "elo": value, "low": value - math.sqrt(down),
+                      "high": value + math.sqrt(up), "anchor": False})
+    top = rungs[-1]
+    games = sum(m.played for m in matches)
     return {
-        "ratings": [{"bot": n, "elo": e - base, "low": lo - base, "high": hi - base}
-                    for n, e, lo, hi in sorted(ratings.table(), key=lambda r: levels.index(r[0]))],
-        "span": spans,
-        "games": sum(m.played for m, _ in matches),
+        "anchor": levels[0],
+        "ratings": rungs,
+        "span": Estimate(top["elo"], top["low"], top["high"], min(m.played for m in matches),
+                         "MOVER sum of the pairs' score intervals"),
+        "games": games,
     }
 
 
 # -- the findings, one paragraph each ------------------------------------------------------
 
 def findings(r: dict[str, Any]) -> list[dict[str, str]]:
+    """The page's paragraphs. Every sentence is built from the figures it quotes: a
+    claim (an edge, a change, a long ladder) is made only when those figures' intervals
+    support it, and the sentence quotes them."""
     if r["kind"] == "cooperative":
         return _cooperative_findings(r)
     out = []
     levels = r["levels"]
     sp = r["self_play"]
     top, low = levels[-1], levels[0]
+    fp = r["first_player"]
+    first, second = fp["name"], fp["other"]
     o_top = sp[top]["outcomes"]
     rows = "; ".join(f"{b}: {sp[b]['outcomes']['first_wins'].text(percent=True)}"
                      for b in levels)
-    lean = _lean(o_top["first_score"])
+    pooled = r["pooled"]["outcomes"]["first_score"]
     out.append({"title": "Balance", "text": (
-        f"In self-play the first player's share of wins is {rows} "
-        f"(first player's score at {top}: {o_top['first_score'].text()}; Ludii's balance "
-        f"1 - |P1 wins - P2 wins| = {o_top['balance'].text()}). {lean}")})
+        f"{first} acts first. In self-play {first}'s share of wins is {rows} "
+        f"({first}'s score at {top}: {o_top['first_score'].text()}; Ludii's balance "
+        f"1 - |first mover's wins - second mover's wins| = {o_top['balance'].text()}). "
+        f"{_lean(o_top['first_score'], first, second, f'at {top}')} Pooled over the "
+        f"{r['pooled']['games']} self-play games of every level, {first}'s score is "
+        f"{pooled.text()}: {_lean(pooled, first, second, 'pooled', sentence=False)}")})
     comp = "; ".join(f"{b}: {sp[b]['outcomes']['completion'].text(percent=True)}"
                      for b in levels)
     ev_top = sp[top]["evaluation"]
+    decided = (f" By the evaluator, the winner's expected score first exceeds the best the "
+               f"loser ever had after {ev_top['decided_at'].text(percent=True)} of the game "
+               f"at {top} (Ludii's decisiveness moves: smaller means decided earlier, the "
+               "rest being the winner's mop-up)." if ev_top["supported"] else "")
     out.append({"title": "Decisiveness and drawishness", "text": (
         f"Share of games with a winner (Ludii's completion): {comp}. Drawn by the rules at "
         f"{top}: {o_top['drawishness'].text(percent=True)}; cut by the {r['max_plies']}-ply cap: "
-        f"{o_top['timeouts'].text(percent=True)}. By the evaluator, the winner's expected "
-        f"score first exceeds the best the loser ever had after, at {top}, "
-        f"{ev_top['decided_at'].text(percent=True)} of the game (Ludii's decisiveness moves: "
-        "smaller means decided earlier, the rest being the winner's mop-up).")})
+        f"{o_top['timeouts'].text(percent=True)}.{decided}")})
+    out.append({"title": "How games end", "text": _endings_text(r)})
     dur = "; ".join(f"{b}: {sp[b]['duration']['mean'].text('{:.1f}')} plies "
                     f"(median {sp[b]['duration'].get('median', 'n/a')})" for b in levels)
-    out.append({"title": "Duration", "text": (
-        f"Mean game length by level (self-play, 95% t interval): {dur}. Stronger play "
-        f"changes the length from {sp[low]['duration']['mean'].text('{:.1f}')} plies at "
-        f"{low} to {sp[top]['duration']['mean'].text('{:.1f}')} at {top}.")})
+    d_low, d_top = sp[low]["duration"]["mean"], sp[top]["duration"]["mean"]
+    change = _change(d_low, d_top, "{:.1f}", "plies")
+    minutes = sp[top]["duration"]["minutes"]
+    out.append({"title": "Duration and playing time", "text": (
+        f"Mean game length by level (self-play, 95% t interval): {dur}. From {low} to "
+        f"{top} {change}. At {r['pace']:g} seconds per ply (an assumed pace, not a "
+        f"measurement of people) a game at {top} lasts {minutes.text('{:.1f}')} minutes.")})
     br = r["all_branching"]
     prof = br["profile"]
-    first = f"{prof[0][0]:.1f} legal moves at the start" if prof else "no positions"
-    out.append({"title": "Branching factor", "text": (
+    start = f"{prof[0][0]:.1f} legal moves at the start" if prof else "no positions"
+    cover = sp[top]["coverage"]
+    cover_text = (f" A game at {top} puts a piece on {cover.text(percent=True)} of the "
+                  "board's sites at some point (Ludii's board coverage)." if cover.n else
+                  " Board coverage: this board has no fixed set of sites.")
+    out.append({"title": "Branching factor and board coverage", "text": (
         f"Over the self-play games a position offers on average {br['mean'].text('{:.1f}')} "
-        f"legal moves (mean of each game's mean); {first}. At {top} the mean is "
-        f"{sp[top]['branching']['mean'].text('{:.1f}')}.")})
-    ev = [(b, sp[b]["evaluation"]) for b in levels]
-    drama = "; ".join(f"{b}: {e['drama'].text()}" for b, e in ev)
-    lead = "; ".join(f"{b}: {e['lead_changes'].text('{:.2f}')}" for b, e in ev)
-    out.append({"title": "Drama and lead changes", "text": (
-        f"Seen by the evaluator ({r['playouts']} greedy playouts per position), the eventual "
-        f"winner's average deficit (Ludii's drama, 0 = never behind) is {drama}. The winner "
-        f"was clearly behind (expected score below {0.5 - r['margin']:.2f}) at some point in "
-        f"{ev_top['comebacks'].text(percent=True)} of decisive games at {top}. Lead changes per "
-        f"game: {lead}.")})
+        f"legal moves (mean of each game's mean); {start}. At {top} the mean is "
+        f"{sp[top]['branching']['mean'].text('{:.1f}')}.{cover_text}")})
+    out.append({"title": "Drama and lead changes", "text": _drama_text(r)})
     pairs = "; ".join(f"{p['strong']} vs {p['weak']}: wins {p['wins'].text(percent=True)}, "
                       f"score {p['score'].text()}" for p in r["pairs"])
     out.append({"title": "The stronger bot wins", "text": (
@@ -320,33 +351,115 @@ def findings(r: dict[str, Any]) -> list[dict[str, str]]:
     if lad:
         span = lad["span"]
         out.append({"title": "Skill ladder (strategy depth)", "text": (
-            f"Bradley-Terry Elo fitted to the {lad['games']} ladder games puts {top} "
-            f"{span.value:+.0f} Elo above {low} (95% bootstrap interval {span.low:+.0f} to "
-            f"{span.high:+.0f}). {_depth_words(span)} It is a lower bound on the game's "
-            "strategy depth, measured by the bots we have, not by people: a stronger bot "
-            "would add rungs.")})
+            f"Bradley-Terry Elo fitted to the {lad['games']} ladder games, with {low} as the "
+            f"anchor (0 by definition), puts {top} {span.value:+.0f} Elo above {low} (95% "
+            f"interval {span.text('{:+.0f}').partition('(')[2].rstrip(')')}). "
+            f"{_depth_words(span)} "
+            "It is a lower bound on the game's strategy depth, measured by the bots we "
+            "have, not by people: a stronger bot would add rungs.")})
     out.append({"title": "Solved facts", "text": _solved_text(r)})
     out.append({"title": "Complexity", "text": _complexity_text(r)})
     return out
 
 
+def _change(a: Estimate, b: Estimate, fmt: str, unit: str) -> str:
+    """A sentence on how ``a`` becomes ``b`` that claims a change only when the
+    difference's interval excludes zero."""
+    d = difference(b, a)
+    if not d.n:
+        return "there is nothing to compare"
+    words = (f"the mean goes from {a.text(fmt)} to {b.text(fmt)} {unit} (difference "
+             f"{d.text('{:+.1f}')})")
+    if d.excludes(0.0):
+        verb = "lengthens" if d.value > 0 else "shortens"
+        return f"{words}: stronger play measurably {verb} the game"
+    return f"{words}: no change is measurable with this many games"
+
+
 def _depth_words(span: Estimate) -> str:
+    """What the span's interval supports, and nothing more."""
+    if not span.interval:
+        return "One game cannot say how long the ladder is."
     if span.low >= 1_000:
-        return ("That is a long ladder: every extra rung of search wins clearly more often, "
-                "so skill pays all the way up the levels measured.")
+        return ("That is a long ladder: the whole interval lies above +1000 Elo, so skill "
+                "pays all the way up the levels measured.")
+    if span.low >= 300 and span.high < 1_000:
+        return ("Skill pays, but the ladder is short: the interval lies between +300 and "
+                "+1000 Elo.")
     if span.low >= 300:
-        return "Skill pays, but the ladder is short: the levels are not far apart."
-    return "The levels are hard to tell apart: little skill shows in the results."
+        return "Skill pays: the whole interval lies above +300 Elo."
+    if span.high < 300:
+        return ("The levels are hard to tell apart: the whole interval lies below +300 "
+                "Elo.")
+    return "With this many games the ladder's length is not pinned down."
 
 
-def _lean(score: Estimate) -> str:
+def _lean(score: Estimate, first: str, second: str, where: str,
+          sentence: bool = True) -> str:
+    """Which side the first mover's score interval favours, if either."""
     if score.n == 0:
         return ""
-    if score.low > 0.5:
-        return "The first player has a measurable edge at this level."
-    if score.high < 0.5:
-        return "The second player has a measurable edge at this level."
-    return "No edge for either side is measurable at this level with this many games."
+    if not score.interval:
+        text = "one game cannot show an edge"
+    elif score.low > 0.5:
+        text = f"{first}, who acts first, has a measurable edge {where}"
+    elif score.high < 0.5:
+        text = f"{second}, who acts second, has a measurable edge {where}"
+    else:
+        text = f"no edge for either side is measurable {where} with this many games"
+    return (text[0].upper() + text[1:] if sentence else text) + "."
+
+
+def _endings_text(r: dict[str, Any]) -> str:
+    sp = r["self_play"]
+    top = r["levels"][-1]
+    e = sp[top]["endings"]
+    kinds = "; ".join(f"{k['type']}: {k['share'].text(percent=True)}" for k in e["types"][:6])
+    more = "" if len(e["types"]) <= 6 else f"; and {len(e['types']) - 6} other kinds"
+    reps = "; ".join(f"{b}: {sp[b]['endings']['repetition'].text(percent=True)}"
+                     for b in r["levels"])
+    stale = "; ".join(f"{b}: {sp[b]['endings']['stalemate'].text(percent=True)}"
+                      for b in r["levels"])
+    return (f"How self-play games end at {top}, by the rules' reasons: {kinds}{more}. "
+            f"Ended by repetition: {reps}. Ended because the side to move could not move "
+            f"(stalemate): {stale}.")
+
+
+def _drama_text(r: dict[str, Any]) -> str:
+    sp = r["self_play"]
+    levels = r["levels"]
+    top = levels[-1]
+    ev_top = sp[top]["evaluation"]
+    raw_alt, raw_n = ev_top["raw_alternating"]
+    neu_alt, neu_n = ev_top["neutral_alternating"]
+    evidence = (f"Of {raw_n} consecutive changes of the raw evaluation at {top}, {raw_alt} "
+                f"alternate in sign (independent noise would give two thirds); it leans "
+                f"toward the side to move by {ev_top['lean'].text('{:+.3f}')} in expected "
+                "score. The figures here use "
+                "the side-to-move-neutral evaluation (each point the mean of two consecutive "
+                "positions, one with each side to move), on which "
+                f"{neu_alt} of {neu_n} changes alternate.")
+    if not ev_top["evaluated"]:
+        return f"Left out: {ev_top['why']}."
+    shown = [b for b in levels if sp[b]["evaluation"]["supported"]]
+    left = [b for b in levels if not sp[b]["evaluation"]["supported"]]
+    parts = [f"Seen by the evaluator ({r['playouts']} greedy playouts per position). "
+             + evidence]
+    if shown:
+        ev = [(b, sp[b]["evaluation"]) for b in shown]
+        drama = "; ".join(f"{b}: {e['drama'].text()}" for b, e in ev)
+        lead = "; ".join(f"{b}: {e['lead_changes'].text('{:.2f}')}" for b, e in ev)
+        parts.append(f"The eventual winner's average deficit (Ludii's drama, 0 = never "
+                     f"behind) is {drama}. Lead changes per game: {lead}.")
+        if ev_top["supported"]:
+            parts.append(f"The winner was clearly behind (expected score below "
+                         f"{0.5 - r['margin']:.2f}) at some point in "
+                         f"{ev_top['comebacks'].text(percent=True)} of decisive games at "
+                         f"{top}.")
+    for b in left:
+        parts.append(f"Drama and lead changes at {b} are left out: "
+                     f"{sp[b]['evaluation']['why']}.")
+    return " ".join(parts)
 
 
 def _solved_text(r: dict[str, Any]) -> str:
@@ -376,16 +489,29 @@ def _complexity_text(r: dict[str, Any]) -> str:
     parts = []
     ss = c["state_space"]
     if ss:
-        kind = "exactly" if ss["exact"] else "at most"
-        parts.append(f"State space: {kind} {ss['positions']:,} positions (10^{ss['log10']}).")
+        kind = "exactly" if ss["exact"] else "at most (an upper bound)"
+        parts.append(f"State space: {kind} {ss['positions']:,} positions "
+                     f"(10^{ss['log10']}).")
     else:
         parts.append("State space: no counter is registered for this ruleset.")
     k = c["knuth_random"]
     if k is not None and k.n:
+        if k.interval:
+            rng = (f"bootstrap 10^{k.low:.0f}-10^{k.high:.0f}; effective sample size "
+                   f"{c['knuth_effective']:.0f} of {k.n}")
+        elif c["knuth_effective"] < 2:
+            rng = (f"no interval: one random game, the longest ({c['longest_random']} "
+                   f"plies), carries nearly all of the mean (an effective sample size of "
+                   f"{c['knuth_effective']:.1f} of {k.n} games), so the figure is only as "
+                   "good as that one game")
+        else:
+            rng = (f"no interval: the games' weights are too uneven for one (an effective "
+                   f"sample size of {c['knuth_effective']:.1f} of {k.n} games; an interval "
+                   f"needs {complexity.MIN_EFFECTIVE:.0f})")
+        median = c["knuth_median"]
         parts.append(f"Game tree (Knuth's estimator over {k.n} random games): about "
-                     f"10^{k.value:.0f} games (bootstrap 10^{k.low:.0f}-10^{k.high:.0f}); "
-                     "the mean is dominated by the longest random games, while the median "
-                     f"random game's branching product is 10^{c['knuth_median']:.0f}.")
+                     f"10^{k.value:.0f} games ({rng}); the median random game's branching "
+                     f"product is 10^{median:.0f}.")
     for key, who in (("shannon_random", "random play"), ("shannon_best", f"{c['best']}")):
         sh = c[key]
         if sh:
@@ -398,19 +524,37 @@ def _cooperative_findings(r: dict[str, Any]) -> list[dict[str, str]]:
     teams = r["teams"]
     out = []
     rates = "; ".join(f"{b}: {t['win_rate'].text(percent=True)}" for b, t in teams.items())
+    diffs = []
+    for p in r["paired"]:
+        d = p["difference"]
+        if not d.n:
+            continue
+        verdict = (f"{p['a'] if d.value > 0 else p['b']} measurably wins more often"
+                   if d.excludes(0.0) else "no difference is measurable")
+        diffs.append(f"{p['a']} minus {p['b']}: {100 * d.value:+.1f} points"
+                     + (f" ({100 * d.low:+.1f} to {100 * d.high:+.1f})" if d.interval
+                        else " (one deal)") + f", {verdict}")
+    paired = (" Every team played the same deals (game i of each team is dealt from the "
+              "same seed), so the teams are compared deal by deal: " + "; ".join(diffs) + "."
+              if diffs else "")
     out.append({"title": "Win rate", "text": (
         f"A cooperative game has no first-player balance to measure; the team's win rate "
-        f"is the figure. With every seat played by the same bot: {rates}.")})
+        f"is the figure. With every seat played by the same bot: {rates}.{paired}")})
     acts = "; ".join(f"{b}: {t['actions'].text('{:.2f}')} actions (won games "
                      f"{t['actions_won'].text('{:.2f}')}; above the deal's optimum "
                      f"{t['excess'].text('{:.2f}')})" for b, t in teams.items())
     facts = " ".join(f"{f['fact'].capitalize()}: {f['value']} ({f['source']})."
                      for f in r["optimum_facts"])
     opt = next((t["optimum"] for t in teams.values() if t["optimum"].n), None)
-    opt_text = (f" With every card known, the same deals need {opt.text('{:.2f}')} actions "
-                "on average (fourfold.solve.quatrefoil's shortest paths, stack included)."
-                if opt is not None else "")
+    opt_text = (f" With every card known, these deals need {opt.text('{:.2f}')} actions "
+                "on average (fourfold.solve.quatrefoil's shortest paths, stack included; "
+                "the same deals for every team)." if opt is not None else "")
     out.append({"title": "Actions against the optimum", "text": f"{acts}.{opt_text} {facts}"})
+    minutes = "; ".join(f"{b}: {t['duration']['minutes'].text('{:.1f}')}"
+                        for b, t in teams.items())
+    out.append({"title": "Playing time", "text": (
+        f"At {r['pace']:g} seconds per action (an assumed pace, not a measurement of "
+        f"people) a deal lasts, in minutes: {minutes}.")})
     out.append({"title": "Branching factor", "text": (
         f"A position offers on average {r['all_branching']['mean'].text('{:.1f}')} legal "
         "actions.")})
@@ -438,6 +582,6 @@ def to_json(value: Any) -> Any:
                 if k not in ("curves", "winners", "plies", "profile")}
     if isinstance(value, list | tuple):
         return [to_json(v) for v in value]
-    if isinstance(value, float):
-        return round(value, 4)
+    if isinstance(value, float):  # JSON has no infinity: an unbounded end is null
+        return round(value, 4) if math.isfinite(value) else None
     return value

@@ -2,7 +2,9 @@
 
 *State space.* Counted where a counter is registered for the game
 (``STATE_COUNTERS``, by game name, as solvers are): an exact count or a stated
-upper bound, with its method. No sampling estimate is made for the others.
+upper bound, with its method. Every registered count today is an upper bound (none
+checks reachability from the start), and the report calls it one. No sampling
+estimate is made for the others.
 
 *Game tree.* Two estimates from traced games:
 
@@ -10,9 +12,13 @@ upper bound, with its method. No sampling estimate is made for the others.
   programs", Mathematics of Computation 29, 1975): along a uniformly random path
   from the start, the product of the branching factors met is an unbiased estimate
   of the number of leaves, i.e. of complete games. Its mean over random games is
-  reported in log10 with a bootstrap interval (the mean of a heavy-tailed product:
-  read the interval as a rough range). Games cut by the length cap count as
-  leaves there.
+  reported in log10. The estimator is importance sampling (each random path weighs
+  its branching product), so its reliability is Kish's effective sample size
+  (sum w)^2 / sum w^2 of those weights: when a handful of the longest games carry the
+  mean (an effective size below ``MIN_EFFECTIVE``), no interval can be trusted, and
+  none is given; the report says how many games carry it. Otherwise the interval is
+  a seeded percentile bootstrap, not stretched to hold the estimate. Games cut by the
+  length cap count as leaves there.
 - The Shannon / Allis estimate b^d (L. V. Allis, "Searching for solutions in games
   and artificial intelligence", thesis, 1994, sec. 6.2; Ludii's
   ``GameTreeComplexity``): average branching factor to the power of the average
@@ -23,12 +29,19 @@ upper bound, with its method. No sampling estimate is made for the others.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from fourfold.analysis.report.games import Trace
-from fourfold.analysis.report.intervals import Estimate, bootstrap, log10_mean_exp10
+from fourfold.analysis.report.intervals import (
+    BOOTSTRAP_REPS,
+    NAN,
+    Estimate,
+    empty,
+    log10_mean_exp10,
+)
 from fourfold.core.game import Game
 
 
@@ -46,9 +59,10 @@ def _icedao(game: Game[Any, Any]) -> StateCount:
 
     count = count_positions()
     return StateCount(
-        count.legal, True,
-        "counted by fourfold.solve.icedao.count_positions: stack configurations of all 12 "
-        f"pieces, (C(25,2) x C(23,2))^3 = {count.configurations:,}, times 2 sides to move, "
+        count.legal, False,
+        "upper bound, counted by fourfold.solve.icedao.count_positions: stack "
+        "configurations of all 12 pieces, (C(25,2) x C(23,2))^3 = "
+        f"{count.configurations:,}, times 2 sides to move, "
         "less those where the side to move already has four in a line (enumerated). An "
         "upper bound on the positions play can reach: reachability is not checked, and "
         "set-ups with pieces off the board are not counted")
@@ -88,12 +102,36 @@ def state_space(game: Game[Any, Any]) -> StateCount | None:
     return counter(game) if counter is not None else None
 
 
-def knuth(traces: Sequence[Trace], seed: int) -> Estimate:
-    """log10 of the mean over random games of the product of their branching factors."""
+#: Knuth's estimate gets an interval only from at least this effective sample size
+MIN_EFFECTIVE = 30.0
+
+
+def effective_size(logs: Sequence[float]) -> float:
+    """Kish's effective sample size of weights ``10**log`` (1 when one path carries the
+    mean, ``len(logs)`` when all weigh the same)."""
+    top = max(logs)
+    w = [10 ** (x - top) for x in logs]
+    return math.fsum(w) ** 2 / math.fsum(x * x for x in w)
+
+
+def knuth(traces: Sequence[Trace], seed: int) -> tuple[Estimate, float]:
+    """log10 of the mean over random games of the product of their branching factors,
+    and the effective sample size of that mean. The interval (a percentile bootstrap)
+    is given only when the effective size reaches ``MIN_EFFECTIVE``."""
     logs = [math.fsum(math.log10(b) for b in t.branching if b > 0) for t in traces]
     if not logs:
-        return bootstrap([], lambda s: 0.0, seed)
-    return bootstrap(logs, log10_mean_exp10, seed)
+        return empty("bootstrap"), 0.0
+    ess = effective_size(logs)
+    value = log10_mean_exp10(logs)
+    if ess < MIN_EFFECTIVE or len(logs) < 2:
+        return Estimate(value, NAN, NAN, len(logs), "none: too few games carry the mean"), ess
+    rng = random.Random(seed)
+    n = len(logs)
+    reps = sorted(log10_mean_exp10([logs[rng.randrange(n)] for _ in range(n)])
+                  for _ in range(BOOTSTRAP_REPS))
+    low = reps[math.floor(0.025 * (BOOTSTRAP_REPS - 1))]
+    high = reps[math.ceil(0.975 * (BOOTSTRAP_REPS - 1))]
+    return Estimate(value, low, high, n, "percentile bootstrap"), ess
 
 
 def typical(traces: Sequence[Trace]) -> float | None:

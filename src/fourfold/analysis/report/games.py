@@ -1,11 +1,16 @@
 """Playing the report's games: seeded jobs, one trace per game, on every core.
 
 A ``Job`` names everything a game depends on (the configured game, the bots in
-seat order, the group's seed, the game's index, the evaluator's playouts), so a
+seat order, the group's seed, the deal's seed, the game's index, the evaluator's
+playouts), so a
 worker process can replay it anywhere and ``Job.key`` can find it again in a
-cache file: the report's runs are resumable. Each game becomes a ``Trace``: its
-result, its length, the number of legal moves before every ply and, for
-two-player zero-sum games, the evaluator's view of every position.
+cache file: the report's runs are resumable. The deal depends on the run's seed
+and the game's index only, not on the group, so every group (every team of a
+cooperative game, every compared option value) plays game ``i`` on the same deal.
+Each game becomes a ``Trace``: its result and the rules' reason for it, its
+length, who moved at every ply, the number of legal moves before every ply, the
+share of the board's sites that held a piece at some point and, for two-player
+zero-sum games, the evaluator's view of every position.
 
 The evaluator is the MCTS bot's leaf evaluator (``GreedyPlayouts``): the mean
 result of ``playouts`` greedy playouts from the position (each side wins at once
@@ -56,21 +61,30 @@ class Job:
     index: int
     playouts: int  # evaluator playouts per position (0: no evaluation)
     max_plies: int = DEFAULT_MAX_PLIES
+    deal: int = 0  # the deal's seed, shared by every group of a run
 
     def key(self) -> str:
         c = self.config
         opts = ",".join(f"{k}={v}" for k, v in c.options)
-        return (f"{c.game}|{c.variant}|{opts}|{self.group}|{','.join(self.bots)}|{self.seed}|"
-                f"{self.index}|{self.playouts}|{self.max_plies}")
+        return (f"{TRACE_VERSION}|{c.game}|{c.variant}|{opts}|{self.group}|"
+                f"{','.join(self.bots)}|{self.seed}|{self.deal}|{self.index}|{self.playouts}|"
+                f"{self.max_plies}")
+
+
+#: bumped when a trace gains fields, so that older cache lines are played again
+TRACE_VERSION = "t2"
 
 
 @dataclass
 class Trace:
     """One finished game. ``winner`` is a seat (None for draws and cooperative games);
     ``result`` is ``win``, ``draw``, ``cap`` (the length cap: a draw), ``team-win`` or
-    ``team-loss``; ``branching[t]`` counts the legal moves before ply ``t``;
-    ``evals[t]`` is the first player's expected score there (empty when not evaluated);
-    ``optimum`` is the fewest actions that could have won this deal, where known."""
+    ``team-loss``, and ``reason`` the rules' words for it; ``movers[t]`` is the seat that
+    played ply ``t`` (``movers[0]`` acted first); ``branching[t]`` counts the legal moves
+    before ply ``t``; ``evals[t]`` is seat 0's expected score there (empty when not
+    evaluated); ``optimum`` is the fewest actions that could have won this deal, where
+    known; ``coverage`` the share of the board's sites that held a piece at some point
+    (None for games without a registered board)."""
 
     key: str
     group: str
@@ -82,6 +96,14 @@ class Trace:
     branching: list[int]
     evals: list[float] = field(default_factory=list)
     optimum: int | None = None
+    reason: str = ""
+    movers: list[int] = field(default_factory=list)
+    coverage: float | None = None
+
+    @property
+    def first(self) -> int | None:
+        """The seat that acted first (None for a game without a move)."""
+        return self.movers[0] if self.movers else None
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), separators=(",", ":"))
@@ -90,6 +112,12 @@ class Trace:
     def from_json(cls, text: str) -> Trace:
         return cls(**json.loads(text))
 
+
+#: board sites by game name: ``game -> (sites of the board, state -> sites holding a
+#: piece)``, or None when the configured board has no fixed set of sites; registered by
+#: ``fourfold.analysis.report.coverage``
+Sites = tuple[int, Callable[[Any], frozenset[Any]]]
+SITES: dict[str, Callable[[Game[Any, Any]], Sites | None]] = {}
 
 #: per-deal optima for cooperative games (``game name -> (game, start state) -> actions``),
 #: registered by ``fourfold.analysis.report.solved``
@@ -114,8 +142,22 @@ def _engine(config: Config) -> Any:
 
 
 def start_seed(job: Job) -> int:
-    """The deal's seed (games without a deal ignore it)."""
-    return (job.seed * 7_919 + job.index * 104_729 + 17) % (1 << 61)
+    """The deal's seed (games without a deal ignore it): the run's deal seed and the
+    game's index, the same in every group."""
+    return (job.deal * 7_919 + job.index * 104_729 + 17) % (1 << 61)
+
+
+def coverage(game: Game[Any, Any], states: Sequence[Any]) -> float | None:
+    """The share of the board's sites that held a piece in some of ``states``."""
+    entry = SITES.get(game.name)
+    board = entry(game) if entry is not None else None
+    if board is None:
+        return None
+    total, occupied = board
+    used: set[Any] = set()
+    for state in states:
+        used |= occupied(state)
+    return len(used) / total
 
 
 def play_job(job: Job) -> Trace:
@@ -136,7 +178,9 @@ def play_job(job: Job) -> Trace:
         result, winner = "draw", None
     else:
         result, winner = outcome.result.value, None
-    branching = [len(game.legal_moves(s)) for s in match.states[: len(match.moves)]]
+    played = match.states[: len(match.moves)]
+    branching = [len(game.legal_moves(s)) for s in played]
+    movers = [game.to_move(s) for s in played]
     evals: list[float] = []
     if job.playouts > 0 and game.info.spec.utility is Utility.ZERO_SUM:
         engine = _engine(job.config)
@@ -149,7 +193,8 @@ def play_job(job: Job) -> Trace:
     if game.name in OPTIMA:
         optimum = OPTIMA[game.name](game, start)
     return Trace(job.key(), job.group, job.index, list(job.bots), result, winner,
-                 len(match.moves), branching, evals, optimum)
+                 len(match.moves), branching, evals, optimum, outcome.reason,
+                 [m for m in movers if m is not None], coverage(game, match.states))
 
 
 def read_cache(path: Path | None) -> dict[str, Trace]:

@@ -6,6 +6,12 @@ and behaves at 0% and 100%. Means of per-game quantities (plies, branching,
 drama, lead changes) use Student's t interval; figures that are not means (the
 Ludii balance, a Knuth tree-size estimate, an Elo span) use a seeded percentile
 bootstrap, so a report replays exactly.
+
+No interval is made from fewer than two observations: such an estimate says "one
+game" (``Estimate.interval`` is False) instead of a zero-width interval. Differences
+between two independent estimates (compare mode) use the MOVER method (Zou and
+Donner 2008; Newcombe's hybrid score interval when both are Wilson intervals), which
+recovers each side's variance from its own interval, asymmetric ones included.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from fourfold.analysis.stats import Z95, wilson_interval
+from fourfold.analysis.stats import Z95, score_interval, wilson_interval
 
 LEVEL = 0.95
 BOOTSTRAP_REPS = 1_000
@@ -32,22 +38,39 @@ class Estimate:
     n: int
     method: str
 
+    @property
+    def interval(self) -> bool:
+        """Whether the estimate has an interval: two observations or more."""
+        return self.n >= 2 and not math.isnan(self.low)
+
+    def excludes(self, x: float) -> bool:
+        """Whether the interval lies wholly on one side of ``x`` (never for one game)."""
+        return self.interval and (self.low > x or self.high < x)
+
     def as_json(self, digits: int = 4) -> dict[str, Any]:
-        return {"value": _round(self.value, digits), "low": _round(self.low, digits),
-                "high": _round(self.high, digits), "n": self.n, "method": self.method}
+        low, high = (self.low, self.high) if self.interval else (NAN, NAN)
+        return {"value": _round(self.value, digits), "low": _round(low, digits),
+                "high": _round(high, digits), "n": self.n, "method": self.method}
 
     def text(self, fmt: str = "{:.3f}", percent: bool = False) -> str:
-        """``0.512 (0.470-0.553)``, or ``51.2% (47.0-55.3%)`` with ``percent``."""
+        """``0.512 (0.470-0.553)``, or ``51.2% (47.0-55.3%)`` with ``percent``; a single
+        observation has no interval: ``0.833 (one game)``."""
         if self.n == 0 or math.isnan(self.value):
             return "n/a"
+        if not self.interval:
+            one = "one game" if self.n == 1 else f"n = {self.n}, no interval"
+            shown = f"{100 * self.value:.1f}%" if percent else fmt.format(self.value)
+            return f"{shown} ({one})"
         if percent:
             return f"{100 * self.value:.1f}% ({100 * self.low:.1f}-{100 * self.high:.1f}%)"
-        sep = " to " if "+" in fmt else "-"
-        return f"{fmt.format(self.value)} ({fmt.format(self.low)}{sep}{fmt.format(self.high)})"
+        sep = " to " if "+" in fmt or math.isinf(self.low) else "-"
+        text = f"{fmt.format(self.value)} ({fmt.format(self.low)}{sep}{fmt.format(self.high)})"
+        return text.replace("inf", "\u221e")  # an unbounded end (an Elo from a score of 1)
 
 
 def _round(x: float, digits: int) -> float | None:
-    return None if math.isnan(x) else round(x, digits)
+    """JSON has no NaN or infinity: a missing or unbounded end is null."""
+    return None if not math.isfinite(x) else round(x, digits)
 
 
 NAN = float("nan")
@@ -57,12 +80,43 @@ def empty(method: str) -> Estimate:
     return Estimate(NAN, NAN, NAN, 0, method)
 
 
+def difference(a: Estimate, b: Estimate, method: str = "MOVER") -> Estimate:
+    """``a - b`` for independent estimates, with the MOVER 95% interval (Zou and Donner
+    2008): ``L = d - sqrt((a - a_low)^2 + (b_high - b)^2)``, ``U`` likewise. No interval
+    unless both sides have one."""
+    n = min(a.n, b.n)
+    if a.n == 0 or b.n == 0 or math.isnan(a.value) or math.isnan(b.value):
+        return empty(method)
+    d = a.value - b.value
+    if not (a.interval and b.interval):
+        return Estimate(d, NAN, NAN, min(n, 1), method)
+    low = d - math.hypot(a.value - a.low, b.high - b.value)
+    high = d + math.hypot(a.high - a.value, b.value - b.low)
+    return Estimate(d, low, high, n, method)
+
+
 def proportion(successes: int, n: int) -> Estimate:
     """A share with its Wilson 95% interval."""
     if n == 0:
         return empty("wilson")
+    if n == 1:
+        return Estimate(successes, successes, successes, 1, "wilson")
     low, high = wilson_interval(successes, n, Z95)
     return Estimate(successes / n, low, high, n, "wilson")
+
+
+def score(wins: int, draws: int, losses: int) -> Estimate:
+    """The mean score (wins + draws/2) of a side with its 95% interval
+    (``stats.score_interval``: normal with the observed variance, Wilson's width when
+    every game had the same result)."""
+    n = wins + draws + losses
+    if n == 0:
+        return empty("score")
+    value = (wins + 0.5 * draws) / n
+    if n == 1:
+        return Estimate(value, value, value, 1, "score")
+    low, high = score_interval(wins, draws, losses)
+    return Estimate(value, low, high, n, "normal score interval (Wilson if all agree)")
 
 
 def mean_t(values: Sequence[float], lower: float = -math.inf,
@@ -113,6 +167,8 @@ def bootstrap(
     if n == 0:
         return empty("bootstrap")
     value = statistic(samples)
+    if n == 1:
+        return Estimate(value, value, value, 1, "bootstrap")
     rng = random.Random(seed)
     stats = sorted(statistic([samples[rng.randrange(n)] for _ in range(n)])
                    for _ in range(reps))
