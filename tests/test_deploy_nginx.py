@@ -1,0 +1,215 @@
+"""The shipped deployment, for real: Debian's ``nginx`` running ``deploy/nginx.conf`` byte
+for byte in front of three ``fourfold serve`` instances on a throwaway PostgreSQL and
+Redis, everything on loopback and started here (tests/server_support.py).
+
+- Two clients from different addresses (127.0.0.2 and 127.0.0.3) get separate rate
+  limits: nginx passes each client's address, the instances believe it from nginx
+  (``--trusted-proxy 127.0.0.1``), and a client cannot forge it.
+- A person plays a bot in a real Chromium through nginx, WebSocket included; the
+  instance that runs the table is killed (SIGKILL) mid-game and play goes on.
+
+nginx is installed with apt-get when we are root on Debian; elsewhere the test is skipped
+loudly, and it fails under ``CI=true``. Every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from server_support import (
+    DEPLOY,
+    Nginx,
+    Postgres,
+    Redis,
+    Server,
+    _as_postgres,
+    client_from,
+    instances,
+    nginx_proxy,
+    postgres_cluster,
+    redis_server,
+)
+from test_browser_app import act, pick, wait_version
+from test_browser_app_support import Watched, wait_until
+
+#: requests a second per client address on each instance (twice that at once)
+ADDRESS_RATE = "20"
+EXTRA = ("--trusted-proxy", "127.0.0.1", "--address-rate", ADDRESS_RATE,
+         "--lease-seconds", "1.5", "--sync-seconds", "0.5", "--checkpoint-seconds", "0.5")
+#: the test's own reads go straight to an instance from this address (its own bucket)
+OBSERVER = "127.0.0.4"
+#: the most requests (and seconds) one client spends to run its allowance dry
+MAX_REQUESTS = 2000
+MAX_SECONDS = 60.0
+TIMEOUT_MS = 20_000
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[Postgres]:
+    with postgres_cluster() as cluster:
+        yield cluster
+
+
+@pytest.fixture(scope="module")
+def redis() -> Iterator[Redis]:
+    with redis_server() as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory: pytest.TempPathFactory, postgres: Postgres, redis: Redis
+            ) -> Iterator[list[Server]]:
+    running = instances(tmp_path_factory.mktemp("deploy"), postgres.new_database(),
+                        redis.url, 3, EXTRA)
+    try:
+        yield running
+    finally:
+        for server in running:
+            server.stop()
+
+
+@pytest.fixture(scope="module")
+def proxy(servers: list[Server]) -> Iterator[Nginx]:
+    with nginx_proxy([s.port for s in servers]) as nginx:
+        yield nginx
+
+
+def observer(server: Server) -> httpx.Client:
+    return client_from(OBSERVER, server.url)
+
+
+def create(server: Server, **body: Any) -> dict[str, Any]:
+    with observer(server) as http:
+        r = http.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    made: dict[str, Any] = r.json()
+    return made
+
+
+def state(server: Server, table_id: str, token: str | None = None) -> dict[str, Any]:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    with observer(server) as http:
+        r = http.get(f"/api/tables/{table_id}", headers=headers)
+    assert r.status_code == 200, r.text
+    value: dict[str, Any] = r.json()
+    return value
+
+
+def until_refused(client: httpx.Client, path: str) -> int:
+    """GET ``path`` until a 429, each time claiming another address in
+    ``X-Forwarded-For`` (nginx must drop the claim); returns the requests sent."""
+    deadline = time.monotonic() + MAX_SECONDS
+    for n in range(MAX_REQUESTS):
+        forged = {"X-Forwarded-For": f"198.51.{100 + n // 250}.{n % 250 + 1}"}
+        code = client.get(path, headers=forged).status_code
+        if code == 429:
+            return n + 1
+        assert code == 200, code
+        if time.monotonic() > deadline:
+            break
+    raise AssertionError(f"{n + 1} requests through nginx in {MAX_SECONDS:g} s, none refused")
+
+
+def test_the_shipped_config_is_used_as_it_is(proxy: Nginx) -> None:
+    shipped = (DEPLOY / "nginx.conf").read_bytes()
+    assert (proxy.directory / "nginx.conf").read_bytes() == shipped
+    assert b"include fourfold-upstream.conf;" in shipped
+    assert b"include fourfold-listen.conf;" in shipped
+
+
+def test_two_client_addresses_get_separate_limits(servers: list[Server], proxy: Nginx
+                                                  ) -> None:
+    made = create(servers[0], game="quarto", seats=["human", "human"])
+    path = f"/api/tables/{made['id']}"
+    with client_from("127.0.0.2", proxy.url) as busy:
+        sent = until_refused(busy, path)
+    with client_from("127.0.0.3", proxy.url) as calm:
+        codes = [calm.get(path).status_code for _ in range(10)]
+    # the busy visitor ran dry on every instance; the other one is served
+    assert codes == [200] * 10, (sent, codes)
+    assert sent > 3 * int(ADDRESS_RATE), sent  # (the three instances' allowance at least)
+
+
+# -- a browser game through nginx, an instance killed mid-game --------------------------------
+
+def human_turn(server: Server, table_id: str, token: str, seconds: float = 30
+               ) -> dict[str, Any]:
+    """The person's state once it is their turn (or the game is over)."""
+    def ready() -> dict[str, Any] | None:
+        mine = state(server, table_id, token)
+        return mine if mine["outcome"] is not None or mine["legal"] else None
+    found: dict[str, Any] = wait_until(ready, seconds, "the person's turn")
+    return found
+
+
+def play_turns(page: Any, server: Server, table_id: str, token: str, rng: random.Random,
+               turns: int) -> int:
+    """Play ``turns`` of the person's moves by clicks (each answered by the bot);
+    returns the version reached."""
+    mine = human_turn(server, table_id, token)
+    for _ in range(turns):
+        if mine["outcome"] is not None:
+            break
+        wait_version(page, mine["version"])
+        page.wait_for_selector("#turn.mine")
+        act(page, mine, pick(mine, rng))
+        mine = human_turn(server, table_id, token)
+        assert mine["version"] > 0
+    wait_version(page, mine["version"])
+    version: int = mine["version"]
+    return version
+
+
+def owner_of(servers: list[Server], postgres: Postgres, table_id: str) -> Server | None:
+    """The instance holding the table's lease (it runs the bot); ``None`` once the game
+    is over (its lease is given back)."""
+    database = servers[0].database
+    assert database is not None
+    out = subprocess.run(_as_postgres(["psql", database, "-At", "-c",
+                                       f"SELECT owner FROM leases WHERE table_id = '{table_id}'"]),
+                         capture_output=True, text=True, timeout=30, check=True).stdout.strip()
+    return next((s for n, s in enumerate(servers) if out == f"i{n}"), None)
+
+
+def test_a_browser_game_through_nginx_survives_a_killed_instance(
+        servers: list[Server], proxy: Nginx, postgres: Postgres, browser: Any) -> None:
+    made = create(servers[0], game="dao", seats=["human", "bot:level1"])
+    table_id, token = made["id"], made["seats"][0]["token"]
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(TIMEOUT_MS)
+    watched = Watched(context)
+    try:
+        page = watched.page
+        page.goto(proxy.url + made["seats"][0]["url"])
+        page.wait_for_selector("#board svg")
+        rng = random.Random(29)
+        before = play_turns(page, servers[0], table_id, token, rng, 3)
+        assert before >= 6, before  # three moves each, all through nginx
+        owner = owner_of(servers, postgres, table_id)
+        assert owner is not None
+        owner.kill9()
+        survivors = [s for s in servers if s is not owner]
+        after = play_turns(page, survivors[0], table_id, token, rng, 3)
+        final = state(survivors[1], table_id)
+        assert after >= before + 2 or final["outcome"] is not None, (before, after)
+        # another instance took the table over (its bot answered after the kill)
+        assert owner_of(servers, postgres, table_id) in (*survivors, None)
+        page.wait_for_function(
+            "v => Number(document.querySelector('#board').dataset.version) >= v",
+            arg=final["version"])
+        moves = page.locator("#moves li:not(.none)").count()
+        assert moves == final["version"], (moves, final["version"])
+        # the only complaints a page may have: its socket to the killed instance
+        assert [e for e in watched.errors if "/live" not in e] == [], watched.errors
+    finally:
+        context.close()
+        for server in servers:
+            if server.process is None:
+                server.start()
