@@ -20,8 +20,9 @@ the rule it broke (said from the agent's view). The default, -2.0, is worse than
 (-1): a policy that learns to lose never prefers an illegal move to playing on. The game
 is not played on, so the bots never see the refused action.
 
-Quatrefoil Dual: each step, the agent submits an action or waits (the extra last
-action), each bot proposes one (``Bot.propose``), and one lands, as in the Parallel env.
+Quatrefoil Dual: each step, the agent submits one of its own 11 actions (``a`` is the
+game's action ``seat * 11 + a``) or waits (12th, the last action), each bot proposes one
+(``Bot.propose``), and one lands, as in the Parallel env.
 """
 
 from __future__ import annotations
@@ -35,7 +36,16 @@ from gymnasium import spaces
 from fourfold.ai import Bot, bot_names, make_bot
 from fourfold.core.errors import ConfigurationError, FourfoldError
 from fourfold.core.game import Game
-from fourfold.envs.common import as_action, default_max_steps, is_dual, load_game
+from fourfold.envs.common import (
+    RENDER_METADATA,
+    AgentActions,
+    as_action,
+    check_render_mode,
+    default_max_steps,
+    is_dual,
+    load_game,
+    render_text,
+)
 from fourfold.envs.observe import encoder_for
 
 #: worse than a loss (-1), so that an illegal action is never the cheapest way out
@@ -45,7 +55,7 @@ DEFAULT_ILLEGAL_PENALTY = -2.0
 class FourfoldGym(gymnasium.Env[np.ndarray, np.int64]):
     """One seat of a fourfold game against bots."""
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - as gymnasium.Env declares it
+    metadata = {**RENDER_METADATA}  # noqa: RUF012 - as gymnasium.Env declares it
 
     def __init__(self, game: Game[Any, Any], opponent: str | None = None, seat: int | str = 0,
                  illegal_penalty: float = DEFAULT_ILLEGAL_PENALTY, max_steps: int | None = None,
@@ -58,10 +68,12 @@ class FourfoldGym(gymnasium.Env[np.ndarray, np.int64]):
         self.seat_choice = seat
         self.illegal_penalty = float(illegal_penalty)
         self.max_steps = default_max_steps(game) if max_steps is None else max_steps
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.dual = is_dual(game)
         self.encoder = encoder_for(game, max_steps=self.max_steps)
-        self.num_agent_actions = game.num_actions + (1 if self.dual else 0)
+        # the agent's own actions (Dual: its seat's block of the encoding, then ``wait``)
+        self.own = AgentActions(game, 0)
+        self.num_agent_actions = self.own.size
         self.observation_space = spaces.Box(0.0, 1.0, self.encoder.shape, dtype=np.float32)
         self.action_space = spaces.Discrete(self.num_agent_actions)
         self._check_opponent()
@@ -82,11 +94,7 @@ class FourfoldGym(gymnasium.Env[np.ndarray, np.int64]):
 
     # -- observations ------------------------------------------------------------------------
     def _mask(self, view: Any) -> np.ndarray:
-        mask = np.zeros(self.num_agent_actions, dtype=np.int8)
-        mask[:self.game.num_actions] = self.game.view_legal_action_mask(view)
-        if self.dual and mask.any():
-            mask[-1] = 1
-        return mask
+        return self.own.mask(view)
 
     def _observe(self) -> tuple[np.ndarray, dict[str, Any]]:
         view = self.game.view(self.state_value, self.seat)
@@ -109,6 +117,7 @@ class FourfoldGym(gymnasium.Env[np.ndarray, np.int64]):
         draw = self._rng.integers(2**31, size=1 + self.game.num_players)
         self.seat = (int(draw[0]) % self.game.num_players if self.seat_choice == "random"
                      else int(self.seat_choice))
+        self.own = AgentActions(self.game, self.seat)
         self.bots = {s: make_bot(self.opponent, self.game, s, seed=int(draw[1 + s]))
                      for s in range(self.game.num_players) if s != self.seat}
         self.state_value = self.game.initial_state(int(draw[-1]))
@@ -134,10 +143,9 @@ class FourfoldGym(gymnasium.Env[np.ndarray, np.int64]):
     def step(self, action: Any) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
         if self.state_value is None:
             raise FourfoldError("call reset() before step()")
-        number = as_action(action, self.num_agent_actions)
+        number = self.own.to_game(as_action(action, self.num_agent_actions))
         view = self.game.view(self.state_value, self.seat)
-        wait = self.dual and number == self.game.num_actions
-        move = None if wait else self.game.decode(number)
+        move = None if number is None else self.game.decode(number)
         error = None if move is None else self.game.view_error(view, move)
         if error is not None:
             obs, info = self._observe()
@@ -168,9 +176,9 @@ class FourfoldGym(gymnasium.Env[np.ndarray, np.int64]):
             self.steps += 1
 
     def render(self) -> str | None:
-        if self.render_mode is None or self.state_value is None:
-            return None
-        return self.game.format_position(self.state_value)
+        """The spectator's view (``render_mode``: ``ansi``, ``human``; ``referee`` shows
+        every hidden card, for debugging only: ``fourfold.envs.common.render_text``)."""
+        return render_text(self.game, self.state_value, self.render_mode)
 
 
 def default_opponent(game: Game[Any, Any]) -> str:

@@ -309,18 +309,37 @@ class FourfoldSpielState(pyspiel.State):  # type: ignore[misc]
             return same
         deals = consistent_deals(self.rules, self.rules.view(self.value, player_id))
         solution, order = deals[pick(len(deals), probability_sampler)]
+        return self._replayed(solution, order)
+
+    def _replayed(self, solution: int, order: int) -> FourfoldSpielState:
+        """This game's actions replayed on another deal (with the same start).
+
+        In Dual a submission that did not land is unknown to the other seats; one that
+        the new deal makes illegal (a push onto another corner) is replayed as ``wait``,
+        and the landing draw then picks the same action that landed."""
         history = self.history()
         state: FourfoldSpielState = self.get_game().new_initial_state()
-        replay = [solution, order, history[2], *history[3:]]
-        at = 0
-        while at < len(replay):
-            if state.is_simultaneous_node():
-                width = self.rules.num_players
-                state.apply_actions(replay[at:at + width])
-                at += width
-            else:
-                state.apply_action(replay[at])
+        for outcome in (solution, order, history[2]):
+            state.apply_action(outcome)
+        players, at = self.rules.num_players, 3
+        while at < len(history):
+            if not state.is_simultaneous_node():
+                state.apply_action(history[at])
                 at += 1
+                continue
+            joint = list(history[at:at + players])
+            at += players
+            sent = [p for p in range(players) if self.spiel.own[p].to_game(joint[p]) is not None]
+            for p in sent:
+                if joint[p] not in state.legal_actions(p):
+                    joint[p] = self.spiel.own[p].size - 1  # wait
+            kept = [p for p in sent if joint[p] != self.spiel.own[p].size - 1]
+            state.apply_actions(joint)
+            if len(sent) > 1 and at < len(history):  # a landing draw followed
+                landed = sent[history[at]]
+                at += 1
+                if len(kept) > 1:
+                    state.apply_action(kept.index(landed))
         return state
 
     def _action_to_string(self, player: int, action: int) -> str:

@@ -2,7 +2,8 @@
 
 A seat's information state in Quatrefoil is its view: its own cards, the face-up cards,
 the table and every signal so far. The deals it cannot tell from the real one are the
-(solution, position cards) pairs whose view to that seat is identical. Under the deal's
+(solution, position cards) pairs whose view to that seat is identical and under which
+every action seen was legal (in Dual a push shows the pusher's corner). Under the deal's
 chance probabilities (uniform solution, uniform order of the position cards, uniform
 start among the others) every such deal is equally likely, so a draw is uniform over
 them. Nothing but the seat's view is read to find them.
@@ -42,9 +43,23 @@ def consistent_deals(rules: Game[Any, Any], view: View) -> tuple[tuple[int, int]
                    for i, card in enumerate(obs.position_cards)):
                 continue
             twin = QuatrefoilState(Deal(solution, order), obs.start, obs.history)
-            if rules.view(twin, seat) == view:
+            if rules.view(twin, seat) == view and _legal_history(rules, twin):
                 found.append((s, o))
     return tuple(found)
+
+
+def _legal_history(rules: Any, state: Any) -> bool:
+    """Whether every action that landed was legal under ``state``'s deal. In Dual a push
+    must end on the pusher's own corner, so a push seen reveals the pusher's card."""
+    from fourfold.games.quatrefoil.state import Action, QuatrefoilState
+
+    dual = bool(getattr(rules, "dual", False))
+    for version, (seat, action) in enumerate(state.history):
+        before = QuatrefoilState(state.deal, state.start, state.history[:version])
+        move = Action(action, seat, version) if dual else Action(action)
+        if rules.illegal_reason(before, move) is not None:
+            return False
+    return True
 
 
 def pick(count: int, sampler: Any) -> int:
