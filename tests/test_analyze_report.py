@@ -166,7 +166,7 @@ def test_compare_mode_gives_differences_with_intervals_and_overlaid_plots(
     assert side.count("<svg") == 2  # first mover's score by level, and the lengths
     assert "edge = true" in side
     # the edge raises the first mover's score measurably: marked with *
-    row = side[side.index("first mover&#x27;s score, all levels pooled"):]
+    row = side[side.index("South&#x27;s score (acts first), all levels pooled"):]
     assert "*" in row[:row.index("</tr>")]
 
 
@@ -229,6 +229,9 @@ def test_one_game_has_no_interval() -> None:
     assert mean_t([0.833]).as_json()["low"] is None
     assert not proportion(1, 1).excludes(0.5)
     assert "one game" in difference(mean_t([1.0]), mean_t([0.0, 1.0])).text()
+    # values all alike have no spread to make a t interval from
+    assert mean_t([0.0] * 20).text("{:.2f}") == "0.00 (all 20 alike)"
+    assert not difference(mean_t([0.0] * 20), mean_t([0.0, 1.0])).interval
 
 
 def test_sentences_claim_only_what_their_figures_support() -> None:
@@ -252,6 +255,8 @@ def test_cooperative_teams_play_the_same_deals() -> None:
     won = [replace(t, result="team-win") for t in a]
     d = metrics.paired_difference(won, a)
     assert d.value == 1.0 and d.n == 4
+    assert d.low < 0.8  # every deal agrees, yet four deals leave room: no zero width
+    assert metrics.paired_difference(a, a).value == 0.0
 
 
 def test_ice_dao_state_space_is_called_a_bound() -> None:

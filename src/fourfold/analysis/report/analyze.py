@@ -244,7 +244,7 @@ def measure(config: Config, settings: Settings, traces: Sequence[Trace]) -> dict
         "shannon_best": complexity.shannon(best),
         "best": levels[-1],
         "random_games": len(randoms),
-        "longest_random": max((t.plies for t in randoms), default=0),
+        "heaviest_random": complexity.heaviest(randoms),
     }
     report["all_branching"] = metrics.branching(all_games or randoms)
     report["findings"] = findings(report)
@@ -500,14 +500,14 @@ def _complexity_text(r: dict[str, Any]) -> str:
             rng = (f"bootstrap 10^{k.low:.0f}-10^{k.high:.0f}; effective sample size "
                    f"{c['knuth_effective']:.0f} of {k.n}")
         elif c["knuth_effective"] < 2:
-            rng = (f"no interval: one random game, the longest ({c['longest_random']} "
-                   f"plies), carries nearly all of the mean (an effective sample size of "
-                   f"{c['knuth_effective']:.1f} of {k.n} games), so the figure is only as "
+            rng = (f"no interval: one random game, of {c['heaviest_random']} plies, "
+                   f"carries nearly all of the mean, an effective sample size of "
+                   f"{c['knuth_effective']:.1f} of {k.n} games, so the figure is only as "
                    "good as that one game")
         else:
-            rng = (f"no interval: the games' weights are too uneven for one (an effective "
-                   f"sample size of {c['knuth_effective']:.1f} of {k.n} games; an interval "
-                   f"needs {complexity.MIN_EFFECTIVE:.0f})")
+            rng = (f"no interval: the games' weights are too uneven for one, an effective "
+                   f"sample size of {c['knuth_effective']:.1f} of {k.n} games where an "
+                   f"interval needs {complexity.MIN_EFFECTIVE:.0f}")
         median = c["knuth_median"]
         parts.append(f"Game tree (Knuth's estimator over {k.n} random games): about "
                      f"10^{k.value:.0f} games ({rng}); the median random game's branching "

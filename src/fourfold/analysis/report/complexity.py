@@ -134,6 +134,15 @@ def knuth(traces: Sequence[Trace], seed: int) -> tuple[Estimate, float]:
     return Estimate(value, low, high, n, "percentile bootstrap"), ess
 
 
+def heaviest(traces: Sequence[Trace]) -> int:
+    """The length of the random game with the largest branching product (the one that
+    weighs most in Knuth's mean); 0 without games."""
+    if not traces:
+        return 0
+    return max(traces, key=lambda t: math.fsum(math.log10(b) for b in t.branching if b > 0)
+               ).plies
+
+
 def typical(traces: Sequence[Trace]) -> float | None:
     """The median over random games of log10 of their branching product: the size a
     typical random path suggests (Knuth's mean is dominated by the longest games)."""

@@ -390,8 +390,8 @@ def cooperative_sections(r: dict[str, Any]) -> str:
     parts.append(plot_team(r))
     if r["paired"]:
         parts.append("<p>Every team played the same deals: the differences are deal by deal "
-                     "(paired t interval).</p>")
-        parts.append(table(["team", "minus team", "win-rate difference (95% t)"],
+                     "(the score interval of the deals each team alone won).</p>")
+        parts.append(table(["team", "minus team", "win-rate difference (95%)"],
                            [[d["a"], d["b"], d["difference"].text("{:+.3f}")]
                             for d in r["paired"]]))
     parts.append(table(["bots", f"minutes per deal at {r['pace']:g} s per action (95% t)"],
@@ -471,11 +471,11 @@ def _compare_rows(r: dict[str, Any]) -> list[tuple[str, Estimate, str]]:
         return rows
     top = r["levels"][-1]
     sp = r["self_play"]
-    rows = [(f"first mover's score, {bot}", sp[bot]["outcomes"]["first_score"], "{:.3f}")
+    first = f"{r['first_player']['name']}'s score (acts first)"
+    rows = [(f"{first}, {bot}", sp[bot]["outcomes"]["first_score"], "{:.3f}")
             for bot in r["levels"]]
     rows += [
-        ("first mover's score, all levels pooled", r["pooled"]["outcomes"]["first_score"],
-         "{:.3f}"),
+        (f"{first}, all levels pooled", r["pooled"]["outcomes"]["first_score"], "{:.3f}"),
         (f"draws, {top}", sp[top]["outcomes"]["draws"], "%"),
         (f"mean plies, {top}", sp[top]["duration"]["mean"], "{:.1f}"),
         ("mean branching", r["all_branching"]["mean"], "{:.1f}"),
@@ -582,13 +582,18 @@ def compare_plots(reports: Sequence[dict[str, Any]], key: str, values: Sequence[
     plies = {f"{key} = {v}": (r["teams"][top]["plies"] if r["kind"] == "cooperative"
                               else r["self_play"][top]["plies"])
              for v, r in zip(values, reports, strict=True)}
-    parts.append(plot_duration(plies, f"plies ({top}), one line per value"))
+    unit = "actions" if r0["kind"] == "cooperative" else "plies"
+    parts.append(plot_duration(plies, f"{unit} ({top}), one line per value"))
     return "".join(parts)
 
 
 def _solved_cell(r: dict[str, Any]) -> str:
     if r["solver"].get("answered"):
         return f"{r['solver']['value']} (solver, now)"
+    if r["solver"].get("skipped"):
+        row = r.get("docs_row")
+        quoted = f"; docs/solutions.md: {row['value']}" if row else ""
+        return f"solver not run (--solve-seconds 0){quoted}"
     row = r.get("docs_row")
     if row:
         return f"no answer in {r['solver']['seconds_limit']:g} s; docs/solutions.md: {row['value']}"

@@ -25,6 +25,8 @@ from typing import Any
 from fourfold.analysis.stats import Z95, score_interval, wilson_interval
 
 LEVEL = 0.95
+#: the method's tail for a mean whose values are all equal (no t interval)
+ALIKE = "all values alike"
 BOOTSTRAP_REPS = 1_000
 
 
@@ -58,7 +60,8 @@ class Estimate:
         if self.n == 0 or math.isnan(self.value):
             return "n/a"
         if not self.interval:
-            one = "one game" if self.n == 1 else f"n = {self.n}, no interval"
+            one = ("one game" if self.n == 1 else f"all {self.n} alike"
+                   if self.method.endswith(ALIKE) else f"n = {self.n}, no interval")
             shown = f"{100 * self.value:.1f}%" if percent else fmt.format(self.value)
             return f"{shown} ({one})"
         if percent:
@@ -89,7 +92,7 @@ def difference(a: Estimate, b: Estimate, method: str = "MOVER") -> Estimate:
         return empty(method)
     d = a.value - b.value
     if not (a.interval and b.interval):
-        return Estimate(d, NAN, NAN, min(n, 1), method)
+        return Estimate(d, NAN, NAN, n, method)
     low = d - math.hypot(a.value - a.low, b.high - b.value)
     high = d + math.hypot(a.high - a.value, b.value - b.low)
     return Estimate(d, low, high, n, method)
@@ -122,14 +125,17 @@ def score(wins: int, draws: int, losses: int) -> Estimate:
 def mean_t(values: Sequence[float], lower: float = -math.inf,
            upper: float = math.inf) -> Estimate:
     """A mean with Student's t 95% interval, clipped to the quantity's natural range
-    ``[lower, upper]`` (a single value has no width to estimate: its interval is the
-    value itself, flagged by n = 1)."""
+    ``[lower, upper]``. A single value, or values all equal, have no spread to scale
+    an interval by: none is given (``Estimate.interval`` is False)."""
     n = len(values)
     if n == 0:
         return empty("t")
     mean = math.fsum(values) / n
     if n == 1:
         return Estimate(mean, mean, mean, 1, "t")
+    if all(v == values[0] for v in values):
+        # no spread to scale a t interval by: the sample says nothing about the width
+        return Estimate(mean, NAN, NAN, n, "t: " + ALIKE)
     variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
     half = t_quantile(n - 1) * math.sqrt(variance / n)
     return Estimate(mean, max(lower, mean - half), min(upper, mean + half), n, "t")

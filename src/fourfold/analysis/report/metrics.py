@@ -327,10 +327,18 @@ def cooperative(traces: Sequence[Trace]) -> dict[str, Any]:
     }
 
 
-def paired_difference(a: Sequence[Trace], b: Sequence[Trace], lower: float = -1.0,
-                      upper: float = 1.0) -> Estimate:
+def paired_difference(a: Sequence[Trace], b: Sequence[Trace]) -> Estimate:
     """Team ``a``'s win rate minus team ``b``'s on the same deals (game ``i`` of every
-    group is dealt from the same seed): the mean per-deal difference, t interval."""
-    won = {t.index: float(t.result == "team-win") for t in b}
-    return mean_t([float(t.result == "team-win") - won[t.index] for t in a if t.index in won],
-                  lower, upper)
+    group is dealt from the same seed). Each deal scores 1 for ``a`` when only ``a``
+    won it, 0 when only ``b`` did, 1/2 otherwise; the difference is 2 s - 1 for that
+    mean score s, with the image of its score interval (Wilson's width when every deal
+    agrees, where a t interval would have none)."""
+    won = {t.index: t.result == "team-win" for t in b}
+    pairs = [(t.result == "team-win", won[t.index]) for t in a if t.index in won]
+    only_a = sum(1 for x, y in pairs if x and not y)
+    only_b = sum(1 for x, y in pairs if y and not x)
+    s = score(only_a, len(pairs) - only_a - only_b, only_b)
+    if not s.n:
+        return empty("paired")
+    return Estimate(2 * s.value - 1, 2 * s.low - 1, 2 * s.high - 1, s.n,
+                    "paired: the score interval of the deals")
