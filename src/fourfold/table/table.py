@@ -525,9 +525,9 @@ class Table:
     def _hides_something(self) -> bool:
         if self.match.outcome is not None:
             return False
-        state, game = self.match.state, self.game
-        return any(game.view(state, p) != game.revealed_view(state, p)
-                   for p in (None, *range(game.num_players)))
+        state = self.match.state
+        return any(self.game.view(state, p) != self.game.revealed_view(state, p)
+                   for p in (None, *range(self.game.num_players)))
 
     def _undo_plies(self, seat: int) -> int:
         """Plies that take the game back to before ``seat``'s latest move (0: none)."""
