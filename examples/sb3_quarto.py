@@ -1,20 +1,26 @@
 """Train MaskablePPO (sb3-contrib) on ``fourfold/Quarto-v0``, save it, reload it, evaluate it.
 
     pip install -e '.[rl]'
-    python examples/sb3_quarto.py                      # 30 CPU minutes, then 400 games each
-    python examples/sb3_quarto.py --cpu-minutes 2 --eval-games 100 --out runs/quick
+    python examples/sb3_quarto.py                 # 3 CPU minutes, then 400 games vs each level
+    python examples/sb3_quarto.py --cpu-minutes 1 --eval-games 100 --out runs/quick
+    python examples/sb3_quarto.py --evaluate runs/quick/quarto_maskable_ppo.zip --against level4
 
 Everything comes from the registered Gymnasium id, with no glue: the env's
 ``action_masks()`` is what ``MaskablePPO`` calls, so illegal actions are never sampled.
 The agent learns both seats (``seat="random"``) against ``--opponent`` (``level2``; a
 comma-separated list deals the opponents out over the parallel envs).
 
-The policy sees the env's observation tensor (60 planes of 4x4) through a small features
-extractor, ``QuartoLines``: beside the flattened planes it computes, with fixed tensor
-arithmetic, which give would hand the opponent a win after each placement (the line sums
-of the attribute planes). It has no weights of its own and never looks past the agent's
-observation; PPO still has to learn what to do with it. ``--features flat`` trains the
-plain MLP on the planes alone, for comparison.
+The policy (``--features lines``, the default) sees the env's observation tensor (60
+planes of 4x4) through a features extractor, ``QuartoLines``, with no weights of its own:
+beside the flattened planes it computes, with fixed tensor arithmetic on the agent's own
+observation, which actions would hand the opponent a win (placing the piece in hand on a
+cell, then giving a piece that completes a line somewhere: line sums of the attribute
+planes). The action logits, ``SharedActionHead``, are a linear function of the planes
+plus two weights shared by every action: one on that "hands over a win" bit, one on
+"places without giving" (the game's encoding of a placement that ends the game). All
+start at zero or near it, so the untrained policy is uniform over the legal actions;
+PPO learns the weights. ``--features flat`` is SB3's plain ``MlpPolicy`` on the planes
+alone (``--pi-layers`` sets its hidden layers), for comparison.
 
 Training stops after ``--cpu-minutes`` of this process's CPU time (torch on one thread,
 the envs in this process), or ``--timesteps``, whichever comes first; a checkpoint is
@@ -40,6 +46,7 @@ import numpy as np
 try:
     import torch
     from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
     from stable_baselines3.common.callbacks import BaseCallback, CallbackList, CheckpointCallback
     from stable_baselines3.common.monitor import Monitor
     from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
@@ -61,6 +68,9 @@ BOT_NAME = "sb3-maskable-ppo"
 LINES = [[r * 4 + c for c in range(4)] for r in range(4)] + [
     [r * 4 + c for r in range(4)] for c in range(4)] + [[0, 5, 10, 15], [3, 6, 9, 12]]
 PIECES, ATTRIBUTES = 16, 8  # the planes: 16 pieces on the board, 8 attributes, 16 in hand
+#: the shared weights count in tens of logits: Adam moves every parameter by about the
+#: learning rate per step, and these two must travel far, in few updates
+SHARED_SCALE = 10.0
 
 
 class QuartoLines(BaseFeaturesExtractor):  # type: ignore[misc]
@@ -94,15 +104,77 @@ class QuartoLines(BaseFeaturesExtractor):  # type: ignore[misc]
         return torch.cat([obs.reshape(batch, -1), danger.reshape(batch, -1)], dim=1)
 
 
-class CpuBudget(BaseCallback):  # type: ignore[misc]
-    """Stops training once this process has used ``minutes`` of CPU time."""
+def action_cells_and_gives(game: Game[Any, Any]) -> tuple[np.ndarray, np.ndarray]:
+    """Per action of the game's encoding: the index into ``danger[cell, piece]`` (-1 for
+    an action that gives nothing or places nothing), and whether it places without giving."""
+    index = np.full(game.num_actions, -1)
+    places_only = np.zeros(game.num_actions, dtype=np.float32)
+    for action in range(game.num_actions):
+        move = game.decode(action)
+        if move.place is not None and move.give is not None:
+            index[action] = game.geometry.index(move.place) * PIECES + move.give
+        places_only[action] = float(move.place is not None and move.give is None)
+    return index, places_only
 
-    def __init__(self, minutes: float) -> None:
+
+class SharedActionHead(torch.nn.Module):
+    """Logits: a linear map of the planes, plus two weights shared by all actions (on
+    "hands over a win" and on "places without giving")."""
+
+    def __init__(self, planes: int) -> None:
         super().__init__()
-        self.deadline = time.process_time() + 60 * minutes
+        game = fourfold.load("quarto")
+        index, places_only = action_cells_and_gives(game)
+        self.planes = planes
+        self.linear = torch.nn.Linear(planes, game.num_actions)
+        torch.nn.init.orthogonal_(self.linear.weight, gain=0.01)
+        torch.nn.init.zeros_(self.linear.bias)
+        self.shared = torch.nn.Parameter(torch.zeros(2))
+        self.register_buffer("index", torch.tensor(index.clip(min=0)))
+        self.register_buffer("has_danger", torch.tensor(index >= 0, dtype=torch.float32))
+        self.register_buffer("places_only", torch.tensor(places_only))
+
+    def forward(self, features: torch.Tensor) -> torch.Tensor:
+        danger = features[:, self.planes:][:, self.index] * self.has_danger
+        shared = SHARED_SCALE * self.shared
+        return (self.linear(features[:, :self.planes]) + shared[0] * danger
+                + shared[1] * self.places_only)
+
+
+class QuartoPolicy(MaskableActorCriticPolicy):  # type: ignore[misc]
+    """sb3-contrib's masked actor-critic with ``QuartoLines`` and ``SharedActionHead``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("features_extractor_class", QuartoLines)
+        kwargs["net_arch"] = {"pi": [], "vf": kwargs.get("net_arch", {}).get("vf", [128, 128])}
+        super().__init__(*args, **kwargs)
+
+    def _build(self, lr_schedule: Any) -> None:
+        super()._build(lr_schedule)
+        self.action_net = SharedActionHead(int(np.prod(self.observation_space.shape)))
+        self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1),
+                                              **self.optimizer_kwargs)
+
+
+class CpuBudget(BaseCallback):  # type: ignore[misc]
+    """Stops training once this process has used ``minutes`` of CPU time, and after every
+    rollout appends ``timesteps, cpu_seconds, mean_reward_last_200`` to ``progress.csv``."""
+
+    def __init__(self, minutes: float, progress: Path) -> None:
+        super().__init__()
+        self.start = time.process_time()
+        self.deadline = self.start + 60 * minutes
+        self.progress = progress
+        progress.write_text("timesteps,cpu_seconds,mean_reward_last_200\n")
 
     def _on_step(self) -> bool:
         return time.process_time() < self.deadline
+
+    def _on_rollout_end(self) -> None:
+        rewards = [r for env in self.training_env.envs for r in env.get_episode_rewards()[-200:]]
+        mean = f"{np.mean(rewards):.3f}" if rewards else ""
+        with self.progress.open("a") as file:
+            file.write(f"{self.num_timesteps},{time.process_time() - self.start:.1f},{mean}\n")
 
 
 class PolicyBot(Bot):
@@ -136,14 +208,13 @@ def train(args: argparse.Namespace, out: Path) -> tuple[Any, dict[str, Any]]:
     envs = DummyVecEnv([env_maker(i) for i in range(args.envs)])
     envs.seed(args.seed)
     policy_kwargs: dict[str, Any] = {"net_arch": {"pi": args.pi_layers, "vf": [128, 128]}}
-    if args.features == "lines":
-        policy_kwargs["features_extractor_class"] = QuartoLines
-    model = MaskablePPO("MlpPolicy", envs, n_steps=args.n_steps, batch_size=args.batch_size,
+    policy = QuartoPolicy if args.features == "lines" else "MlpPolicy"
+    model = MaskablePPO(policy, envs, n_steps=args.n_steps, batch_size=args.batch_size,
                         n_epochs=args.epochs,
                         learning_rate=args.lr, gamma=0.99, ent_coef=0.01, seed=args.seed,
                         device="cpu", policy_kwargs=policy_kwargs, verbose=0)
     callbacks = CallbackList([
-        CpuBudget(args.cpu_minutes),
+        CpuBudget(args.cpu_minutes, out / "progress.csv"),
         CheckpointCallback(max(args.checkpoint_steps // args.envs, 1), str(out / "checkpoints"),
                            name_prefix="quarto"),
     ])
@@ -166,12 +237,12 @@ def _mean(values: list[float]) -> float | None:
     return round(float(np.mean(values)), 3) if values else None
 
 
-def evaluate(path: Path, games: int, seed: int) -> dict[str, Any]:
+def evaluate(path: Path, opponents: list[str], games: int, seed: int) -> dict[str, Any]:
     PolicyBot.model = MaskablePPO.load(path, device="cpu")
     BOTS[BOT_NAME] = PolicyBot
     game = fourfold.load("quarto")
     results: dict[str, Any] = {}
-    for opponent in ("level2", "level3"):
+    for opponent in opponents:
         match = play_match(game, BOT_NAME, opponent, games, seed=seed)
         low, high = match.interval
         results[opponent] = {"games": games, "wins": match.wins, "draws": match.draws,
@@ -194,24 +265,26 @@ def _layers(text: str) -> list[int]:
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--cpu-minutes", type=float, default=30.0,
-                        help="stop training after this much CPU time (default 30)")
+    parser.add_argument("--cpu-minutes", type=float, default=3.0,
+                        help="stop training after this much CPU time (default 3)")
     parser.add_argument("--timesteps", type=int, default=10_000_000,
                         help="stop training after this many agent steps")
     parser.add_argument("--opponent", default="level2",
                         help="training opponent(s), comma-separated (default level2)")
     parser.add_argument("--features", choices=("lines", "flat"), default="lines")
     parser.add_argument("--pi-layers", type=_layers, default=[],
-                        help="hidden layers of the policy, e.g. 256,256 (default none: the "
-                             "action logits are linear in the features)")
+                        help="with --features flat: hidden layers of the policy, e.g. 256,256"
+                             " (default none: the logits are linear in the planes)")
     parser.add_argument("--lr", type=float, default=1e-3, help="Adam's learning rate")
     parser.add_argument("--envs", type=int, default=8, help="envs stepped together")
-    parser.add_argument("--n-steps", type=int, default=256, help="steps per env per update")
-    parser.add_argument("--batch-size", type=int, default=64, help="PPO's minibatch")
-    parser.add_argument("--epochs", type=int, default=10, help="PPO's epochs per update")
+    parser.add_argument("--n-steps", type=int, default=64, help="steps per env per update")
+    parser.add_argument("--batch-size", type=int, default=128, help="PPO's minibatch")
+    parser.add_argument("--epochs", type=int, default=4, help="PPO's epochs per update")
     parser.add_argument("--checkpoint-steps", type=int, default=100_000)
     parser.add_argument("--eval-games", type=int, default=400,
-                        help="games against level2 and against level3 (default 400)")
+                        help="games against each evaluation opponent (default 400)")
+    parser.add_argument("--against", default="level2,level3",
+                        help="evaluation opponents, comma-separated (default level2,level3)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, help="where to write (default: a new temp folder)")
     parser.add_argument("--evaluate", type=Path, metavar="MODEL",
@@ -240,7 +313,7 @@ def main(argv: list[str]) -> int:
         print(f"trained {stats['timesteps']:,} steps ({stats['episodes']:,} episodes) in"
               f" {stats['cpu_seconds']:.0f} CPU s ({stats['wall_seconds']:.0f} s wall);"
               f" saved {path}")
-    evaluation = evaluate(path, args.eval_games, args.seed + 1)
+    evaluation = evaluate(path, args.against.split(","), args.eval_games, args.seed + 1)
     report = {"env": ENV_ID, "model": str(path), "args": {k: str(v) for k, v in vars(args).items()},
               "training": stats, "evaluation": evaluation}
     (out / "results.json").write_text(json.dumps(report, indent=2) + "\n")

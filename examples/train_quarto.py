@@ -87,7 +87,8 @@ def policy(w: np.ndarray, obs: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray
 
 def train(iterations: int = 300, num_envs: int = 512, lr: float = 0.05, seed: int = 0
           ) -> tuple[np.ndarray, list[float]]:
-    env = VectorEnv("quarto", num_envs, seed=seed, opponent="random", seat="mixed")
+    env = VectorEnv("quarto", num_envs, seed=seed, opponent="random", seat="mixed",
+                    observation="compact")
     rng = np.random.default_rng(seed)
     w = np.zeros(NUM_FEATURES, dtype=np.float32)
     obs, info = env.reset()
@@ -141,7 +142,7 @@ def plot(curve: list[float], path: Path) -> None:
 
     fig, ax = plt.subplots(figsize=(6, 3.5))
     ax.plot(np.arange(1, len(curve) + 1), curve, lw=1, alpha=0.4, label="per batch")
-    k = 10
+    k = min(10, len(curve))
     smooth = np.convolve(curve, np.ones(k) / k, mode="valid")
     ax.plot(np.arange(k, len(curve) + 1), smooth, lw=2, label=f"mean of {k}")
     ax.set_xlabel("training batch (512 episodes each)")
@@ -158,11 +159,13 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("iterations", nargs="?", type=int, default=300,
                         help="training batches of 512 episodes (default 300)")
+    parser.add_argument("--games", type=int, default=200,
+                        help="evaluation games against each opponent (default 200)")
     parser.add_argument("--out", type=Path, help="where to write the learning curve"
                         " (default: a new temporary folder)")
     args = parser.parse_args(argv)
-    if args.iterations <= 0:
-        parser.error("iterations must be positive")
+    if args.iterations <= 0 or args.games <= 0:
+        parser.error("iterations and --games must be positive")
     iterations = args.iterations
     out = args.out if args.out is not None else Path(tempfile.mkdtemp(prefix="train_quarto_"))
     start = time.perf_counter()
@@ -178,7 +181,7 @@ def main(argv: list[str]) -> int:
     LinearQuartoBot.weights = w
     BOTS["linear-quarto"] = LinearQuartoBot
     game = fourfold.load("quarto")
-    for opponent, games in (("random", 200), ("level3", 200)):
+    for opponent, games in (("random", args.games), ("level3", args.games)):
         result = play_match(game, "linear-quarto", opponent, games, seed=1)
         low, high = result.interval
         print(f"linear-quarto vs {opponent}: {result.wins} wins, {result.draws} draws,"

@@ -17,9 +17,8 @@ import pytest
 
 gymnasium = pytest.importorskip("gymnasium")
 
-import fourfold.envs  # noqa: E402  (registers the ids)
 from fourfold.core.errors import FourfoldError  # noqa: E402
-from fourfold.envs import gym_env  # noqa: E402
+from fourfold.envs import gym_env  # noqa: E402  (importing fourfold.envs registers the ids)
 from fourfold.envs.gym import DEFAULT_ILLEGAL_PENALTY  # noqa: E402
 from fourfold.envs.registration import env_ids  # noqa: E402
 from gamecases import playable_cases  # noqa: E402
@@ -146,6 +145,8 @@ def test_the_sb3_example_trains_saves_reloads_and_evaluates(tmp_path: Path) -> N
     assert results["training"]["timesteps"] >= 256
     assert results["training"]["episodes"] > 0
     assert sorted((out / "checkpoints").glob("quarto_*_steps.zip"))
+    progress = (out / "progress.csv").read_text().splitlines()
+    assert progress[0] == "timesteps,cpu_seconds,mean_reward_last_200" and len(progress) > 1
     for opponent in ("level2", "level3"):
         scores = results["evaluation"][opponent]
         assert scores["wins"] + scores["draws"] + scores["losses"] == 2
