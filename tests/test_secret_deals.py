@@ -262,3 +262,81 @@ def test_no_deal_is_drawn_from_a_seeded_stream(tmp_path: Path) -> None:
 
     starts = {GAME.format_position(GAME.initial_state(deal_seed())) for _ in range(8)}
     assert len(starts) > 1
+
+
+def test_the_streams_and_the_flag_survive_a_restart(tmp_path: Path) -> None:
+    """The row keeps the bots' and the pauses' seeds and the known-deal flag; the deal
+    itself lives in the stored record. A table stored before the streams existed gets
+    fresh secret ones."""
+    import dataclasses
+
+    from fourfold.server.storage import Repository
+    from fourfold.server.storage.migrate import open_database
+    from fourfold.server.tokens import deal_seed
+
+    url = f"sqlite:///{tmp_path / 'fair.db'}"
+    repo = Repository(open_database(url))
+    hub = Hub(Settings(database=url, bot_pace=PACE), repo)
+    tables: list[LiveTable] = []
+    try:
+        start = GAME.initial_state(deal_seed())
+        specs = [SeatSpec("human", "P1")] + [SeatSpec("bot", f"Bot {p}", "quatrefoil")
+                                             for p in (2, 3, 4)]
+        match: Match[Any, Any] = Match(GAME, start, [s.name for s in specs])
+        row = _new_row(hub, match, specs, private=False, seed=None, known_deal=True,
+                       clock=None)
+        live = hub.add(row, {0: "a-token"}, match)
+        tables.append(live)
+        stored = repo.load(live.id)
+        assert stored is not None and stored.known_deal and stored.seed is None
+        assert (stored.bot_seed, stored.pause_seed) == (live.seed, live.pause_seed)
+        again = LiveTable(hub, stored, {}, True)  # as a restarted server loads it
+        tables.append(again)
+        assert (again.seed, again.pause_seed, again.known_deal) == (
+            live.seed, live.pause_seed, True)
+        assert again.table.match.start == start
+        older = LiveTable(hub, dataclasses.replace(stored, bot_seed=None, pause_seed=None),
+                          {}, True)
+        tables.append(older)
+        assert older.table.match.start == start and older.known_deal is True
+    finally:
+        for table in tables:
+            table.close()
+        hub.bots.shutdown(wait=False)
+        hub.workers.shutdown(wait=False)
+        repo.close()
+
+
+def test_tables_stored_before_the_flag_are_upgraded(tmp_path: Path) -> None:
+    """Migration 0003 on a database holding a table from before it: the table is not a
+    known-deal table (nothing says its creator chose the deal) and has no stream seeds
+    (it gets fresh secret ones when loaded)."""
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import create_engine, text
+
+    from fourfold.server.storage import Repository
+    from fourfold.server.storage.migrate import MIGRATIONS, open_database
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0002")
+        record = "[Game \"icedao\"]\n\n*\n"
+        connection.execute(text(
+            "INSERT INTO tables (id, game, variant, options, status, private, version,"
+            " record, seats, seed, clock_left, shared_elapsed, clock_saved_at, created_at,"
+            " updated_at) VALUES ('old1', 'icedao', 'standard', '{}', 'live', 0, 0, :r,"
+            " '[]', 7, NULL, 0, 0, 0, 0)"), {"r": record})
+    engine.dispose()
+    repo = Repository(open_database(url))
+    try:
+        row = repo.load("old1")
+        assert row is not None
+        assert (row.known_deal, row.bot_seed, row.pause_seed, row.seed) == (
+            False, None, None, 7)
+    finally:
+        repo.close()
