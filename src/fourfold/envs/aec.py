@@ -21,13 +21,16 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,un
 
 from fourfold.core.game import Game
 from fourfold.envs.common import (
+    RENDER_METADATA,
     agent_name,
     as_action,
+    check_render_mode,
     checked_move,
     default_max_steps,
     is_dual,
     load_game,
     mask_of,
+    render_text,
 )
 from fourfold.envs.observe import Encoder, encoder_for
 
@@ -43,7 +46,7 @@ class FourfoldAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc
     """A turn-based fourfold game as a PettingZoo AEC environment."""
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"], "name": "fourfold_v0", "is_parallelizable": False,
+        **RENDER_METADATA, "name": "fourfold_v0", "is_parallelizable": False,
     }
 
     def __init__(self, game: Game[Any, Any], max_steps: int | None = None,
@@ -52,7 +55,7 @@ class FourfoldAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc
         self.game = game
         self.max_steps = default_max_steps(game) if max_steps is None else max_steps
         self.encoder = encoder_for(game, max_steps=self.max_steps)
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.possible_agents = [agent_name(s) for s in range(game.num_players)]
         self.agents = list(self.possible_agents)
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
@@ -119,9 +122,9 @@ class FourfoldAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        return self.game.format_position(self.state_value)
+        """The spectator's view (``render_mode``: ``ansi``, ``human``; ``referee`` shows
+        every hidden card, for debugging only)."""
+        return render_text(self.game, self.state_value, self.render_mode)
 
     def close(self) -> None:
         pass
