@@ -185,3 +185,26 @@ def test_dual_agents_have_only_their_own_actions() -> None:
     assert gym.action_space.n == width + 1
     gym.reset(seed=1)
     assert gym.action_masks()[width]
+
+
+def _spiel_in_a_fresh_process(blob: bytes) -> tuple[str, list[int], str]:
+    game, state = pickle.loads(blob)  # the game classes are registered on demand
+    return str(game), state.history(), state.information_state_string(0)
+
+
+def test_openspiel_pickles_load_in_a_fresh_process() -> None:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    pairs = []
+    for name, variant in (("quatrefoil", "half-and-half"), ("dao", "standard")):
+        game = openspiel_game(name, variant, max_steps=50)
+        pairs.append((game, _spiel_midgame(game, 9, seed=1)))
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=1, mp_context=spawn) as pool:
+        results = list(pool.map(_spiel_in_a_fresh_process, [pickle.dumps(p) for p in pairs],
+                                timeout=120))
+    for (game, state), (text, history, info) in zip(pairs, results, strict=True):
+        assert text == str(game)
+        assert history == state.history()
+        assert info == state.information_state_string(0)
