@@ -61,6 +61,16 @@ def test_gymnasium_check_env_with_its_defaults(case: tuple[str, str]) -> None:
     _timed(check_env, gym_env(case[0], None, case[1], render_mode="ansi"))
 
 
+def test_gymnasium_check_env_tries_every_render_mode_of_the_registered_ids() -> None:
+    import gymnasium
+
+    from fourfold.envs.registration import env_ids
+
+    for env_id in env_ids():
+        # made by id, the env has a spec: check_env remakes it in each render mode
+        _timed(check_env, gymnasium.make(env_id).unwrapped)
+
+
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_openspiel_random_sim_test_serialises(case: tuple[str, str]) -> None:
     game = openspiel_game(case[0], case[1])
