@@ -23,6 +23,7 @@ CASES = playable_cases()
 #: configurations away from the defaults, so that options survive the round trip
 OPTIONED: list[tuple[str, str | None, dict[str, Any]]] = [
     ("folio", "fixed-grid", {"line-rule": "same-colour-or-size"}),
+    ("folio", "no-grid", {"extra": "Ys,Gm,Rl,Bs"}),
     ("folio", "freeform", {"strict": True, "tolerance": 0.25, "table": 12}),
     ("quatrefoil", "half-and-half", {"face-up": "position"}),
     ("quatrefoil", "dual", {"clock": True, "clock-seconds": 90}),
