@@ -188,6 +188,7 @@ class LiveTable:
         self.game = match.game
         restored = self._restored_clocks(row, match, charge=hub.cluster is not None)
         self.table = self._make_table(match, row.version, restored)
+        self.table.start_bots()
 
     # -- the Table ---------------------------------------------------------------------
     @property
@@ -206,7 +207,8 @@ class LiveTable:
                              pause_seed=self.pause_seed, pace=self.hub.settings.bot_pace,
                              playing=self.playing, player_clock=self.clock,
                              version=version, clock_state=clock_state,
-                             on_change=on_change,
+                             on_change=on_change, hold_bots=True,
+                             on_wake=lambda: self.hub.call_soon(self.reschedule),
                              executor=self.hub.bots if self.owner else PARKED)
         self._expected = expected
         table.subscribe(None, self._heard)
@@ -363,6 +365,7 @@ class LiveTable:
         old.close()
         for connection in list(self.connections):
             self.attach(connection)
+        self.table.start_bots()
         self.hub.call_soon(self.reschedule)
 
     # -- several instances -------------------------------------------------------------
@@ -424,6 +427,7 @@ class LiveTable:
             old.close()
             for connection in list(self.connections):
                 self.attach(connection, quiet=not announce)
+            self.table.start_bots()
         self.hub.call_soon(self.reschedule)
         return True
 

@@ -127,6 +127,8 @@ class Table:
         clock_state: ClockState | None = None,
         on_change: Callable[[Table], None] | None = None,
         executor: Executor | None = None,
+        hold_bots: bool = False,
+        on_wake: Callable[[], None] | None = None,
     ) -> None:
         self.game = game
         n = game.num_players
@@ -158,6 +160,12 @@ class Table:
         self._bot_due: dict[int, float] = {}
         self._offer: _Offer | None = None
         self._starting = False
+        #: bots are scheduled but start only at ``start_bots()`` (a server starts them
+        #: once the table is in place, so that their first change can be saved)
+        self._bots_held = hold_bots
+        #: called (outside the lock) when a bot's thinking ended without telling anyone:
+        #: the next deadline may have changed (a server re-arms its timer)
+        self.on_wake = on_wake
         started = self.now()
         self._last_landed = started
         # shared timer (Race the Clock, timed Dual): its deadline
@@ -633,7 +641,7 @@ class Table:
         """Start every scheduled bot thinking at once (threaded bots), and release every
         move whose time has come. Inline bots think and move here, one after another
         (a loop, not recursion: a whole bot game may run inside one call)."""
-        if self._starting:
+        if self._starting or self._bots_held:
             return
         self._starting = True
         try:
@@ -719,6 +727,17 @@ class Table:
         finally:
             if not nested:
                 self._flush()
+                if self.on_wake is not None:
+                    self.on_wake()
+
+    def start_bots(self) -> None:
+        """Start the bots of a table made with ``hold_bots``."""
+        try:
+            with self._lock:
+                self._bots_held = False
+                self._start_due_bots()
+        finally:
+            self._flush()
 
     def _bot_failed(self, seat: int, error: BaseException) -> None:
         """A bot that cannot move forfeits for its side; the game does not hang."""
