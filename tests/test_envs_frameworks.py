@@ -218,3 +218,26 @@ def test_openspiel_pickles_load_in_a_fresh_process() -> None:
         assert text == str(game)
         assert history == state.history()
         assert info == state.information_state_string(0)
+
+
+@pytest.mark.parametrize("name,variant,options", [
+    ("folio", "freeform", {"strict": True, "table": 12, "tolerance": 0.25}),
+    ("folio", "no-grid", {"extra": "Ys,Gm,Rl,Bs", "line_rule": "same-colour-or-size"}),
+    ("dao", None, {"max_plies": 50}),
+    ("icedao", None, {"first": "green"}),
+    ("quatrefoil", "dual", {"clock": True, "clock_seconds": 90}),
+])
+def test_openspiel_game_strings_load_the_same_configuration(
+        name: str, variant: str | None, options: dict[str, Any]) -> None:
+    game = openspiel_game(name, variant, **options)
+    again = pyspiel.load_game(str(game))
+    assert again.rules is game.rules  # the registry's own configured game
+    assert again.max_game_length() == game.max_game_length()
+    state = _spiel_midgame(game, 5, seed=3)
+    _, back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert str(back) == str(state)
+
+
+def test_openspiel_max_plies_zero_means_no_cap() -> None:
+    assert pyspiel.load_game("python_fourfold_dao_standard(max_plies=0)").rules.max_plies is None
+    assert openspiel_game("dao").rules.max_plies is None
