@@ -340,3 +340,27 @@ def test_tables_stored_before_the_flag_are_upgraded(tmp_path: Path) -> None:
             False, None, None, 7)
     finally:
         repo.close()
+
+
+def test_held_bots_start_when_told_and_a_finished_bot_wakes_the_owner() -> None:
+    game = fourfold.load("icedao")
+    clock = ManualClock()
+    bot = GatedBot(game, 0)
+    woke = threading.Event()
+    table = Table(game, [Seat.of_bot(bot, pace=1.0), Seat.human("Ann")], clock=clock,
+                  hold_bots=True, on_wake=woke.set)
+    try:
+        assert table.thinking() == () and not bot.started.is_set()
+        table.start_bots()
+        assert table.thinking() == (0,)
+        assert bot.started.wait(10)
+        bot.release.set()
+        assert woke.wait(10)  # the server re-arms its timer for the held move
+        due = table.next_deadline()
+        assert due is not None and table.version == 0
+        clock.advance(due - clock())
+        table.advance()
+        assert table.version == 1
+    finally:
+        bot.release.set()
+        table.close()
