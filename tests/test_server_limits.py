@@ -53,7 +53,8 @@ def client_from(server: Server, address: str) -> httpx.Client:
 # -- rate limits -----------------------------------------------------------------------------
 
 def test_made_up_tokens_get_no_buckets_of_their_own(tmp_path: Path) -> None:
-    with running(tmp_path, extra=("--rate", "1", "--address-rate", "1")) as server:
+    with running(tmp_path, extra=("--rate", "1", "--address-rate", "1",
+                                  "--refusal-hold", "0")) as server:
         api = server.client()
         created = api.create(game="folio", seats=["human", "human"], seed=1)
         tid = created["id"]

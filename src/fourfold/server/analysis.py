@@ -55,7 +55,7 @@ def analyse(hub: Hub, live: LiveTable, jobs: JobPool, owners: Iterable[str]
             version = table.version
 
             def work() -> None:
-                _run(hub, live.id, version, game, states, notation, seconds, fresh)
+                _run(hub, jobs, live.id, version, game, states, notation, seconds, fresh)
 
             jobs.submit(owners, work)  # refused: nothing started, nothing noted
             progress = _progress[live.id] = fresh
@@ -68,33 +68,41 @@ def _moves(game: Game[Any, Any], state: Any, solution: Solution) -> list[dict[st
              "distance": m.distance} for m in solution.moves[:MOVES_SHOWN]]
 
 
-def _run(hub: Hub, table_id: str, version: int, game: Game[Any, Any], states: list[Any],
-         notation: list[str], seconds: float, progress: dict[str, Any]) -> None:
+def _position(game: Game[Any, Any], ply: int, state: Any, played: str | None,
+              seconds: float) -> dict[str, Any]:
+    """One position's values (in a worker process: arguments and answer are pickled)."""
+    entry = solver_for(game)
+    assert entry is not None
+    item: dict[str, Any] = {"ply": ply, "to_move": game.to_move(state), "played": played,
+                            "value": None, "distance": None, "best": [], "moves": []}
+    if game.outcome(state) is not None:
+        return item
+    try:
+        solution = entry.solve(game, state, seconds)
+    except Exception as error:  # a solver's limit: this position stays open
+        item["error"] = str(error)[:200]
+        return item
+    if solution is not None:
+        top = preference(solution.moves[0].value, solution.moves[0].distance) \
+            if solution.moves else None
+        item.update(
+            value=solution.value.value, distance=solution.distance,
+            best=[game.format_move(state, m.move) for m in solution.moves
+                  if m.value is not Value.UNKNOWN and preference(m.value, m.distance) == top],
+            moves=_moves(game, state, solution))
+    return item
+
+
+def _run(hub: Hub, jobs: JobPool, table_id: str, version: int, game: Game[Any, Any],
+         states: list[Any], notation: list[str], seconds: float,
+         progress: dict[str, Any]) -> None:
     entry = solver_for(game)
     assert entry is not None
     positions = []
     try:
         for ply, state in enumerate(states):
-            item: dict[str, Any] = {"ply": ply, "to_move": game.to_move(state),
-                                    "played": notation[ply] if ply < len(notation) else None,
-                                    "value": None, "distance": None, "best": [],
-                                    "moves": []}
-            if game.outcome(state) is None:
-                try:
-                    solution = entry.solve(game, state, seconds)
-                except Exception as error:  # a solver's limit: this position stays open
-                    item["error"] = str(error)[:200]
-                    solution = None
-                if solution is not None:
-                    top = preference(solution.moves[0].value, solution.moves[0].distance) \
-                        if solution.moves else None
-                    item.update(
-                        value=solution.value.value, distance=solution.distance,
-                        best=[game.format_move(state, m.move) for m in solution.moves
-                              if m.value is not Value.UNKNOWN
-                              and preference(m.value, m.distance) == top],
-                        moves=_moves(game, state, solution))
-            positions.append(item)
+            played = notation[ply] if ply < len(notation) else None
+            positions.append(jobs.compute(_position, game, ply, state, played, seconds))
             progress["done"] = ply + 1
         body = {"type": "analysis", "id": table_id, "available": True, "complete": True,
                 "solver": entry.summary, "seconds_per_position": seconds,

@@ -22,8 +22,9 @@ from starlette.exceptions import HTTPException
 from fourfold import __version__
 from fourfold.server import api
 from fourfold.server.api import ApiError
+from fourfold.server.hints import HINT_SECONDS
 from fourfold.server.jobs import JobPool, JobRefused
-from fourfold.server.limits import Limits, Slots
+from fourfold.server.limits import Limits, Slots, Tarpit, address_key
 from fourfold.server.live import Hub
 from fourfold.server.middleware import AnswerHeaders, LoopbackHosts, is_loopback
 from fourfold.server.protocol import error_json
@@ -31,7 +32,6 @@ from fourfold.server.settings import Settings
 from fourfold.server.storage import Repository
 from fourfold.server.storage.migrate import open_database
 from fourfold.server.web import install as install_browser_app
-from fourfold.server.web.extra_api import HINT_SECONDS
 from fourfold.server.websocket import live_socket
 
 log = logging.getLogger("fourfold.server")
@@ -59,6 +59,10 @@ def first_line(error: BaseException) -> str:
     return text.splitlines()[0] if text else type(error).__name__
 
 
+def _address(request: Request) -> str:
+    return address_key(request.client.host if request.client else None)
+
+
 def _listens_on_loopback(settings: Settings) -> bool:
     """The Host guard applies: loopback, and no proxy in front (a proxy answers to
     its own public names and forwards them)."""
@@ -81,6 +85,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         loop = asyncio.get_running_loop()
         restored = await run_in_threadpool(hub.start, loop)
+        app.state.jobs.start()  # spawn the hint workers now, not on the first hint
         # The cyclic garbage collector holds the GIL, so every table waits while it runs.
         # Keep start-up's objects out of it for good, and collect the young often and
         # briefly: at 2,000 tables the default made 1 s full collections, (10000, 20,
@@ -124,15 +129,20 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
                               settings.address_rate_per_second, settings.address_rate_burst)
     app.state.jobs = JobPool(settings.job_workers, settings.job_queue, HINT_SECONDS)
     app.state.sockets = Slots(settings.max_sockets_per_address)
+    tarpit = Tarpit(settings.refusal_hold_seconds)
 
     @app.exception_handler(ApiError)
-    async def refused(_: Request, error: ApiError) -> JSONResponse:
-        headers = {"Retry-After": "1"} if error.status == 429 else None
+    async def refused(request: Request, error: ApiError) -> JSONResponse:
+        headers = None
+        if error.status == 429:
+            headers = {"Retry-After": "1"}
+            await tarpit.hold(_address(request))
         return JSONResponse(error_json(error.status, error.reason), status_code=error.status,
                             headers=headers)
 
     @app.exception_handler(JobRefused)
-    async def busy(_: Request, error: JobRefused) -> JSONResponse:
+    async def busy(request: Request, error: JobRefused) -> JSONResponse:
+        await tarpit.hold(_address(request))
         return JSONResponse(error_json(error.status, error.reason), status_code=error.status,
                             headers={"Retry-After": str(error.retry_after)})
 

@@ -10,17 +10,28 @@ here such work goes to a few worker threads of its own, and:
 
 Both refusals carry ``Retry-After``. A job keeps its owners until it ends, even when
 its client has gone, so hanging up and asking again buys nothing.
+
+A job's thread only waits: the solver or bot itself runs in a worker *process*
+(``compute``), one per worker thread. In a thread of the server it held the GIL for
+seconds at a time, and every move on every table queued behind it (a player's moves
+took 160 ms at the median, 360 ms at p95, under a one-token hint flood; see
+benchmarks/bench_hint_flood.py). The processes are spawned, never forked (the server
+has threads), when the pool starts.
 """
 
 from __future__ import annotations
 
+import logging
 import math
+import multiprocessing
 import threading
 from collections.abc import Callable, Iterable
-from concurrent.futures import Future, ThreadPoolExecutor
-from typing import TypeVar
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
 T = TypeVar("T")
+log = logging.getLogger("fourfold.server")
 
 
 class JobRefused(Exception):
@@ -37,7 +48,8 @@ class JobRefused(Exception):
 class JobPool:
     """``workers`` threads; at most ``workers + queue`` jobs at once, one per owner."""
 
-    def __init__(self, workers: int, queue: int, job_seconds: float) -> None:
+    def __init__(self, workers: int, queue: int, job_seconds: float,
+                 processes: bool = True) -> None:
         self.workers = max(1, workers)
         self.capacity = self.workers + max(0, queue)
         #: a typical job's length, for Retry-After
@@ -46,6 +58,41 @@ class JobPool:
         self._owners: set[str] = set()
         self._jobs = 0
         self._lock = threading.Lock()
+        self._processes = processes
+        self._process_pool: ProcessPoolExecutor | None = None
+
+    def start(self) -> None:
+        """Spawn the worker processes now (not on the first hint), off the caller's
+        thread."""
+        if self._processes:
+            self._executor.submit(self.compute, _ready)
+
+    def compute(self, work: Callable[..., T], *args: Any) -> T:
+        """Run ``work(*args)`` in a worker process (its arguments and result are
+        pickled); called from a job's thread. A worker that died is replaced, and
+        the job fails with ``JobRefused`` (503)."""
+        if not self._processes:
+            return work(*args)
+        with self._lock:
+            if self._process_pool is None:
+                self._process_pool = ProcessPoolExecutor(
+                    self.workers, mp_context=multiprocessing.get_context("spawn"))
+            pool = self._process_pool
+        try:
+            return pool.submit(work, *args).result()
+        except BrokenProcessPool:
+            log.error("a hint or analysis worker process died; starting another")
+            with self._lock:
+                if self._process_pool is pool:
+                    self._process_pool = None
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise JobRefused(503, "the worker for this job stopped: try again", 1) from None
+
+    def check(self, owners: Iterable[str]) -> None:
+        """Refuse now (``JobRefused``) if ``submit`` would, before any work is done to
+        prepare the job; reserves nothing."""
+        with self._lock:
+            self._refusal(tuple(owners))
 
     @property
     def jobs(self) -> int:
@@ -57,13 +104,7 @@ class JobPool:
         """Start ``work`` for ``owners`` or raise ``JobRefused``."""
         keys = tuple(dict.fromkeys(owners))
         with self._lock:
-            if any(key in self._owners for key in keys):
-                raise JobRefused(429, "one hint or analysis at a time: your last one is"
-                                      " still being worked out", self._retry(1))
-            if self._jobs >= self.capacity:
-                raise JobRefused(503, "the server is busy working out other players'"
-                                      " hints and analyses: try again shortly",
-                                 self._retry(math.ceil(self._jobs / self.workers)))
+            self._refusal(keys)
             self._owners.update(keys)
             self._jobs += 1
         try:
@@ -73,6 +114,16 @@ class JobPool:
             raise JobRefused(503, "the server is stopping", 5) from None
         future.add_done_callback(lambda _: self._release(keys))
         return future
+
+    def _refusal(self, keys: tuple[str, ...]) -> None:
+        """Raise the refusal a job for ``keys`` meets now (under the lock)."""
+        if any(key in self._owners for key in keys):
+            raise JobRefused(429, "one hint or analysis at a time: your last one is"
+                                  " still being worked out", self._retry(1))
+        if self._jobs >= self.capacity:
+            raise JobRefused(503, "the server is busy working out other players'"
+                                  " hints and analyses: try again shortly",
+                             self._retry(math.ceil(self._jobs / self.workers)))
 
     def _retry(self, jobs_ahead: int) -> int:
         return max(1, math.ceil(jobs_ahead * self.job_seconds))
@@ -84,3 +135,12 @@ class JobPool:
 
     def shutdown(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
+        with self._lock:
+            pool, self._process_pool = self._process_pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _ready() -> bool:
+    """A worker process's first job: importing this module (and fourfold) is its cost."""
+    return True

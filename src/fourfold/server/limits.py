@@ -9,6 +9,7 @@ them up buys more than the address's allowance.
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import threading
 import time
@@ -142,3 +143,26 @@ class Slots:
     def held(self, key: str) -> int:
         with self._lock:
             return self._held.get(key, 0)
+
+
+class Tarpit:
+    """Hold a refusal (429, or 503 from a full job pool) for ``seconds`` before it is
+    sent, up to ``per_key`` held at once per client address (past that, at once).
+
+    A client that ignores ``Retry-After`` and asks again the moment it is refused
+    would otherwise cost the server a request's work as fast as the loopback allows;
+    held, each of its connections asks at most once per ``seconds``. Waiting is a
+    timer on the event loop: it costs no thread and no CPU.
+    """
+
+    def __init__(self, seconds: float, per_key: int = 8) -> None:
+        self.seconds = seconds
+        self.held = Slots(per_key)
+
+    async def hold(self, key: str) -> None:
+        if self.seconds <= 0 or not self.held.acquire(key):
+            return
+        try:
+            await asyncio.sleep(self.seconds)
+        finally:
+            self.held.release(key)

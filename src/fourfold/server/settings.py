@@ -47,6 +47,9 @@ class Settings:
     #: that may wait for one; each seat and each address has at most one job at a time
     job_workers: int = 1
     job_queue: int = 8
+    #: a 429 (and a full job pool's 503) is sent after this many seconds, so that a
+    #: client asking again at once asks at most this often per connection
+    refusal_hold_seconds: float = 0.5
     #: a request's headers and body must arrive within this many seconds of its first
     #: byte (and a new connection's first request within as long)
     request_read_seconds: float = 10.0

@@ -72,6 +72,8 @@ def register(sub: Any) -> None:
                    help="hints and analyses that may wait for a thread (default 8)")
     p.add_argument("--request-timeout", type=float, default=10.0, metavar="SECONDS",
                    help="a request's headers and body must arrive within this (default 10)")
+    p.add_argument("--refusal-hold", type=float, default=0.5, metavar="SECONDS",
+                   help="hold a 429 this long before sending it (default 0.5)")
     p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                    help="another Host name to answer while listening on loopback"
                         " (repeatable; localhost, 127.x and [::1] always are)")
@@ -105,6 +107,7 @@ def run(args: argparse.Namespace) -> int:
                             ("address_rate", 0.1, 1_000_000),
                             ("max_sockets_per_address", 1, 100_000), ("job_workers", 1, 64),
                             ("job_queue", 0, 10_000), ("request_timeout", 0.5, 3600),
+                            ("refusal_hold", 0, 60),
                             ("sync_seconds", 0.05, 3600)):
         value = getattr(args, name)
         if not low <= value <= high:
@@ -130,6 +133,7 @@ def run(args: argparse.Namespace) -> int:
         address_rate_per_second=args.address_rate, address_rate_burst=2 * args.address_rate,
         max_sockets_per_address=args.max_sockets_per_address, job_workers=args.job_workers,
         job_queue=args.job_queue, request_read_seconds=args.request_timeout,
+        refusal_hold_seconds=args.refusal_hold,
         allowed_hosts=tuple(h.strip().lower() for h in args.allow_host if h.strip()),
     )
     return serve(settings)

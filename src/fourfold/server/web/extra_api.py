@@ -31,6 +31,8 @@ from starlette.concurrency import run_in_threadpool
 from fourfold.core.errors import FourfoldError
 from fourfold.core.registry import game_names, get_spec
 from fourfold.server.api import ApiError, Credentials, _limit, hub_of
+from fourfold.server.hints import hint_for
+from fourfold.server.jobs import JobPool
 from fourfold.server.limits import address_key
 from fourfold.server.live import LiveTable, dumps
 from fourfold.server.protocol import state_json
@@ -39,8 +41,6 @@ from fourfold.server.tokens import token_hash
 
 router = APIRouter(prefix="/api", tags=["browser app"])
 
-#: seconds a hint's solver may think
-HINT_SECONDS = 3.0
 #: the shared replay's ply per finished table (in memory: a replay is a passing thing)
 _shared: dict[str, int] = {}
 _shared_lock = threading.Lock()
@@ -56,6 +56,11 @@ def _live(request: Request, table_id: str, credentials: Any) -> tuple[LiveTable,
     """The table and the caller's seat (``None``: a spectator); 403 for a bad token."""
     token = _token(credentials)
     _limit(request, token)
+    return _find(request, table_id, token)
+
+
+def _find(request: Request, table_id: str, token: str | None
+          ) -> tuple[LiveTable, int | None]:
     live = hub_of(request).get(table_id[:64])
     if live is None:
         raise ApiError(404, f"there is no table {table_id[:40]!r}")
@@ -186,17 +191,21 @@ async def get_hint(table_id: str, request: Request, credentials: Credentials
     """The checks run on a worker thread, the solver in the bounded job pool
     (server/jobs.py): one hint at a time per seat and per address, 429 or 503 with
     ``Retry-After`` past that."""
-    live, seat, view = await run_in_threadpool(_hint_request, request, table_id,
-                                               credentials)
+    token = _token(credentials)
+    _limit(request, token)
     host = request.client.host if request.client else None
-    owners = ["s:" + token_hash(_token(credentials) or ""), address_key(host)]
-    future = request.app.state.jobs.submit(owners, lambda: _hint(live, seat, view))
+    owners = ["s:" + token_hash(token or ""), address_key(host)]
+    jobs: JobPool = request.app.state.jobs
+    jobs.check(owners)  # a flood is refused here, on the loop, before any work
+    live, seat, view = await run_in_threadpool(_hint_request, request, table_id, token)
+    args = (live.game, seat, view, live.table.version, live.seed)
+    future = jobs.submit(owners, lambda: jobs.compute(hint_for, *args))
     return JSONResponse(await asyncio.wrap_future(future))
 
 
-def _hint_request(request: Request, table_id: str, credentials: Any
+def _hint_request(request: Request, table_id: str, token: str | None
                   ) -> tuple[LiveTable, int, Any]:
-    live, seat = _live(request, table_id, credentials)
+    live, seat = _find(request, table_id, token)
     if seat is None:
         raise ApiError(403, "hints are for a seat's holder: send your token")
     if not _hints_allowed(live, seat):
@@ -209,41 +218,6 @@ def _hint_request(request: Request, table_id: str, credentials: Any
     if not game.view_legal_moves(view):
         raise ApiError(409, "it is not your turn")
     return live, seat, view
-
-
-def _hint(live: LiveTable, seat: int, view: Any) -> dict[str, Any]:
-    from fourfold.ai import make_bot
-    from fourfold.ai.base import Limit
-    from fourfold.solve.position import Value, solver_for
-
-    game = live.game
-    base = {"type": "hint", "seat": seat, "version": live.table.version}
-    entry = solver_for(game) if game.info.spec.perfect_information else None
-    if entry is not None:
-        try:
-            solution = entry.solve(game, view.observation, HINT_SECONDS)
-        except FourfoldError:
-            solution = None
-        if solution is not None:
-            return {**base, "kind": "solver", "solver": entry.summary,
-                    "value": solution.value.value, "distance": solution.distance,
-                    "moves": [{"move": game.view_format_move(view, m.move),
-                               "value": m.value.value, "distance": m.distance}
-                              for m in solution.moves if m.value is not Value.UNKNOWN
-                              or not entry.exact]}
-    name = "quatrefoil" if game.name == "quatrefoil" else "level3"
-    try:
-        bot = make_bot(name, game, seat, live.seed + 7, Limit(seconds=HINT_SECONDS))
-        move = bot.propose(view, float("inf")) if game.name == "quatrefoil" \
-            else bot.choose(view)
-    except FourfoldError as error:
-        return {**base, "kind": "none", "text": f"no hint here: {error}"}
-    if move is None:
-        return {**base, "kind": "bot", "bot": name, "move": None,
-                "text": "wait: the bot would not act yet"}
-    text = game.view_format_move(view, move)
-    return {**base, "kind": "bot", "bot": name, "move": text,
-            "text": f"the {name} bot would play {text} (no solver answered in time)"}
 
 
 # -- games -----------------------------------------------------------------------------------
