@@ -567,7 +567,7 @@ class Table:
                 checkpoint = self._checkpoint()
                 self.seats[seat] = occupant
                 self._commit(checkpoint)
-                self._jobs.pop(seat, None)
+                self._drop_job(seat)
                 self._emit(EventKind.SEATS, f"{occupant.name} takes seat {seat + 1}", seat=seat)
                 self._schedule_bots()
         finally:
