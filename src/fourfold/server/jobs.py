@@ -16,14 +16,16 @@ A job's thread only waits: the solver or bot itself runs in a worker *process*
 seconds at a time, and every move on every table queued behind it (a player's moves
 took 160 ms at the median, 360 ms at p95, under a one-token hint flood; see
 benchmarks/bench_hint_flood.py). The processes are spawned, never forked (the server
-has threads), when the pool starts.
+has threads), when the pool starts, at a lower priority than the server.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import multiprocessing
+import os
 import threading
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -32,6 +34,8 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 log = logging.getLogger("fourfold.server")
+#: how much lower the worker processes' priority is than the server's (see ``nice``)
+NICENESS = 10
 
 
 class JobRefused(Exception):
@@ -76,7 +80,8 @@ class JobPool:
         with self._lock:
             if self._process_pool is None:
                 self._process_pool = ProcessPoolExecutor(
-                    self.workers, mp_context=multiprocessing.get_context("spawn"))
+                    self.workers, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_lower_priority)
             pool = self._process_pool
         try:
             return pool.submit(work, *args).result()
@@ -139,6 +144,14 @@ class JobPool:
             pool, self._process_pool = self._process_pool, None
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _lower_priority() -> None:
+    """A worker process yields the processor to the server (whose moves must stay
+    quick) and to everything else: a hint's budget is wall time, so it only finds
+    less on a busy machine."""
+    with contextlib.suppress(OSError):
+        os.nice(NICENESS)
 
 
 def _ready() -> bool:
