@@ -11,13 +11,23 @@ Redis; bounded in moves and seconds.
 from __future__ import annotations
 
 import random
+import subprocess
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from server_support import Api, Postgres, Redis, Server, instances, postgres_cluster, redis_server
+from server_support import (
+    Api,
+    Postgres,
+    Redis,
+    Server,
+    _as_postgres,
+    instances,
+    postgres_cluster,
+    redis_server,
+)
 
 #: moves made (each followed at once by a read on the other instance), and the time allowed
 MOVES = 120
@@ -67,3 +77,45 @@ def test_a_read_on_one_instance_shows_a_move_acknowledged_by_the_other(
         state = reader.state(table_id, tokens[1 - seat])
         assert state["version"] == acked["version"], (n, state["version"], acked["version"])
         assert state["view"]["position"] == acked["view"]["position"], n
+
+
+def sql(database: str, query: str) -> str:
+    return subprocess.run(_as_postgres(["psql", database, "-At", "-c", query]),
+                          capture_output=True, text=True, timeout=30, check=True).stdout
+
+
+def drop_connections(database: str) -> None:
+    """End every connection to ``database`` and wait until they are gone (bounded)."""
+    pids = sql(database, "SELECT pid FROM pg_stat_activity WHERE datname ="
+                         " current_database() AND pid <> pg_backend_pid()").split()
+    assert pids, "no connections to drop"
+    listed = ",".join(pids)
+    sql(database, f"SELECT pg_terminate_backend(pid) FROM unnest(ARRAY[{listed}]) pid")
+    deadline = time.monotonic() + 10
+    while sql(database, f"SELECT count(*) FROM pg_stat_activity WHERE pid IN ({listed})"
+              ).strip() != "0":
+        assert time.monotonic() < deadline, "the connections did not end"
+        time.sleep(0.02)
+
+
+def test_reads_stay_fresh_after_the_database_drops_every_connection(pair: list[Server]
+                                                                    ) -> None:
+    """The connections kept for the version check are not pinged before use: after the
+    database ended every connection, the check still answers, and reads stay fresh."""
+    apis = [server.client() for server in pair]
+    rng = random.Random(4)
+    table_id, tokens = new_game(apis[0])
+    for api in apis * 2:  # both instances hold the table and have checked its version
+        api.state(table_id)
+    database = pair[0].database
+    assert database is not None
+    for n in range(4):
+        drop_connections(database)
+        writer, reader = apis[n % 2], apis[(n + 1) % 2]
+        seat = reader.state(table_id)["to_act"][0]
+        mine = reader.state(table_id, tokens[seat])
+        r = writer.move(table_id, tokens[seat], rng.choice(mine["legal"]), mine["version"])
+        assert r.status_code == 200, (n, r.text)
+        # the first use of the reader's dropped connection, right after the ack
+        seen = reader.state(table_id)
+        assert seen["version"] == r.json()["state"]["version"], n

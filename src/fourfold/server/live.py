@@ -661,8 +661,8 @@ class Hub:
         by primary key) and reload when it is ahead, so whoever was told a change was
         accepted, on any instance, reads it here at once (docs/deploy.md)."""
         try:
-            stored = self.repo.versions([live.id]).get(live.id, -1)
-            if live.stale or max(stored, live.wanted) > live.saved_version:
+            stored = self.repo.stored_version(live.id)
+            if live.stale or max(stored or -1, live.wanted) > live.saved_version:
                 live.refresh(announce=False)
         except Exception as error:  # the database is not answering: serve this copy
             log.warning("table %s: cannot check for newer changes: %s", live.id, error)
