@@ -2,13 +2,17 @@
 
 Rows (``BenchRow``, metric ``steps_per_s``):
 
-* ``vector``: ``fourfold.envs.VectorEnv`` in self-play, every step a uniformly random
-  legal action per game (``sample_actions``, compiled) then ``step`` (legal moves, mask,
-  observation, auto-reset), 4,096 games on the calling thread; ``vector-threads``: the
-  same spread over numba's threads (all cores);
+* ``vector``: ``fourfold.envs.VectorEnv`` in self-play with its default observations (the
+  float32 planes of the single envs), every step a uniformly random legal action per game
+  (``sample_actions``, compiled) then ``step`` (legal moves, mask, observation tensor,
+  auto-reset), 4,096 games on the calling thread, ``copy=False`` (the env's buffers, as a
+  loop that consumes each batch at once); ``vector-copy``: the same with ``copy=True``
+  (new arrays every call, Gymnasium's default); ``vector-compact``: int8 rows instead of
+  planes; ``vector-level3``: against the compiled level-3 bot (agent steps: the bot's
+  plies are not counted); ``vector-threads``: the self-play row on every usable core;
 * ``aec``: the PettingZoo AEC env (``fourfold.envs.aec_env``), random legal actions
   sampled from the observation's mask, observations built every step as a training
-  loop would (``env.last()``);
+  loop would (``env.last()``); Folio freeform included;
 * ``pettingzoo-connect-four``: PettingZoo's own ``connect_four_v3`` in the same loop;
 * ``pgx-connect-four``: Pgx's ``connect_four`` on CPU jax: ``jit(vmap(step))`` over
   4,096 games with random legal actions (``jax.random.categorical`` on the mask),
@@ -34,7 +38,13 @@ VECTOR_RULESETS: tuple[tuple[str, str, str | None], ...] = (
     ("dao", "dao", None),
     ("icedao", "icedao", None),
 )
-AEC_RULESETS = (("quarto", "quarto", None), ("folio-fixed-grid", "folio", "fixed-grid"))
+#: (label, game, variant) of the AEC rows
+AEC_RULESETS: tuple[tuple[str, str, str | None], ...] = (
+    ("quarto", "quarto", None),
+    ("folio-fixed-grid", "folio", "fixed-grid"),
+    ("dao", "dao", None),
+    ("folio-freeform", "folio", "freeform"),
+)
 NUM_ENVS = 4096
 CONNECT_FOUR = "connect-four"
 
@@ -48,10 +58,13 @@ def _best(run: Callable[[float], tuple[int, float]], seconds: float, repeats: in
 
 
 def vector_rate(name: str, variant: str | None, seconds: float, repeats: int,
-                threads: int | None = 1) -> float:
+                threads: int | None = 1, **options: Any) -> float:
+    """Agent steps per second of a ``VectorEnv`` (``options``: ``opponent``,
+    ``observation``, ``copy``; ``copy=False`` unless given)."""
     from fourfold.envs.vector import VectorEnv
 
-    env = VectorEnv(name, NUM_ENVS, seed=1, variant=variant, threads=threads)
+    options.setdefault("copy", False)
+    env = VectorEnv(name, NUM_ENVS, seed=1, variant=variant, threads=threads, **options)
     env.reset()
     env.step(env.sample_actions())  # compile
 
@@ -150,12 +163,22 @@ def run_env_bench(
         if on_row is not None:
             on_row(row)
 
+    from fourfold.envs.vector import usable_cores
+
     for label, name, variant in VECTOR_RULESETS:
         add(BenchRow(label, "vector", "steps_per_s", vector_rate(name, variant, seconds,
                                                                   repeats)))
+    quarto = VECTOR_RULESETS[0]
+    for engine, options in (("vector-copy", {"copy": True}),
+                            ("vector-compact", {"observation": "compact"}),
+                            ("vector-level3", {"opponent": "level3"})):
+        add(BenchRow(quarto[0], engine, "steps_per_s",
+                     vector_rate(quarto[1], quarto[2], seconds, repeats, **options)))
+    cores = usable_cores()
     for label, name, variant in VECTOR_RULESETS[:2]:
         add(BenchRow(label, "vector-threads", "steps_per_s",
                      vector_rate(name, variant, seconds, repeats, threads=None)))
+    notes.append(f"vector-threads: {cores} thread(s), the cores this process may use")
     for label, name, variant in AEC_RULESETS:
         add(BenchRow(label, "aec", "steps_per_s", aec_rate(name, variant, seconds, repeats)))
     try:
@@ -174,7 +197,7 @@ def run_env_bench(
 
 
 def ratio_notes(rows: list[BenchRow]) -> list[str]:
-    """How the vector env compares with the reference envs, as sentences."""
+    """How our envs compare with the reference envs, as sentences."""
     value = {(r.game, r.engine): r.value for r in rows}
     notes = []
     for reference in ("pettingzoo-connect-four", "pgx-connect-four"):
@@ -185,4 +208,10 @@ def ratio_notes(rows: list[BenchRow]) -> list[str]:
             mine = value.get((label, "vector"))
             if mine:
                 notes.append(f"vector {label}: {mine / base:,.1f}x {reference}")
+        if reference == "pettingzoo-connect-four":
+            for label, _, _ in AEC_RULESETS:
+                mine = value.get((label, "aec"))
+                if mine:
+                    notes.append(f"aec {label}: {mine / base:,.2f}x {reference}"
+                                 " (the same AEC loop)")
     return notes

@@ -29,10 +29,9 @@ from fourfold.envs.common import (
     default_max_steps,
     is_dual,
     load_game,
-    mask_of,
     render_text,
 )
-from fourfold.envs.observe import Encoder, encoder_for
+from fourfold.envs.observe import Encoder, compiled_encoder_for
 
 
 def observation_space(encoder: Encoder, num_actions: int) -> spaces.Dict:
@@ -54,7 +53,8 @@ class FourfoldAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc
         super().__init__()
         self.game = game
         self.max_steps = default_max_steps(game) if max_steps is None else max_steps
-        self.encoder = encoder_for(game, max_steps=self.max_steps)
+        # compiled tensors and masks where the game has a kernel (the same values)
+        self.encoder = compiled_encoder_for(game, max_steps=self.max_steps)
         self.render_mode = check_render_mode(render_mode)
         self.possible_agents = [agent_name(s) for s in range(game.num_players)]
         self.agents = list(self.possible_agents)
@@ -64,6 +64,7 @@ class FourfoldAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc
         self.state_value: Any = None
         self.steps = 0
         self._rng = np.random.default_rng()
+        self._observed: tuple[Any, int, Any] = (None, -1, None)
 
     # -- spaces ------------------------------------------------------------------------------
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -93,8 +94,12 @@ class FourfoldAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc
         return agent_name(actors[0]) if actors else self.agents[0]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        view = self.game.view(self.state_value, self._seat[agent])
-        return {"observation": self.encoder.encode(view), "action_mask": mask_of(self.game, view)}
+        seat = self._seat[agent]
+        view = self.game.view(self.state_value, seat)
+        tensor, mask = self.encoder.observe(view)
+        # remembered for ``step``: an action in the mask needs no second legality check
+        self._observed = (self.state_value, seat, mask)
+        return {"observation": tensor, "action_mask": mask.copy()}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -103,7 +108,11 @@ class FourfoldAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc
             return
         seat = self._seat[agent]
         number = as_action(action, self.game.num_actions)
-        move = checked_move(self.game, self.state_value, seat, number)
+        state, seen_seat, mask = self._observed
+        if state is self.state_value and seen_seat == seat and mask[number]:
+            move = self.game.decode(number)
+        else:  # not observed yet, or illegal: the rules check it and say why
+            move = checked_move(self.game, self.state_value, seat, number)
         self.state_value = self.game.next_state(self.state_value, move)
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0

@@ -21,6 +21,7 @@ from fourfold.core.errors import ConfigurationError
 from fourfold.core.game import Game, View
 
 Tensor = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
 
 
 class Encoder(ABC):
@@ -41,6 +42,12 @@ class Encoder(ABC):
     @abstractmethod
     def encode(self, view: View) -> Tensor:
         """The tensor of ``view`` (a new array)."""
+
+    def observe(self, view: View) -> tuple[Tensor, Mask]:
+        """The tensor of ``view`` and the viewer's legal-action mask (int8, all zeros when
+        it does not act): what an env hands an agent each step."""
+        mask = np.asarray(self.game.view_legal_action_mask(view), dtype=np.int8)
+        return self.encode(view), mask
 
 
 # -- placement games: Quarto and Folio's grid variants ---------------------------------------
@@ -177,7 +184,60 @@ class FreeformEncoder(PiecePlanes):
             return r, c
         return None
 
+    def _lattice_rc(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Row and column of each action-lattice point (-1 off the planes), computed once."""
+        if not hasattr(self, "_rc_table"):
+            rows, cols = [], []
+            for x, y in self.game.lattice:
+                rc = self._rc(x, y)
+                rows.append(-1 if rc is None else rc[0])
+                cols.append(-1 if rc is None else rc[1])
+            self._rc_table = (np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64))
+        return self._rc_table
+
+    def observe(self, view: View) -> tuple[Tensor, Mask]:
+        """``encode`` and the mask in one pass over the legal placements (no move objects:
+        a mid-game position has thousands of legal moves, twelve gives per placement)."""
+        from fourfold.games.placement.giving import available_gives
+
+        game = self.game
+        state = view.observation
+        out = self._pieces(view)
+        mask = np.zeros(game.num_actions, dtype=np.int8)
+        if view.player is None or view.player not in game.view_actors(view):
+            return out, mask
+        k = self.kinds
+        gives = np.array(available_gives(state.supply), dtype=np.int64)
+        nowhere = len(game.lattice)
+        if state.hand is None:
+            mask[nowhere * (k + 1) + gives] = 1
+        else:
+            # the rules' own list of legal placements (cached per position by the game)
+            placements = game._placements(state)
+            xy = np.array([p for p, _ in placements], dtype=np.float64).reshape(-1, 2)
+            # lattice point (x, y) = ((i - r) * 0.5, (j - r) * 0.5) has index j * side + i
+            ij = np.rint(xy / 0.5).astype(np.int64) + game.radius
+            index = ij[:, 1] * game.side + ij[:, 0]
+            wins = np.array([w for _, w in placements], dtype=bool)
+            if len(gives) == 0:
+                wins[:] = True
+            mask[index[wins] * (k + 1) + k] = 1
+            rest = index[~wins]
+            mask[(rest[:, None] * (k + 1) + gives[None, :]).ravel()] = 1
+            rows, cols = self._lattice_rc()
+            on = rows[index] >= 0
+            out[self.o_place, rows[index][on], cols[index][on]] = 1.0
+            if state.pieces:
+                mask[-1] = 1
+                out[self.o_place + 1] = 1.0
+        out[self.o_place + 3] = 1.0
+        return out, mask
+
     def encode(self, view: View) -> Tensor:
+        return self.observe(view)[0]
+
+    def _pieces(self, view: View) -> Tensor:
+        """Every plane but the legal placements, the challenge and "to act"."""
         game = self.game
         state = view.observation
         out = np.zeros(self.shape, dtype=np.float32)
@@ -190,16 +250,6 @@ class FreeformEncoder(PiecePlanes):
             out[self.o_hand + state.hand] = 1.0
         supply = np.asarray(state.supply, dtype=np.float32) / self.counts
         out[self.o_supply:self.o_place] = supply[:, None, None]
-        acting = view.player is not None and view.player in game.view_actors(view)
-        if acting:
-            for move in game.view_legal_moves(view):
-                if move.challenge:
-                    out[self.o_place + 1] = 1.0
-                elif move.place is not None:
-                    rc = self._rc(*move.place)
-                    if rc is not None:
-                        out[self.o_place, rc[0], rc[1]] = 1.0
-            out[self.o_place + 3] = 1.0
         if state.hand is None and game.outcome(state) is None:
             out[self.o_place + 2] = 1.0
         if view.player:
@@ -376,6 +426,114 @@ class QuatrefoilEncoder(Encoder):
         one_hot(actors[0] if len(actors) == 1 else None, 5)
         out[i] = min(len(obs.history) / self.max_steps, 1.0)
         return out
+
+
+# -- the compiled fast path ----------------------------------------------------------------------
+
+
+class CompiledEncoder(Encoder):
+    """A readable encoder's tensor and the legal mask, written by the compiled kernel.
+
+    For the games with a kernel (Quarto, Folio's grids, Dao, Ice Dao): the view's position
+    is loaded into the kernel's arrays (``fourfold.kernels``, as the bots do) and
+    ``fourfold.envs.view_kernels`` writes the very tensor of ``inner`` (the tests compare
+    them position by position) and the mask, in a few microseconds instead of the
+    readable encoder's and rules' hundreds.
+    """
+
+    def __init__(self, game: Game[Any, Any], inner: Encoder) -> None:
+        from fourfold.envs import view_kernels
+        from fourfold.envs.vector import family_for
+        from fourfold.kernels import kernel_engine
+
+        super().__init__(game)
+        self.inner = inner
+        engine = kernel_engine(game)
+        if engine is None:  # invariant: compiled_encoder_for checks this first
+            raise ConfigurationError(f"no kernel for {game.info.label()}")
+        self.engine: Any = engine
+        family = family_for(game)
+        self.t, self.ot = family.t, family.ot
+        self.h = np.zeros((4, 20), dtype=np.int64)
+        self.buf = np.zeros(family.width, dtype=np.int64)
+        kind = type(engine).__name__
+        self.placement = kind == "PlacementEngine"
+        self.fn = {"PlacementEngine": view_kernels.pl_view, "DaoEngine": view_kernels.dao_view,
+                   "IceDaoEngine": view_kernels.ice_view}[kind]
+        self.no_keys = np.zeros(1, dtype=np.int64)
+        if self.placement:
+            tables = engine.tables  # type: ignore[attr-defined]
+            self.cell_x = [int(v) for v in tables.cell_x]
+            self.cell_y = [int(v) for v in tables.cell_y]
+            self.neighbours = [int(v) for v in tables.neighbours]
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self.inner.shape
+
+    def plane_names(self) -> list[str]:
+        return self.inner.plane_names()
+
+    def _placement_row(self, state: Any) -> npt.NDArray[np.int64]:
+        """The kernel row ``board | supply | st`` of a placement position, built with
+        Python integers (``PlacementEngine.load`` without its NumPy scalar arithmetic and
+        the hash, which the observation does not read)."""
+        from fourfold.kernels import placement as pk
+
+        geometry = self.game.geometry  # type: ignore[attr-defined]
+        board = [-1] * len(self.cell_x)
+        occ = adj = 0
+        minx = miny = 1 << 20
+        maxx = maxy = -(1 << 20)
+        for cell, kind in state.board:
+            i = geometry.index(cell)
+            board[i] = kind
+            occ |= 1 << i
+            adj |= self.neighbours[i]
+            minx, maxx = min(minx, self.cell_x[i]), max(maxx, self.cell_x[i])
+            miny, maxy = min(miny, self.cell_y[i]), max(maxy, self.cell_y[i])
+        st = [0] * pk.NUM_FIELDS
+        st[pk.S_HAND] = -1 if state.hand is None else state.hand
+        st[pk.S_PLACED] = state.placed
+        st[pk.S_OCC], st[pk.S_ADJ] = _signed(occ), _signed(adj)
+        st[pk.S_MINX], st[pk.S_MAXX], st[pk.S_MINY], st[pk.S_MAXY] = minx, maxx, miny, maxy
+        st[pk.S_WINNER] = -1 if state.line is None else (state.placed - 1) % 2
+        return np.array(board + list(state.supply) + st, dtype=np.int64)
+
+    def observe(self, view: View) -> tuple[Tensor, Mask]:
+        if self.placement:
+            x = self._placement_row(view.observation)
+            keys = self.no_keys
+        else:
+            engine = self.engine
+            engine.load(view.observation)
+            x, keys = engine.st, engine.keys
+        out = np.empty(self.shape, dtype=np.float32)
+        mask = np.empty(self.game.num_actions, dtype=np.int8)
+        viewer = -1 if view.player is None or view.declared is not None else view.player
+        self.fn(self.t, self.ot, x, self.h, keys, self.buf, viewer, out.reshape(-1), mask)
+        if view.declared is not None and view.player is not None:  # a declared ending
+            out = self.inner.encode(view)
+        return out, mask
+
+    def encode(self, view: View) -> Tensor:
+        return self.observe(view)[0]
+
+
+def _signed(bits: int) -> int:
+    """A 64-bit pattern as the int64 holding it."""
+    bits &= (1 << 64) - 1
+    return bits - (1 << 64) if bits >> 63 else bits
+
+
+def compiled_encoder_for(game: Game[Any, Any], max_steps: int = 100) -> Encoder:
+    """``encoder_for``, compiled where the game has a kernel (same tensors, and a mask)."""
+    from fourfold.kernels import kernel_engine
+
+    inner = encoder_for(game, max_steps)
+    if game.info.spec.perfect_information and kernel_engine(game) is not None:
+        return CompiledEncoder(game, inner)
+    return inner
 
 
 def encoder_for(game: Game[Any, Any], max_steps: int = 100) -> Encoder:

@@ -1,63 +1,88 @@
-"""``VectorEnv(game, num_envs, seed)``: a batch of games stepped at once on the numba kernels.
+"""``VectorEnv(game, num_envs, seed)``: a Gymnasium vector env of games stepped at once
+on the numba kernels.
 
     >>> from fourfold.envs import VectorEnv
-    >>> env = VectorEnv("quarto", num_envs=4, seed=0)
-    >>> obs, info = env.reset()
-    >>> obs.shape, info["action_mask"].shape
-    ((4, 34), (4, 289))
+    >>> env = VectorEnv("quarto", num_envs=4, seed=0, opponent="level3")
+    >>> obs, info = env.reset(seed=0)
+    >>> obs.shape, obs.dtype, info["action_mask"].shape
+    ((4, 60, 4, 4), dtype('float32'), (4, 289))
     >>> obs, rewards, terminated, truncated, info = env.step(env.sample_actions())
 
-Everything is a NumPy array with one row per game. Actions are the game's own dense
-encoding. ``step`` applies every game's action; a game that ends is scored and reset in
-the same call (auto-reset: the observation and mask returned are then those of the new
-game; ``terminated`` / ``truncated`` say it happened). An action outside a game's mask
-raises ``FourfoldError`` naming the games, and changes nothing in them.
+It is a ``gymnasium.vector.VectorEnv``: ``single_observation_space`` is the Gymnasium
+env's (``gym_env``), ``single_action_space`` is ``Discrete(game.num_actions)``,
+``observation_space`` / ``action_space`` their batches. Auto-reset is same-step
+(``metadata["autoreset_mode"] = AutoresetMode.SAME_STEP``): a game that ends is scored
+and restarted in the same call, the observation returned is the new game's, and
+``info["final_obs"]`` / ``info["final_info"]`` (with ``_final_obs`` / ``_final_info``
+masks) hold what the finished game's agent saw last.
 
-``opponent=None`` is self-play: each step is one ply of whoever is to move
-(``info["to_move"]``) and ``rewards`` has a column per seat (+1/-1, 0 for draws).
-``opponent="random"``: the agent plays ``seat`` (0, 1, or ``"mixed"``: game i plays seat
-i % 2) and a uniformly random opponent replies inside ``step``; ``rewards`` is the
-agent's. ``max_steps`` truncates long games (plies of both sides count). By default the batch is
-stepped on the calling thread (``threads=1``: over a million steps a second on one core
-for Quarto); ``threads=None`` spreads it over numba's threads, which pays only on an
-otherwise idle machine (a parallel region waits for its slowest thread).
+Observations (``observation=``): ``"planes"`` (default), exactly the float32 tensors of
+the PettingZoo, Gymnasium and OpenSpiel envs (``fourfold.envs.observe``), written by the
+kernel; ``"compact"``, int8 rows (the kind on each cell, the hand, the supply, the player
+to move...; docs/envs.md), about ten times smaller.
 
-Observations are compact int8 rows (docs/envs.md): placement games give the kind on each
-cell (-1 empty), the kind in hand (-1 none), the supply of each kind and the player to
-move; Dao the owner of each square; Ice Dao the colour of each size on each square. The
-plane tensors of the PettingZoo and Gymnasium envs are built from a view in Python; this
-env keeps to what a kernel can write at millions of steps per second.
+Opponents (``opponent=``): ``None`` (self-play: each step is one ply of whoever is to
+move, ``info["to_move"]``; the reward is the mover's, ``info["rewards"]`` has both
+seats'), ``"random"``, ``"greedy"``, or ``"level1"`` .. ``"level3"``: the level's bot
+(``fourfold.ai.levels``) compiled into the kernel, for the levels that are random,
+beginner or greedy bots (all three in Quarto and Folio; levels 1-2 in Dao and Ice Dao,
+whose level 3 is a search). The agent plays ``seat`` and the opponent replies inside
+``step``; the reward is the agent's.
+
+``seat``: ``0`` or ``1`` (every game), or ``"mixed"``: game ``i`` plays seat ``i % 2``,
+so one batch learns both sides. Seat 0 is the rules' first seat, which in Quarto and
+Folio is the player who places first (seat 1 makes the opening give). ``info["seat"]``.
+
+Actions are the game's own dense encoding. An action outside a game's mask raises
+``FourfoldError`` naming the games (the others are stepped). With ``copy=True``
+(default, as Gymnasium asks) every call returns new arrays; ``copy=False`` returns the
+env's own buffers, overwritten by the next call (the fastest: nothing is copied).
+
+Threads: ``threads=1`` (default) steps on the calling thread (over a million Quarto
+steps a second on one core); ``threads=None`` uses the cores this process may run on
+(``usable_cores``), ``threads=k`` at most that many. Blocks of games are handed out to
+threads dynamically, so a thread the OS preempts does not hold the batch up.
 
 Covered: Quarto, Folio standard, fixed-grid and no-grid, Dao and Ice Dao (every option).
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import Any
 
+import gymnasium
+import numba
 import numpy as np
 import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
 
 from fourfold.core.errors import ConfigurationError, FourfoldError
 from fourfold.core.game import Game
 from fourfold.envs import vector_kernels as vk
 from fourfold.envs.common import default_max_steps, load_game
+from fourfold.envs.observe import PlacementEncoder, encoder_for
 
 Array = npt.NDArray[Any]
+OBSERVATIONS = ("planes", "compact")
 
 
 @dataclass(frozen=True)
 class Family:
-    """One game family's kernel functions and array sizes."""
+    """One game family's kernel functions, tables and array sizes."""
 
     t: Array
+    ot: Array  # what the observation planes need beyond ``t`` (placement: attributes)
     x0: Array
     hist_shape: tuple[int, ...]
-    key_shape: tuple[int, ...]  # per game, before the per-ply rows are sized
-    obs_size: int
+    key_shape: tuple[int, ...]  # per ply, after the ``max_steps`` rows
+    compact_size: int
+    compact_high: int
     width: int  # the longest list of legal actions
-    kernels: tuple[Any, Any, Any]  # step (one thread), step (all threads), reset
+    kernels: tuple[Any, ...]  # step (one thread), step (threads), reset, choose, classify
 
 
 def _placement(game: Any) -> Family:
@@ -72,8 +97,15 @@ def _placement(game: Any) -> Family:
     board, supply, st, _ = pk.new_position(engine.t)
     x0 = np.concatenate([board, supply, st]).astype(np.int64)
     cells, kinds = len(board), len(supply)
-    return Family(engine.t, x0, (1, 1), (1,), cells + kinds + 2, game.num_actions,
-                  (vk.pl_step, vk.pl_step_threads, vk.pl_reset))
+    encoder = PlacementEncoder(game)
+    if encoder.rows * encoder.cols != cells:  # invariant: planes are the geometry's cells
+        raise ConfigurationError(f"no vectorised planes for {game.info.label()}")
+    attrs = encoder.attr_table.astype(np.float64)
+    ot = np.concatenate([[len(attrs)], attrs.ravel(), encoder.counts.astype(np.float64)])
+    high = max(kinds - 1, int(encoder.counts.max()), 1)
+    return Family(engine.t, ot, x0, (vk.LOOKAHEAD_ROWS, pk.NUM_FIELDS + 1), (), cells + kinds + 2,
+                  high, game.num_actions,
+                  (vk.pl_step, vk.pl_step_threads, vk.pl_reset, vk.pl_choose, vk.pl_classify))
 
 
 def _dao(game: Any) -> Family:
@@ -82,8 +114,11 @@ def _dao(game: Any) -> Family:
 
     engine = DaoEngine(game)
     engine.load(game.initial_state())
-    return Family(engine.t, engine.st.copy(), (1, dk.NUM_FIELDS + 1), (), dk.SQUARES + 1,
-                  game.num_actions, (vk.dao_step, vk.dao_step_threads, vk.dao_reset))
+    return Family(engine.t, np.zeros(1), engine.st.copy(),
+                  (vk.LOOKAHEAD_ROWS, dk.NUM_FIELDS + 1), (), dk.SQUARES + 1, 1,
+                  game.num_actions,
+                  (vk.dao_step, vk.dao_step_threads, vk.dao_reset, vk.dao_choose,
+                   vk.dao_classify))
 
 
 def _icedao(game: Any) -> Family:
@@ -92,9 +127,11 @@ def _icedao(game: Any) -> Family:
 
     engine = IceDaoEngine(game)
     engine.load(game.initial_state())
-    return Family(engine.t, engine.st.copy(), (1, ik.NUM_FIELDS + 1), (ik.KEY_FIELDS,),
-                  ik.SQUARES * 3 + 1, ik.MAX_MOVES,
-                  (vk.ice_step, vk.ice_step_threads, vk.ice_reset))
+    return Family(engine.t, np.zeros(1), engine.st.copy(),
+                  (vk.LOOKAHEAD_ROWS, ik.NUM_FIELDS + 1), (ik.KEY_FIELDS,), ik.SQUARES * 3 + 1,
+                  1, ik.MAX_MOVES,
+                  (vk.ice_step, vk.ice_step_threads, vk.ice_reset, vk.ice_choose,
+                   vk.ice_classify))
 
 
 def family_for(game: Game[Any, Any]) -> Family:
@@ -113,89 +150,174 @@ def family_for(game: Game[Any, Any]) -> Family:
         " fixed-grid and no-grid, dao, icedao); use aec_env or gym_env")
 
 
-class VectorEnv:
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity), at most numba's thread pool."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        counter = getattr(os, "process_cpu_count", os.cpu_count)
+        cores = counter() or 1
+    pool: int = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
+    return max(1, min(cores, pool))
+
+
+def opponent_policy(game: Game[Any, Any], opponent: str | None) -> tuple[int, int]:
+    """``(mode, attention)`` of the compiled opponent named ``opponent``."""
+    from fourfold.ai.levels import level_for
+
+    if opponent in (None, "self-play"):
+        return vk.SELF_PLAY, 0
+    if opponent == "random":
+        return vk.RANDOM, 0
+    if opponent == "greedy":
+        return vk.GREEDY, 0
+    levels = {f"level{n}": n for n in (1, 2, 3)}
+    if opponent not in levels:
+        raise ConfigurationError(
+            f"opponent must be None (self-play), 'random', 'greedy' or 'level1'..'level3',"
+            f" not {opponent!r}")
+    spec = level_for(game.name, levels[opponent], game.info.variant)
+    if spec.bot == "random":
+        return vk.RANDOM, 0
+    if spec.bot == "greedy":
+        return vk.GREEDY, 0
+    if spec.bot == "beginner" and spec.nodes:
+        return vk.BEGINNER, int(spec.nodes)
+    raise ConfigurationError(
+        f"{opponent} of {game.info.label()} is {spec.describe()}; the vector env compiles the"
+        " random, beginner and greedy bots only (use gym_env for this opponent)")
+
+
+class VectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
     """``num_envs`` games of one ruleset, stepped together on the compiled kernel."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - as gymnasium.vector.VectorEnv declares it
+        "autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": [],
+    }
 
     def __init__(self, game: str | Game[Any, Any], num_envs: int, seed: int = 0,
                  variant: str | None = None, *, opponent: str | None = None,
                  seat: int | str = 0, max_steps: int | None = None, threads: int | None = 1,
-                 **options: Any) -> None:
+                 observation: str = "planes", copy: bool = True, **options: Any) -> None:
         self.game = load_game(game, variant, **options)
-        if not isinstance(num_envs, int) or num_envs < 1:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ConfigurationError(f"num_envs must be a positive integer, not {num_envs!r}")
-        if opponent not in (None, "random"):
+        if observation not in OBSERVATIONS:
             raise ConfigurationError(
-                f"opponent must be None (self-play) or 'random', not {opponent!r}")
+                f"observation must be 'planes' or 'compact', not {observation!r}")
         self.family = family_for(self.game)
+        self.mode, self.attention = opponent_policy(self.game, opponent)
         self.num_envs = num_envs
         self.num_actions = self.game.num_actions
         self.opponent = opponent
-        self.mode = vk.SELF_PLAY if opponent is None else vk.RANDOM
+        self.observation = observation
+        self.copy = bool(copy)
         self.max_steps = default_max_steps(self.game) if max_steps is None else int(max_steps)
+        if self.max_steps < 1:
+            raise ConfigurationError(f"max_steps must be at least 1, not {max_steps!r}")
         if seat == "mixed":
             self.seat = np.arange(num_envs, dtype=np.int64) % 2
-        elif seat in (0, 1):
+        elif seat in (0, 1) and not isinstance(seat, bool):
             self.seat = np.full(num_envs, seat, dtype=np.int64)
         else:
             raise ConfigurationError(f"seat must be 0, 1 or 'mixed', not {seat!r}")
+        self.threads = self._thread_count(threads)
+        self._make_spaces()
+        self._make_buffers()
+        self.seed_value = seed
+        self._seed_streams(seed)
+        self._step_kernel = self.family.kernels[0] if self.threads == 1 else self.family.kernels[1]
+        self._sample = vk.sample_serial if self.threads == 1 else vk.sample_batch
+
+    @staticmethod
+    def _thread_count(threads: int | None) -> int:
+        if threads is None:
+            return usable_cores()
+        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+            raise ConfigurationError(f"threads must be a positive integer or None, not {threads!r}")
+        return min(threads, usable_cores())
+
+    def _make_spaces(self) -> None:
         f = self.family
-        n = num_envs
+        if self.observation == "planes":
+            shape = encoder_for(self.game).shape
+            self.single_observation_space = spaces.Box(0.0, 1.0, shape, dtype=np.float32)
+            self._obs_dtype: Any = np.float32
+        else:
+            self.single_observation_space = spaces.Box(-1, f.compact_high, (f.compact_size,),
+                                                       dtype=np.int8)
+            self._obs_dtype = np.int8
+        self.obs_shape: tuple[int, ...] = self.single_observation_space.shape
+        self.single_action_space = spaces.Discrete(self.num_actions)
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+
+    def _make_buffers(self) -> None:
+        f = self.family
+        n = self.num_envs
+        size = int(np.prod(self.obs_shape))
         self.xs = np.tile(f.x0, (n, 1))
         self.hist = np.zeros((n, *f.hist_shape), dtype=np.int64)
-        self.keys = np.zeros((n, self.max_steps + 2, *f.key_shape), dtype=np.int64)
-        if not f.key_shape and f.hist_shape == (1, 1):  # placement: no history at all
-            self.keys = np.zeros((n, 1), dtype=np.int64)
+        self.keys = np.zeros((n, self.max_steps + vk.LOOKAHEAD_ROWS + 2, *f.key_shape),
+                             dtype=np.int64)
         self.steps = np.zeros(n, dtype=np.int64)
         self.masks = np.zeros((n, self.num_actions), dtype=np.int8)
         self.legal = np.zeros((n, f.width), dtype=np.int64)
+        self.reply = np.zeros((n, 2 * f.width), dtype=np.int64)
         self.counts = np.zeros(n, dtype=np.int64)
-        self.obs = np.zeros((n, f.obs_size), dtype=np.int8)
+        self.to_move = np.zeros(n, dtype=np.int64)
+        self.obs = np.zeros((n, size), dtype=self._obs_dtype)
+        self.final = np.zeros((n, size), dtype=self._obs_dtype)
         self.rewards = np.zeros((n, 2), dtype=np.float32)
-        self.terminated = np.zeros(n, dtype=np.bool_)
-        self.truncated = np.zeros(n, dtype=np.bool_)
-        self.errors = np.zeros(n, dtype=np.bool_)
+        self.flags = np.zeros((n, 3), dtype=np.bool_)  # terminated, truncated, illegal
+        self.terminated = self.flags[:, vk.TERMINATED]
+        self.truncated = self.flags[:, vk.TRUNCATED]
+        self.errors = self.flags[:, vk.ERROR]
+        self.cfg = np.array([self.mode, self.attention, self.observation == "planes",
+                             self.max_steps], dtype=np.int64)
         self.actions = np.zeros(n, dtype=np.int64)
-        self.seed_value = seed
-        self.rngs = vk.seeded_rngs(seed, n)
-        if threads is None:
-            import numba
+        self._rows = np.arange(n)
 
-            threads = numba.get_num_threads()
-        if not isinstance(threads, int) or threads < 1:
-            raise ConfigurationError(f"threads must be a positive integer, not {threads!r}")
-        self.threads = threads
-        self._step = f.kernels[0] if threads == 1 else f.kernels[1]
-        self._sample = vk.sample_serial if threads == 1 else vk.sample_batch
+    def _seed_streams(self, seed: int) -> None:
+        self.rngs = vk.seeded_rngs(seed, self.num_envs)  # sample_actions
+        self.opponent_rngs = vk.seeded_rngs(seed, self.num_envs, stream=1)
 
     # -- the batch ---------------------------------------------------------------------------
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.masks, "to_move": self.obs[:, -1], "seat": self.seat}
+        info: dict[str, Any] = {"action_mask": self.masks, "to_move": self.to_move,
+                                "seat": self.seat}
+        if self.copy:
+            info = {k: v.copy() for k, v in info.items()}
+        return info
 
-    def reset(self, seed: int | None = None) -> tuple[Array, dict[str, Any]]:
+    def _observations(self) -> Array:
+        obs = self.obs.copy() if self.copy else self.obs
+        return obs.reshape(self.num_envs, *self.obs_shape)
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[Array, dict[str, Any]]:
         """Start every game; a seed restarts the random streams (opponent, sampling)."""
+        super().reset(seed=seed)
+        if options:
+            raise ConfigurationError(f"VectorEnv.reset takes no options, got {sorted(options)}")
         if seed is not None:
             self.seed_value = seed
-            self.rngs = vk.seeded_rngs(seed, self.num_envs)
-        reset = self.family.kernels[2]
-        reset(self.family.t, self.xs, self.family.x0, self.hist, self.keys, self.mode, self.seat,
-              self.steps, self.max_steps, self.rngs, self.masks, self.legal, self.counts,
-              self.obs, self.rewards, self.terminated, self.truncated)
-        return self.obs, self._info()
+            self._seed_streams(seed)
+        f = self.family
+        f.kernels[2](f.t, f.ot, self.xs, f.x0, self.hist, self.keys, self.cfg, self.seat,
+                     self.steps, self.opponent_rngs, self.masks, self.legal, self.reply,
+                     self.counts, self.to_move, self.obs)
+        return self._observations(), self._info()
 
     def step(self, actions: Array) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
-        """Play one action per game: observations, rewards, terminated, truncated, info.
-
-        The arrays returned are the env's own buffers, overwritten by the next call:
-        copy what you keep.
-        """
+        """Play one action per game: observations, rewards, terminated, truncated, info."""
         actions = np.asarray(actions)
         if actions.shape != (self.num_envs,):
             raise FourfoldError(f"expected {self.num_envs} actions, got shape {actions.shape}")
+        if not np.issubdtype(actions.dtype, np.integer):
+            raise FourfoldError(f"actions must be integers, not {actions.dtype}")
         self.actions[:] = actions
-        self._step(self.family.t, self.xs, self.family.x0, self.hist, self.keys, self.actions,
-                      self.mode, self.seat, self.steps, self.max_steps, self.rngs, self.masks,
-                      self.legal, self.counts, self.obs, self.rewards, self.terminated,
-                      self.truncated, self.errors)
+        self._run_step()
         if self.errors.any():
             bad = np.flatnonzero(self.errors)
             shown = ", ".join(f"game {i}: action {int(self.actions[i])}" for i in bad[:5])
@@ -203,19 +325,56 @@ class VectorEnv:
             raise FourfoldError(
                 f"{self.game.name}: illegal actions ({shown}{more}); only actions in"
                 " info['action_mask'] may be played (the other games were stepped)")
-        rewards = (self.rewards if self.mode == vk.SELF_PLAY
-                   else self.rewards[np.arange(self.num_envs), self.seat])
-        return self.obs, rewards, self.terminated, self.truncated, self._info()
+        if self.mode == vk.SELF_PLAY:
+            movers = self._movers
+            rewards = self.rewards[self._rows, movers]
+        else:
+            rewards = self.rewards[self._rows, self.seat]
+        info = self._info()
+        if self.mode == vk.SELF_PLAY:
+            info["rewards"] = self.rewards.copy() if self.copy else self.rewards
+        terminated = self.terminated.copy() if self.copy else self.terminated
+        truncated = self.truncated.copy() if self.copy else self.truncated
+        done = terminated | truncated
+        if done.any():
+            final_obs = np.full(self.num_envs, None, dtype=object)
+            for i in np.flatnonzero(done):
+                final_obs[i] = self.final[i].reshape(self.obs_shape).copy()
+            info["final_obs"], info["_final_obs"] = final_obs, done
+            info["final_info"] = {"seat": self.seat.copy(), "_seat": done.copy()}
+            info["_final_info"] = done.copy()
+        return self._observations(), rewards, terminated, truncated, info
+
+    def _run_step(self) -> None:
+        f = self.family
+        self._movers = self.to_move.copy()
+        args = (f.t, f.ot, self.xs, f.x0, self.hist, self.keys, self.actions, self.cfg,
+                self.seat, self.steps, self.opponent_rngs, self.masks, self.legal, self.reply,
+                self.counts, self.to_move, self.obs, self.final, self.rewards, self.flags)
+        if self.threads == 1:
+            self._step_kernel(*args)
+            return
+        numba.set_num_threads(self.threads)
+        before = numba.set_parallel_chunksize(1)  # blocks handed out one at a time
+        try:
+            self._step_kernel(*args)
+        finally:
+            numba.set_parallel_chunksize(before)
 
     def sample_actions(self) -> Array:
         """A uniformly random legal action for every game (from the seeded streams)."""
         out = np.empty(self.num_envs, dtype=np.int64)
-        self._sample(self.legal, self.counts, self.rngs, out)
+        if self.threads == 1:
+            self._sample(self.legal, self.counts, self.rngs, out)
+        else:
+            numba.set_num_threads(self.threads)
+            self._sample(self.legal, self.counts, self.rngs, out)
         return out
+
+    def action_masks(self) -> Array:
+        """The legal-action masks, ``(num_envs, num_actions)`` int8 (a copy)."""
+        return self.masks.copy()
 
     def legal_actions(self, i: int) -> list[int]:
         """Game ``i``'s legal actions, in the reference order."""
         return [int(a) for a in self.legal[i, :self.counts[i]]]
-
-    def close(self) -> None:
-        pass

@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from fourfold.core.errors import FourfoldError, NotationError
 from fourfold.core.game import Game
 from fourfold.core.outcome import Outcome
@@ -241,10 +243,7 @@ class FreeformGame(Game[FreeformState, FreeformPly]):
             found: list[tuple[Point, bool]] = [((0.0, 0.0), False)]
         else:
             pts = state.points
-            free = [
-                p for p in self.lattice
-                if not any(too_close(math.hypot(p[0] - q[0], p[1] - q[1])) for q in pts)
-            ]
+            free = self._free_points(pts)
             wins: set[Point] = set()
             if state.broken is None and state.placed + 1 >= 4:
                 for target in self.targets(state, lines_only=True):
@@ -264,6 +263,28 @@ class FreeformGame(Game[FreeformState, FreeformPly]):
             self._placements_cache.clear()
         self._placements_cache[state] = found
         return found
+
+    def _free_points(self, pts: Sequence[Point]) -> list[Point]:
+        """The lattice points no piece is ``too_close`` to, in lattice order.
+
+        NumPy compares each point's squared distance to its nearest piece with the square
+        of ``too_close``'s limit, and settles every point further from it than 1e-13
+        (relative: a hundred times NumPy's rounding, far below the limit's own 1e-12
+        margin, so a distance of exactly 1.0 is settled); the points within that band, if
+        any, get ``too_close`` on ``math.hypot``. The answer is exactly the point-by-point
+        test's (tests/test_envs_fast_paths.py compares the two).
+        """
+        if not hasattr(self, "_lattice_xy"):
+            self._lattice_xy = np.array(self.lattice, dtype=np.float64)
+        lat = self._lattice_xy
+        near = ((lat[:, None, :] - np.array(pts, dtype=np.float64)[None, :, :]) ** 2).sum(
+            axis=2).min(axis=1)
+        limit = (MIN_DISTANCE * (1 - 1e-12)) ** 2
+        keep = near > limit * (1 + 1e-13)
+        for i in np.flatnonzero((near >= limit * (1 - 1e-13)) & ~keep):
+            p = self.lattice[i]
+            keep[i] = not any(too_close(math.hypot(p[0] - q[0], p[1] - q[1])) for q in pts)
+        return [self.lattice[i] for i in np.flatnonzero(keep)]
 
     def targets(self, state: FreeformState, lines_only: bool) -> list[Target]:
         """Every (assignment of the pieces, free cell) a new piece could take, with discs
