@@ -1,7 +1,7 @@
 """Train MaskablePPO (sb3-contrib) on ``fourfold/Quarto-v0``, save it, reload it, evaluate it.
 
     pip install -e '.[rl]'
-    python examples/sb3_quarto.py                 # 3 CPU minutes, then 400 games vs each level
+    python examples/sb3_quarto.py               # 1.5 CPU minutes, then 400 games vs each level
     python examples/sb3_quarto.py --cpu-minutes 1 --eval-games 100 --out runs/quick
     python examples/sb3_quarto.py --evaluate runs/quick/quarto_maskable_ppo.zip --against level4
 
@@ -18,7 +18,7 @@ cell, then giving a piece that completes a line somewhere: line sums of the attr
 planes). The action logits, ``SharedActionHead``, are a linear function of the planes
 plus two weights shared by every action: one on that "hands over a win" bit, one on
 "places without giving" (the game's encoding of a placement that ends the game). All
-start at zero or near it, so the untrained policy is uniform over the legal actions;
+start at zero or near it, so the untrained policy is nearly uniform over the legal actions;
 PPO learns the weights. ``--features flat`` is SB3's plain ``MlpPolicy`` on the planes
 alone (``--pi-layers`` sets its hidden layers), for comparison.
 
@@ -265,8 +265,8 @@ def _layers(text: str) -> list[int]:
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--cpu-minutes", type=float, default=3.0,
-                        help="stop training after this much CPU time (default 3)")
+    parser.add_argument("--cpu-minutes", type=float, default=1.5,
+                        help="stop training after this much CPU time (default 1.5)")
     parser.add_argument("--timesteps", type=int, default=10_000_000,
                         help="stop training after this many agent steps")
     parser.add_argument("--opponent", default="level2",

@@ -17,9 +17,12 @@ import pytest
 
 gymnasium = pytest.importorskip("gymnasium")
 
+import fourfold  # noqa: E402
+from fourfold.ai import make_bot  # noqa: E402
 from fourfold.core.errors import FourfoldError  # noqa: E402
 from fourfold.envs import gym_env  # noqa: E402  (importing fourfold.envs registers the ids)
 from fourfold.envs.gym import DEFAULT_ILLEGAL_PENALTY  # noqa: E402
+from fourfold.envs.observe import encoder_for  # noqa: E402
 from fourfold.envs.registration import env_ids  # noqa: E402
 from gamecases import playable_cases  # noqa: E402
 
@@ -66,9 +69,12 @@ def test_make_passes_bots_seats_penalty_and_game_options() -> None:
     assert info["seat"] == 1
 
 
-def test_default_opponents_can_play_their_games() -> None:
-    assert gymnasium.make("fourfold/Quarto-v0").unwrapped.opponent == "level3"
-    assert gymnasium.make("fourfold/Quatrefoil-v0").unwrapped.opponent == "quatrefoil"
+@pytest.mark.parametrize("env_id", sorted(env_ids()))
+def test_default_opponents_can_play_their_games(env_id: str) -> None:
+    inner = gymnasium.make(env_id).unwrapped
+    make_bot(inner.opponent, inner.game, 1, seed=0)  # raises if it cannot
+    if inner.game.name == "quarto":
+        assert inner.opponent == "level3"
 
 
 def test_ids_resolve_without_importing_fourfold_first() -> None:
@@ -160,6 +166,49 @@ def test_the_sb3_example_trains_saves_reloads_and_evaluates(tmp_path: Path) -> N
     masks = play.get_wrapper_attr("action_masks")()
     action, _ = model.predict(obs, action_masks=masks, deterministic=True)
     assert masks[int(action)]
+
+
+def _example_module() -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("sb3_quarto", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_example_line_features_agree_with_the_rules() -> None:
+    """``QuartoLines`` flags exactly the (cell, give) actions after which the opponent
+    can complete a line at once."""
+    pytest.importorskip("sb3_contrib", reason="the rl extra is not installed")
+    import torch
+
+    example = _example_module()
+    game = fourfold.load("quarto")
+    encoder = encoder_for(game)
+    extractor = example.QuartoLines(gymnasium.spaces.Box(0.0, 1.0, encoder.shape))
+    rng = np.random.default_rng(0)
+    flagged = checked = 0
+    for deal in range(4):
+        state = game.initial_state(deal)
+        while game.outcome(state) is None:
+            seat = game.actors(state)[0]
+            obs = torch.tensor(encoder.encode(game.view(state, seat)))[None]
+            danger = extractor(obs)[0, -256:].reshape(16, 16).numpy()
+            moves = game.legal_moves(state)
+            for move in moves:
+                after = game.next_state(state, move)
+                if move.place is None or move.give is None or game.outcome(after) is not None:
+                    continue
+                loses = any(
+                    (o := game.outcome(game.next_state(after, reply))) is not None
+                    and o.returns(2)[seat] < 0 for reply in game.legal_moves(after))
+                assert bool(danger[game.geometry.index(move.place), move.give]) == loses
+                flagged += loses
+                checked += 1
+            state = game.next_state(state, moves[int(rng.integers(len(moves)))])
+    assert checked > 1000 and flagged > 20
 
 
 def test_the_sb3_example_refuses_bad_arguments(tmp_path: Path) -> None:

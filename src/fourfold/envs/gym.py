@@ -6,8 +6,8 @@ Also registered with Gymnasium: ``gymnasium.make("fourfold/Quarto-v0", opponent=
 The agent plays one seat (``seat``: 0, 1..., or ``"random"``, drawn per episode from the
 reset seed); every other seat is a bot made by ``fourfold.ai.make_bot(opponent, ...)``
 and seeded from the episode's generator, so a seed replays the episode. ``opponent=None``
-picks ``level3`` where it can play the game, else the first named bot that can (the
-``quatrefoil`` bot for Quatrefoil's seats). The observation is the agent's view as a
+picks ``level3`` where it can play the game, else the first named bot other than
+``random`` that can. The observation is the agent's view as a
 tensor (``fourfold.envs.observe``); its legal-action mask is ``info["action_mask"]``
 (int8) and ``action_masks()`` (bool, the method sb3-contrib's ``MaskablePPO`` calls). The
 reward is the agent's return when the game ends (+1, -1 or 0; the team's +1/-1 in
@@ -183,7 +183,7 @@ class FourfoldGym(gymnasium.Env[np.ndarray, np.int64]):
 
 def default_opponent(game: Game[Any, Any]) -> str:
     """``level3`` where it can play ``game``, else the first named bot other than ``random``
-    that can (Quatrefoil: ``quatrefoil``), else ``random``."""
+    that can, else ``random``."""
     candidates = ["level3", *(name for name in bot_names() if name not in ("random", "level3"))]
     for name in candidates:
         try:
