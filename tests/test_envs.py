@@ -225,7 +225,7 @@ def test_gym_seeds_replay_episodes(game: str, opponent: str, variant: str | None
 
 def test_gym_refuses_a_bot_that_cannot_play() -> None:
     with pytest.raises(fourfold.core.errors.ConfigurationError, match="quatrefoil"):
-        gym_env("quatrefoil", "level3", "base")
+        gym_env("quatrefoil", "greedy", "base")  # two-player, perfect information only
 
 
 def test_parallel_env_is_only_for_dual() -> None:
