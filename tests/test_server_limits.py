@@ -5,6 +5,7 @@ half-closed pipelined connections, and slow clients cut off."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import select
@@ -274,3 +275,52 @@ def test_slow_clients_are_cut(server: Server, first: bytes, trickle: bytes) -> N
     answer = _cut_within(server, first, trickle, READ_SECONDS + 15)
     assert time.monotonic() - started >= READ_SECONDS * 0.9
     assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+
+
+# -- the hint workers ------------------------------------------------------------------------
+
+def _children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            found.update(int(c) for c in (task / "children").read_text().split())
+    return found
+
+
+def _workers(pid: int) -> set[int]:
+    """The server's spawned hint workers (not multiprocessing's resource tracker)."""
+    found = set()
+    for child in _children(pid):
+        with contextlib.suppress(OSError):
+            if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes():
+                found.add(child)
+    return found
+
+
+@pytest.mark.parametrize("end", ["stop", "kill9"])
+def test_hint_workers_end_with_the_server(tmp_path: Path, end: str) -> None:
+    if not Path("/proc/self/task").is_dir():
+        pytest.skip("needs /proc to find the server's worker processes")
+    server = Server(tmp_path).start()
+    try:
+        assert server.process is not None
+        pid = server.process.pid
+        deadline = time.monotonic() + 60
+        while not (workers := _workers(pid)):  # spawned at start, off the loop
+            assert time.monotonic() < deadline, "no hint worker process appeared"
+            time.sleep(0.1)
+        server.kill9() if end == "kill9" else server.stop()
+    finally:
+        server.stop()
+    deadline = time.monotonic() + 20
+    while any(Path(f"/proc/{w}").exists() and b"spawn_main" in _cmdline(w)
+              for w in workers):
+        assert time.monotonic() < deadline, f"worker(s) {workers} outlived the server"
+        time.sleep(0.1)
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""

@@ -27,6 +27,7 @@ import math
 import multiprocessing
 import os
 import threading
+import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -36,6 +37,8 @@ T = TypeVar("T")
 log = logging.getLogger("fourfold.server")
 #: how much lower the worker processes' priority is than the server's (see ``nice``)
 NICENESS = 10
+#: how often a worker process checks that the server is still there
+PARENT_CHECK_SECONDS = 1.0
 
 
 class JobRefused(Exception):
@@ -81,7 +84,7 @@ class JobPool:
             if self._process_pool is None:
                 self._process_pool = ProcessPoolExecutor(
                     self.workers, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_lower_priority)
+                    initializer=_worker_started, initargs=(os.getpid(),))
             pool = self._process_pool
         try:
             return pool.submit(work, *args).result()
@@ -146,12 +149,21 @@ class JobPool:
             pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _lower_priority() -> None:
-    """A worker process yields the processor to the server (whose moves must stay
-    quick) and to everything else: a hint's budget is wall time, so it only finds
-    less on a busy machine."""
+def _worker_started(server: int) -> None:
+    """In each worker process: yield the processor to the server (whose moves must stay
+    quick) and to everything else (a hint's budget is wall time, so it only finds less
+    on a busy machine), and end when the server has gone, however it went (``kill
+    -9`` included, and before this ran): an orphan would hold its memory for ever.
+    ``server`` is the server's process id."""
     with contextlib.suppress(OSError):
         os.nice(NICENESS)
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="server-watch", daemon=True).start()
 
 
 def _ready() -> bool:
