@@ -67,7 +67,7 @@ def register(sub: Any) -> None:
     p.add_argument("--max-sockets-per-address", type=int, default=32, metavar="N",
                    help="live WebSockets open at once per client address (default 32)")
     p.add_argument("--job-workers", type=int, default=1, metavar="N",
-                   help="threads for hints and analyses (default 1)")
+                   help="worker processes for hints and analyses (default 1)")
     p.add_argument("--job-queue", type=int, default=8, metavar="N",
                    help="hints and analyses that may wait for a thread (default 8)")
     p.add_argument("--request-timeout", type=float, default=10.0, metavar="SECONDS",
