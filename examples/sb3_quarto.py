@@ -158,14 +158,15 @@ class QuartoPolicy(MaskableActorCriticPolicy):  # type: ignore[misc]
 
 class CpuBudget(BaseCallback):  # type: ignore[misc]
     """Stops training once this process has used ``minutes`` of CPU time, and after every
-    rollout appends ``timesteps, cpu_seconds, mean_reward_last_200`` to ``progress.csv``."""
+    rollout appends to ``progress.csv`` the steps so far, the CPU seconds and the mean
+    training reward of the last 200 episodes of each env."""
 
     def __init__(self, minutes: float, progress: Path) -> None:
         super().__init__()
         self.start = time.process_time()
         self.deadline = self.start + 60 * minutes
         self.progress = progress
-        progress.write_text("timesteps,cpu_seconds,mean_reward_last_200\n")
+        progress.write_text("timesteps,cpu_seconds,mean_reward_last_200_per_env\n")
 
     def _on_step(self) -> bool:
         return time.process_time() < self.deadline

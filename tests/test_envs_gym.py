@@ -152,7 +152,8 @@ def test_the_sb3_example_trains_saves_reloads_and_evaluates(tmp_path: Path) -> N
     assert results["training"]["episodes"] > 0
     assert sorted((out / "checkpoints").glob("quarto_*_steps.zip"))
     progress = (out / "progress.csv").read_text().splitlines()
-    assert progress[0] == "timesteps,cpu_seconds,mean_reward_last_200" and len(progress) > 1
+    assert progress[0] == "timesteps,cpu_seconds,mean_reward_last_200_per_env"
+    assert len(progress) > 1
     for opponent in ("level2", "level3"):
         scores = results["evaluation"][opponent]
         assert scores["wins"] + scores["draws"] + scores["losses"] == 2
