@@ -324,3 +324,33 @@ def _cmdline(pid: int) -> bytes:
         return Path(f"/proc/{pid}/cmdline").read_bytes()
     except OSError:
         return b""
+
+
+# -- bot work a client starts ------------------------------------------------------------------
+
+def test_bot_tables_are_capped_per_address(tmp_path: Path) -> None:
+    with running(tmp_path, extra=("--max-bot-tables-per-address", "2",
+                                  "--refusal-hold", "0")) as server:
+        body = {"game": "quarto", "seats": ["human", "bot:level1"]}
+        with client_from(server, "127.0.0.2") as http:
+            made = [http.post("/api/tables", json=body) for _ in range(2)]
+            assert [r.status_code for r in made] == [201, 201]
+            third = http.post("/api/tables", json=body)
+            assert third.status_code == 429, third.text
+            assert "unfinished games with bots" in third.json()["error"]
+            # a table of people only costs no slot
+            people = http.post("/api/tables", json={"game": "quarto",
+                                                    "seats": ["human", "human"]})
+            assert people.status_code == 201, people.text
+            # another address has slots of its own
+            with client_from(server, "127.0.0.3") as other:
+                assert other.post("/api/tables", json=body).status_code == 201
+            # once one of its games ends, the address may start another
+            first = made[0].json()
+            token = tokens_of(first)[0]
+            state = http.get(f"/api/tables/{first['id']}", headers=auth(token)).json()
+            resigned = http.post(f"/api/tables/{first['id']}/resign", headers=auth(token),
+                                 json={"version": state["version"]})
+            assert resigned.status_code == 200, resigned.text
+            again = http.post("/api/tables", json=body)
+            assert again.status_code == 201, again.text

@@ -8,6 +8,8 @@ why in words: ``{"type": "refused", "status": 409, "error": "..."}``.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
@@ -78,6 +80,33 @@ def _limit(request: Request, token: str | None) -> None:
     host = request.client.host if request.client else None
     if not request.app.state.limits.allow(host, token_hash(token) if token else None):
         raise ApiError(429, "too many requests: slow down")
+
+
+@contextmanager
+def _bot_table_slot(request: Request, specs: list[SeatSpec]
+                    ) -> Iterator[Callable[[str], None]]:
+    """While a table is made: if it has a bot seat, hold one of its client address's
+    bot-table slots (``BotTables``), refusing with 429 when they are all taken. Yields
+    the function that ties the slot to the new table's id."""
+    if not any(s.kind == BOT for s in specs):
+        yield lambda _table_id: None
+        return
+    hub = hub_of(request)
+
+    def alive(table_id: str) -> bool:
+        live = hub.tables.get(table_id)
+        return live is not None and live.table.outcome is None
+
+    caps = request.app.state.bot_tables
+    host = request.client.host if request.client else None
+    slot = caps.reserve(address_key(host), alive)
+    if slot is None:
+        raise ApiError(429, f"you already have {caps.limit} unfinished games with bots"
+                            " here: finish or resign one first")
+    try:
+        yield slot.bind
+    finally:
+        slot.release()
 
 
 def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
@@ -214,10 +243,12 @@ def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         clock = None if body.clock is None else check_clock(game, body.clock.base,
                                                             body.clock.increment)
         match: Match[Any, Any] = Match(game, start, [s.name for s in specs])
-        row = _new_row(hub, match, specs, private=body.private, seed=body.seed,
-                       known_deal=known_deal, clock=clock)
-        tokens = {p: hub.minter.token() for p, s in enumerate(specs) if s.kind == HUMAN}
-        live = hub.add(row, tokens, match)
+        with _bot_table_slot(request, specs) as bind:
+            row = _new_row(hub, match, specs, private=body.private, seed=body.seed,
+                           known_deal=known_deal, clock=clock)
+            tokens = {p: hub.minter.token() for p, s in enumerate(specs) if s.kind == HUMAN}
+            live = hub.add(row, tokens, match)
+            bind(live.id)
     except FourfoldError as error:
         raise ApiError(422, str(error)) from None
     return _created(live, tokens)
@@ -327,11 +358,13 @@ def post_rematch(table_id: str, request: Request, credentials: Credentials
             specs = [live.seats[(q + 1) % n] for q in range(n)]
             match: Match[Any, Any] = Match(game, game.initial_state(deal_seed()),
                                            [s.name for s in specs])
-            row = _new_row(hub, match, specs, private=live.private, seed=None,
-                           known_deal=False, clock=live.clock, rematch_of=live.id)
-            hashes = {(p - 1) % n: digest for digest, p in live.tokens.items()}
-            hub.repo.create(row, hashes)
-            live.rematch_id = hub.repo.set_rematch(live.id, row["id"])
+            with _bot_table_slot(request, specs) as bind:
+                row = _new_row(hub, match, specs, private=live.private, seed=None,
+                               known_deal=False, clock=live.clock, rematch_of=live.id)
+                hashes = {(p - 1) % n: digest for digest, p in live.tokens.items()}
+                hub.repo.create(row, hashes)
+                live.rematch_id = hub.repo.set_rematch(live.id, row["id"])
+                bind(live.rematch_id)
             live.broadcast(dumps({"type": "rematch", "id": live.rematch_id,
                                   "url": f"/t/{live.rematch_id}"}))
     new = _table(hub, live.rematch_id)
@@ -419,11 +452,13 @@ def _import(request: Request, raw: bytes) -> JSONResponse:
             elif spec.kind != BOT:
                 specs[p] = SeatSpec(spec.kind, match.players[p])
         version = len(match.moves) + (match.declared is not None)
-        # the importer holds the whole record, deal included: a known deal
-        row = _new_row(hub, match, specs, private=private, seed=None, known_deal=True,
-                       clock=None, version=version)
-        tokens = {p: hub.minter.token() for p, s in enumerate(specs) if s.kind == HUMAN}
-        live = hub.add(row, tokens)
+        with _bot_table_slot(request, specs) as bind:
+            # the importer holds the whole record, deal included: a known deal
+            row = _new_row(hub, match, specs, private=private, seed=None, known_deal=True,
+                           clock=None, version=version)
+            tokens = {p: hub.minter.token() for p, s in enumerate(specs) if s.kind == HUMAN}
+            live = hub.add(row, tokens)
+            bind(live.id)
     except FourfoldError as error:
         raise ApiError(422, str(error)) from None
     return JSONResponse(_created(live, tokens), status_code=201)

@@ -24,7 +24,7 @@ from fourfold.server import api
 from fourfold.server.api import ApiError
 from fourfold.server.hints import HINT_SECONDS
 from fourfold.server.jobs import JobPool, JobRefused
-from fourfold.server.limits import Limits, Slots, Tarpit, address_key
+from fourfold.server.limits import BotTables, Limits, Slots, Tarpit, address_key
 from fourfold.server.live import Hub
 from fourfold.server.middleware import AnswerHeaders, LoopbackHosts, is_loopback
 from fourfold.server.protocol import error_json
@@ -129,6 +129,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
                               settings.address_rate_per_second, settings.address_rate_burst)
     app.state.jobs = JobPool(settings.job_workers, settings.job_queue, HINT_SECONDS)
     app.state.sockets = Slots(settings.max_sockets_per_address)
+    app.state.bot_tables = BotTables(settings.max_bot_tables_per_address)
     tarpit = Tarpit(settings.refusal_hold_seconds)
 
     @app.exception_handler(ApiError)

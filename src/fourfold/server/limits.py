@@ -14,6 +14,7 @@ import ipaddress
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 
 
 class Bucket:
@@ -143,6 +144,66 @@ class Slots:
     def held(self, key: str) -> int:
         with self._lock:
             return self._held.get(key, 0)
+
+
+class BotTables:
+    """At most ``limit`` unfinished tables with a bot seat at once per client address.
+
+    A bot's thinking is work the server does on a client's behalf: without a cap, one
+    address could start bot-against-bot tables as fast as its request allowance lets
+    it and queue their bots without bound. ``reserve`` holds a slot before the table
+    is made (so that two requests at once cannot both take the last one); the slot is
+    free again once ``alive`` says its table has ended or left this instance.
+    """
+
+    def __init__(self, limit: int, max_keys: int = 100_000) -> None:
+        self.limit = limit
+        self.max_keys = max_keys
+        self._tables: OrderedDict[str, list[str | None]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def reserve(self, key: str, alive: Callable[[str], bool]) -> BotTableSlot | None:
+        """A slot for a new table of ``key``'s, or ``None`` when it holds ``limit``."""
+        with self._lock:
+            held = [t for t in self._tables.get(key, []) if t is None or alive(t)]
+            if len(held) >= self.limit:
+                self._tables[key] = held
+                return None
+            slot = BotTableSlot(self, key)
+            held.append(None)
+            self._tables[key] = held
+            self._tables.move_to_end(key)
+            while len(self._tables) > self.max_keys:
+                self._tables.popitem(last=False)
+            return slot
+
+    def _settle(self, key: str, table_id: str | None) -> None:
+        with self._lock:
+            held = self._tables.get(key)
+            if held is None or None not in held:
+                return
+            held.remove(None)
+            if table_id is not None:
+                held.append(table_id)
+
+
+class BotTableSlot:
+    """One reserved slot: ``bind`` it to the table made, or ``release`` it."""
+
+    def __init__(self, owner: BotTables, key: str) -> None:
+        self._owner = owner
+        self._key = key
+        self._open = True
+
+    def bind(self, table_id: str) -> None:
+        if self._open:
+            self._open = False
+            self._owner._settle(self._key, table_id)
+
+    def release(self) -> None:
+        if self._open:
+            self._open = False
+            self._owner._settle(self._key, None)
 
 
 class Tarpit:

@@ -43,6 +43,8 @@ class Settings:
     address_rate_burst: float = 200.0
     #: WebSockets open at once per client address
     max_sockets_per_address: int = 32
+    #: unfinished tables with a bot seat that one client address may have made at once
+    max_bot_tables_per_address: int = 8
     #: solver and bot work clients ask for (hints, analysis): worker threads, and jobs
     #: that may wait for one; each seat and each address has at most one job at a time
     job_workers: int = 1
