@@ -20,9 +20,26 @@ import httpx
 import pytest
 
 import fourfold
-from test_browser_app_support import DESKTOP, PHONE, SHOTS, AppServer, Watched, wait_until
+from test_browser_app_support import (
+    DESKTOP,
+    PHONE,
+    AppServer,
+    Watched,
+    shots_folder,
+    wait_until,
+)
 
 TIMEOUT = 15_000
+
+
+#: the folder ``shoot`` writes in, set once per module by ``screenshots``
+SHOTS: dict[str, Path] = {}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    SHOTS["folder"] = shots_folder(tmp_path_factory)
+    return SHOTS["folder"]
 
 
 @pytest.fixture(scope="module")
@@ -179,8 +196,9 @@ def until_state(server: AppServer, table: str, token: str | None, test: Any, wha
 
 
 def shoot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / f"{name}.png"
+    folder = SHOTS["folder"]
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
     page.screenshot(path=str(path))
     from PIL import Image  # fewer colours: the same picture in a smaller file
 

@@ -21,7 +21,18 @@ ARGS = ["--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networ
         "--disable-component-update", "--no-first-run"]
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots" / "app"
+#: The screenshots go to a temporary folder: tests never write into the checkout.
+#: ``scripts/refresh_screenshots.py`` sets this variable to docs/screenshots/app to
+#: refresh the pictures of the docs on purpose.
+SHOTS_ENV = "FOURFOLD_SCREENSHOTS"
+
+
+def shots_folder(tmp_path_factory: Any) -> Path:
+    """Where ``shoot`` writes: ``$FOURFOLD_SCREENSHOTS`` when set, else a fresh temporary
+    folder of this test run."""
+    named = os.environ.get(SHOTS_ENV, "").strip()
+    folder: Path = Path(named) if named else tmp_path_factory.mktemp("screenshots")
+    return folder
 
 
 @dataclass

@@ -16,7 +16,7 @@ from fourfold.ai.alphabeta import AlphaBetaBot
 from fourfold.ai.base import Bot, Limit
 from fourfold.ai.freeform import FreeformBot
 from fourfold.ai.greedy import GreedyBot
-from fourfold.ai.levels import LEVELS, level_factory
+from fourfold.ai.levels import LEVELS, check_speed, level_factory
 from fourfold.ai.mcts import MCTSBot
 from fourfold.ai.perfect import PerfectBot
 from fourfold.ai.quatrefoil import QuatrefoilBot
@@ -52,6 +52,7 @@ def make_bot(
     key = name.strip().lower()
     if key not in BOTS:
         raise ConfigurationError(f"unknown bot {name!r}; valid bots: {', '.join(BOTS)}")
+    check_speed(key, game)
     return BOTS[key](game, player, seed, limit)
 
 

@@ -5,20 +5,23 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from fourfold.core.errors import ConfigurationError
+from fourfold.cli.numbers import text
+from fourfold.core.errors import ConfigurationError, FourfoldError
 from fourfold.core.game import Game
 from fourfold.core.registry import load
 
 
 def add_game_arguments(parser: argparse.ArgumentParser, *, setup: bool = True) -> None:
     parser.add_argument("game", metavar="GAME", help="folio, quarto, ... (see `fourfold rules`)")
-    parser.add_argument("--variant", "-v", default=None, help="variant name (default: the first)")
+    parser.add_argument("--variant", "-v", default=None, type=text("a variant name"),
+                        help="variant name (default: the first)")
     parser.add_argument(
         "--option", "-o", action="append", default=[], metavar="K=V",
         help="a game option, e.g. line-rule=same-colour-or-size (repeatable)",
     )
     if setup:
         parser.add_argument("--setup", default=None, metavar="POSITION",
+                            type=text("a position string"),
                             help="start from this position string instead of the usual start")
 
 
@@ -38,3 +41,18 @@ def game_from_args(args: argparse.Namespace) -> tuple[Game[Any, Any], Any]:
     setup = getattr(args, "setup", None)
     start = game.parse_position(setup) if setup else game.initial_state()
     return game, start
+
+
+def bots_for(game: Game[Any, Any]) -> list[str]:
+    """The bots (by name, levels included) that can take a seat of ``game``: each bot
+    refuses, when made, a game it cannot play."""
+    from fourfold.ai import bot_names, make_bot
+
+    found = []
+    for name in bot_names():
+        try:
+            make_bot(name, game, game.num_players - 1, 0)
+        except FourfoldError:
+            continue
+        found.append(name)
+    return found

@@ -12,6 +12,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from fourfold import __version__
 from fourfold.cli.commands import COMMANDS
@@ -20,8 +21,16 @@ from fourfold.core.errors import FourfoldError
 EXIT_USAGE = 2
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, but a bad argument is one line (with where to read more), not the usage
+    block followed by the error. Sub-commands use the same class."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: {message} (see `{self.prog} --help`)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="fourfold",
         description="Play, study and solve Folio, Ice Dao and Quatrefoil (and Quarto and Dao).",
     )
@@ -34,7 +43,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as done:  # --help, --version, or a bad argument (one line printed)
+        return done.code if isinstance(done.code, int) else EXIT_USAGE
     if args.command is None:
         parser.print_help()
         return EXIT_USAGE
@@ -49,6 +61,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # the system refused something mid-run: disk full, a lost file
+        where = f" ({exc.filename})" if exc.filename else ""
+        print(f"fourfold {args.command}: {exc.strerror or exc}{where}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

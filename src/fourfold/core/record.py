@@ -15,6 +15,10 @@
 Tags are ``[Name "value"]`` with ``\\"`` and ``\\\\`` escapes; ``Termination``
 and ``Setup`` are optional and any other tag is kept. Plies follow, one a
 line, numbered from 1. ``#`` starts a comment line.
+
+A file may hold several records one after another (``fourfold match --records``): a
+tag after moves begins the next record. ``parse_records`` reads them all;
+``parse_record`` reads exactly one and says plainly when the text holds more.
 """
 
 from __future__ import annotations
@@ -98,23 +102,62 @@ def _parse_options(text: str, line: int) -> dict[str, str]:
     return options
 
 
-def parse_record(text: str) -> Record:
-    """Read a record; raise ``RecordError`` with the line number on any fault."""
+Line = tuple[int, str]
+
+
+def _split(text: str) -> list[list[Line]]:
+    """The text's records, each as its (line number, stripped line) pairs, comments and
+    blank lines dropped. A well-formed tag after moves starts the next record (a malformed
+    tag line stays where it is, to be named as such)."""
     if not isinstance(text, str):
         raise RecordError("a record must be text")
-    tags: dict[str, tuple[str, int]] = {}
-    moves: list[str] = []
+    records: list[list[Line]] = []
+    current: list[Line] = []
+    has_moves = False
     # split on newlines only: str.splitlines() would also break on control characters
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip(" \t\r")
         if not line or line.startswith("#"):
             continue
         if line.startswith("["):
-            if moves:
-                raise RecordError("tags must come before the moves", number)
+            m = _TAG.match(line)
+            if m is not None and has_moves:
+                records.append(current)
+                current, has_moves = [], False
+        else:
+            has_moves = True
+        current.append((number, line))
+    if current or not records:
+        records.append(current)
+    return records
+
+
+def parse_records(text: str) -> list[Record]:
+    """Every record in the text, in order; a fault names its line in the whole text."""
+    records = _split(text)
+    return [_parse_lines(lines, len(records) > 1) for lines in records]
+
+
+def parse_record(text: str) -> Record:
+    """Read one record; raise ``RecordError`` with the line number on any fault, and
+    when the text holds several records (read those with ``parse_records``)."""
+    records = _split(text)
+    if len(records) > 1:
+        raise RecordError(f"the text holds {len(records)} game records, not one: the"
+                          " second starts here", records[1][0][0])
+    return _parse_lines(records[0], False)
+
+
+def _parse_lines(lines: list[Line], several: bool) -> Record:
+    tags: dict[str, tuple[str, int]] = {}
+    moves: list[str] = []
+    for number, line in lines:
+        if line.startswith("["):
             m = _TAG.match(line)
             if not m:
                 raise RecordError(f'expected a tag like [Name "value"], got {line!r}', number)
+            if moves:
+                raise RecordError("tags must come before the moves", number)
             if m.group(1) in tags:
                 raise RecordError(f"tag {m.group(1)} appears twice", number)
             tags[m.group(1)] = (_unescape(m.group(2)), number)
@@ -128,7 +171,8 @@ def parse_record(text: str) -> Record:
         moves.append(m.group(2))
     missing = [t for t in REQUIRED_TAGS if t not in tags]
     if missing:
-        raise RecordError(f"missing tag(s): {', '.join(missing)}")
+        where = f" (the record starting at line {lines[0][0]})" if several and lines else ""
+        raise RecordError(f"missing tag(s): {', '.join(missing)}{where}")
     value = {k: v for k, (v, _) in tags.items()}
     players_text = value["Players"].strip()
     players = tuple(p.strip() for p in players_text.split(",")) if players_text else ()

@@ -25,8 +25,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from fourfold.analysis.match import DEFAULT_MAX_PLIES
 from fourfold.analysis.report import Config, Settings, analyze, parse_levels, render, to_json
-from fourfold.analysis.report.analyze import DEFAULT_PLAYOUTS, plan
+from fourfold.analysis.report.analyze import DEFAULT_PACE, DEFAULT_PLAYOUTS, plan
+from fourfold.analysis.report.games import read_cache
 from fourfold.cli.common import parse_options
+from fourfold.cli.numbers import integer, real, seconds, text
+from fourfold.cli.paths import check_writable, read_text, write_text
 from fourfold.core.errors import ConfigurationError
 from fourfold.core.registry import get_spec
 
@@ -34,28 +37,33 @@ from fourfold.core.registry import get_spec
 def register(sub: Any) -> None:
     p = sub.add_parser("analyze", help="designer's report: balance, length, drama, ladder ...")
     p.add_argument("game", metavar="GAME", help="folio, quarto, icedao, dao, quatrefoil")
-    p.add_argument("--variant", "-v", default=None, help="variant name (default: the first)")
+    p.add_argument("--variant", "-v", default=None, type=text("a variant name"),
+                   help="variant name (default: the first)")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
                    help="a game option, e.g. line-rule=same-colour-or-size (repeatable)")
     p.add_argument("--compare", default=None, metavar="K=V1,V2",
                    help="side by side for each value of option K (or K=variant)")
-    p.add_argument("--games", type=int, default=100, metavar="N",
+    p.add_argument("--games", type=integer(least=1), default=100, metavar="N",
                    help="games per group: per level, per pair of levels (100)")
-    p.add_argument("--levels", default=None, metavar="L1,L2,...",
+    p.add_argument("--levels", default=None, metavar="L1,L2,...", type=text("bot levels"),
                    help="bots weakest first: level numbers or bot names (default: level1..5; "
                         "for cooperative games every bot that plays it)")
-    p.add_argument("--workers", type=int, default=os.cpu_count() or 1, metavar="N",
+    p.add_argument("--workers", type=integer(least=1), default=os.cpu_count() or 1, metavar="N",
                    help="processes (default: all cores)")
-    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS", type=text("an address"),
                    help="play the games on this Dask cluster (tcp://host:8786); the same"
                         " seed gives the same report wherever they are played")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed (0)")
-    p.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS, metavar="K",
+    p.add_argument("--playouts", type=integer(least=0), default=DEFAULT_PLAYOUTS, metavar="K",
                    help=f"evaluator playouts per position ({DEFAULT_PLAYOUTS}; 0: no drama)")
-    p.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES, metavar="N",
+    p.add_argument("--max-plies", type=integer(least=1), default=DEFAULT_MAX_PLIES, metavar="N",
                    help=f"count a game still going after N plies as a draw ({DEFAULT_MAX_PLIES})")
-    p.add_argument("--solve-seconds", type=float, default=10.0, metavar="SEC",
+    p.add_argument("--solve-seconds", type=seconds(zero=True), default=10.0, metavar="SEC",
                    help="time for the solver on the start (10; 0: do not run it)")
+    p.add_argument("--pace", type=real(above=0, most=3_600, unit="seconds"),
+                   default=DEFAULT_PACE, metavar="SEC",
+                   help=f"seconds per ply (per action in a cooperative game) for the playing "
+                        f"time in minutes ({DEFAULT_PACE:g}; an assumption shown on the page)")
     p.add_argument("--cache", type=Path, default=None, metavar="FILE",
                    help="keep finished games in FILE (JSON lines) and reuse them: resumable")
     p.add_argument("-o", "--output", type=Path, default=None, metavar="FILE",
@@ -113,16 +121,17 @@ def run(args: argparse.Namespace) -> int:
     if args.output is not None and "=" in args.output.name and ".htm" not in args.output.name:
         raise ConfigurationError(f"-o is the report file here, not a game option: use "
                                  f"--option {args.output}")
-    for flag, value, least in (("--games", args.games, 1), ("--workers", args.workers, 1),
-                               ("--playouts", args.playouts, 0), ("--max-plies",
-                                                                  args.max_plies, 1)):
-        if value < least:
-            raise ConfigurationError(f"{flag} must be at least {least}")
     configs, compare = configs_from(args)
+    output = args.output or (None if args.json else Path(f"{configs[0].game}-report.html"))
+    if output is not None:
+        check_writable(output, "the report")
+    if args.cache is not None:
+        check_cache(args.cache)
     settings = Settings(
         games=args.games, levels=parse_levels(args.levels), workers=args.workers,
         seed=args.seed, playouts=args.playouts, max_plies=args.max_plies,
         solve_seconds=args.solve_seconds, cache=args.cache, scheduler=args.scheduler,
+        pace=args.pace,
         command="fourfold analyze " + " ".join(shlex.quote(a) for a in sys.argv[2:])
         if len(sys.argv) > 1 and sys.argv[1] == "analyze" else "fourfold analyze " + args.game,
     )
@@ -141,10 +150,17 @@ def run(args: argparse.Namespace) -> int:
         if compare is not None:
             out["compare"] = {"key": compare[0], "values": compare[1]}
         print(json.dumps(out))
-    if args.output is not None or not args.json:
-        path = args.output or Path(f"{configs[0].game}-report.html")
+    if output is not None:
         page = render(reports, {"command": settings.command}, compare)
-        path.write_text(page)
+        write_text(output, page, "the report")
         if not args.json:
-            Console(stderr=True).print(f"report written to {path}")
+            Console(stderr=True).print(f"report written to {output}")
     return 0
+
+
+def check_cache(path: Path) -> None:
+    """Before any game: the cache must be a text file of traces (or new) that can grow."""
+    check_writable(path, "the cache")
+    if path.exists():
+        read_text(path, "the cache")
+        read_cache(path)  # a file that is not a trace cache is refused now, with its line

@@ -7,7 +7,8 @@ from typing import Any
 
 from fourfold.ai import bot_names
 from fourfold.ai.levels import GAME_LEVELS, LEVELS, level_for
-from fourfold.core.registry import get_spec
+from fourfold.cli.common import bots_for
+from fourfold.core.registry import get_spec, load
 
 DESCRIPTIONS = {
     "random": "uniformly random legal moves",
@@ -17,7 +18,8 @@ DESCRIPTIONS = {
     "perfect": "exact play where a solver finishes (Dao; Quarto and Folio from mid-game),"
     " else level 5",
     "freeform": "Folio freeform: places on fitting grids, challenges exactly when it wins",
-    "quatrefoil": "Quatrefoil seat: tracks the deals consistent with what it saw",
+    "quatrefoil": "Quatrefoil seat: tracks the deals consistent with what it saw (also"
+    " reads its team-mates' actions)",
 }
 
 
@@ -39,20 +41,26 @@ def level_key(text: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    game = level_key(args.game) if args.game else None
-    print("Bots (use with `fourfold match` and `fourfold tournament`):")
-    for name in bot_names():
-        if name in DESCRIPTIONS:
-            print(f"  {name:<10} {DESCRIPTIONS[name]}")
-        elif not name.startswith("level"):
-            print(f"  {name}")
+    key = level_key(args.game) if args.game else None
+    game = None
+    if key is not None:
+        name, _, variant = key.partition("/")
+        game = load(name, variant or None)
+    where = f"for {key}" if key else "(use with `fourfold match` and `fourfold tournament`)"
+    print(f"Bots {where}:")
+    playing = bot_names() if game is None else bots_for(game)
+    for name in playing:
+        if name.startswith("level"):
+            continue
+        print(f"  {name:<10} {DESCRIPTIONS.get(name, '')}".rstrip())
     print()
-    games = [game] if game else [None, *GAME_LEVELS]
+    games = [key] if key else [None, *GAME_LEVELS]
     for g in games:
         title = f"Levels for {g}" if g else "Levels (every two-player game unless listed below)"
         print(title + ":")
+        name, _, variant = (g or "").partition("/")
         for n in LEVELS:
-            spec = level_for(g or "", n)
+            spec = level_for(name, n, variant or None)
             print(f"  level{n}     {spec.describe()}")
         print()
     print("Budgets are per move and count nodes or iterations, so seeded matches replay"

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +19,9 @@ from fourfold.ai import Limit, bot_names
 from fourfold.analysis.match import DEFAULT_MAX_PLIES, play_match
 from fourfold.analysis.stats import elo_difference
 from fourfold.cli.common import add_game_arguments, parse_options
-from fourfold.core.errors import ConfigurationError, FourfoldError
+from fourfold.cli.numbers import integer, seconds, text
+from fourfold.cli.paths import check_writable, write_text
+from fourfold.core.errors import ConfigurationError
 from fourfold.core.record import format_record
 from fourfold.core.registry import load
 
@@ -31,7 +32,8 @@ def register(sub: Any) -> None:
     add_bot_arguments(p)
     p.add_argument("--bots", required=True, metavar="A,B",
                    help=f"two bot names ({', '.join(bot_names())})")
-    p.add_argument("--games", type=int, default=20, metavar="N", help="games to play (20)")
+    p.add_argument("--games", type=integer(least=1), default=20, metavar="N",
+                   help="games to play (20)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--records", type=Path, metavar="FILE", help="write the game records to FILE")
     add_cluster_arguments(p)
@@ -40,18 +42,16 @@ def register(sub: Any) -> None:
 
 def add_cluster_arguments(p: argparse.ArgumentParser) -> None:
     """``--scheduler`` and ``--workers``: play the games as tasks on a Dask cluster."""
-    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS", type=text("an address"),
                    help="play the games on the Dask cluster of this scheduler,"
                         " e.g. tcp://10.0.0.5:8786 (docs/distributed.md)")
-    p.add_argument("--workers", type=int, default=None, metavar="N",
+    p.add_argument("--workers", type=integer(least=0), default=None, metavar="N",
                    help="play the games on a local Dask cluster of N worker processes"
                         " (0: in this process, as without the flag)")
 
 
 def on_cluster(args: argparse.Namespace) -> bool:
     """Whether ``--scheduler`` or ``--workers`` asks for a Dask cluster (checked)."""
-    if args.workers is not None and args.workers < 0:
-        raise ConfigurationError("--workers must be 0 (this process) or more")
     if args.workers is not None and args.scheduler is not None:
         raise ConfigurationError("--workers starts a local cluster; with --scheduler the"
                                  " cluster's own workers play")
@@ -60,17 +60,15 @@ def on_cluster(args: argparse.Namespace) -> bool:
 
 def add_bot_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, metavar="S", help="match seed (0)")
-    p.add_argument("--movetime", type=float, default=None, metavar="SEC",
+    p.add_argument("--movetime", type=seconds(), default=None, metavar="SEC",
                    help="cap every bot's thinking per move, in seconds")
-    p.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES, metavar="N",
+    p.add_argument("--max-plies", type=integer(least=1), default=DEFAULT_MAX_PLIES, metavar="N",
                    help=f"count a game still going after N plies as a draw ({DEFAULT_MAX_PLIES})")
 
 
 def limit_from(args: argparse.Namespace) -> Limit | None:
     if args.movetime is None:
         return None
-    if args.movetime <= 0:
-        raise ConfigurationError("--movetime must be positive")
     return Limit(seconds=args.movetime)
 
 
@@ -87,29 +85,16 @@ def split_bots(text: str, least: int, most: int | None) -> list[str]:
 
 def check_records_path(path: Path) -> None:
     """Refuse before the first game a records file that could never be written."""
-    if path.is_dir():
-        raise FourfoldError(f"cannot write the records to {path}: it is a directory")
-    folder = path.parent
-    if not folder.is_dir():
-        raise FourfoldError(f"cannot write the records to {path}:"
-                            f" the folder {folder} does not exist")
-    if not os.access(path if path.exists() else folder, os.W_OK):
-        raise FourfoldError(f"cannot write the records to {path}: permission denied")
+    check_writable(path, "the records")
 
 
-def write_records(path: Path, text: str) -> None:
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise FourfoldError(f"cannot write the records to {path}:"
-                            f" {exc.strerror or exc}") from None
+def write_records(path: Path, records: str) -> None:
+    write_text(path, records, "the records")
 
 
 def run(args: argparse.Namespace) -> int:
     game = load(args.game, args.variant, **parse_options(args.option))
     a, b = split_bots(args.bots, 2, 2)
-    if args.games < 1:
-        raise ConfigurationError("--games must be at least 1")
     limit = limit_from(args)
     if args.records is not None:
         check_records_path(args.records)
@@ -129,7 +114,8 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(summary))
         return 0
     low, high = result.interval
-    print(f"{game.info.label()}: {a} vs {b}, {result.played} games, sides alternating")
+    games = "1 game" if result.played == 1 else f"{result.played} games"
+    print(f"{game.info.label()}: {a} vs {b}, {games}, sides alternating")
     print(f"{a}: {result.wins} wins, {result.draws} draws, {result.losses} losses")
     print(f"score {result.score:.3f} (95% interval {low:.3f} to {high:.3f});"
           f" Elo difference {elo_difference(result.score):+.0f}"

@@ -14,11 +14,13 @@ from typing import Any
 
 from fourfold.ai import bot_names
 from fourfold.cli.common import parse_options
+from fourfold.cli.numbers import integer, real, text
 from fourfold.cli.play import menu
 from fourfold.cli.play.console import Console
 from fourfold.cli.play.loop import run_turns
 from fourfold.cli.play.setup import FIRST_CHOICES, HUMAN, PlayRequest, build_session
 from fourfold.cli.play.terminal import Terminal
+from fourfold.cli.records import add_game_number_argument
 
 
 def register(sub: Any) -> None:
@@ -29,13 +31,14 @@ def register(sub: Any) -> None:
         "type a move in the game's notation, or help, moves, undo, hint, board, rules, quit.",
     )
     p.add_argument("game", nargs="?", metavar="GAME", help="folio, quarto, ... (omit for a menu)")
-    p.add_argument("--variant", "-v", default=None, help="variant name (default: the first)")
+    p.add_argument("--variant", "-v", default=None, type=text("a variant name"),
+                   help="variant name (default: the first)")
     p.add_argument(
         "--option", "-o", action="append", default=[], metavar="K=V",
         help="a game option, e.g. line-rule=same-colour-or-size (repeatable)",
     )
     p.add_argument(
-        "--vs", default=None, metavar="OPPONENT",
+        "--vs", default=None, metavar="OPPONENT", type=text("a bot name or human"),
         help=f"{HUMAN} (two people at one terminal) or a bot: {', '.join(bot_names())}"
         " (default: random; quatrefoil in Quatrefoil; with --load, the recorded bots)",
     )
@@ -46,16 +49,19 @@ def register(sub: Any) -> None:
         help="me: you take the first seat (Player 1; in Folio and Quarto Player 2 opens by"
         " giving Player 1 a piece); them: the second seat (default: me)",
     )
-    p.add_argument("--seat", type=int, default=None, metavar="N",
+    p.add_argument("--seat", type=integer(least=1), default=None, metavar="N",
                    help="the seat you take, 1 to the number of players (Quatrefoil: 1-4);"
                    " chosen before any screen is drawn")
     p.add_argument("--clock", default=None, metavar="MINUTES+SECONDS",
+                   type=text("a clock like 5+3"),
                    help="a clock per player in two-player games, e.g. 5+3 (5 minutes, plus 3"
                    " seconds a move) or 90s+0; who runs out of time loses")
-    p.add_argument("--pace", type=float, default=None, metavar="SECONDS",
+    p.add_argument("--pace", type=real(least=0, most=60, unit="seconds"), default=None,
+                   metavar="SECONDS",
                    help="real-time play: the bots' mean seconds per action")
     p.add_argument("--load", type=Path, default=None, metavar="RECORD",
                    help="replay this record file and go on from where it stopped")
+    add_game_number_argument(p)
     p.add_argument("--save", type=Path, default=None, metavar="RECORD",
                    help="write the game record here when the game ends or you quit")
     p.set_defaults(run=run)
@@ -75,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
         save=args.save,
         clock=args.clock,
         pace=args.pace,
+        game_number=args.game_number,
     )
     if args.game is None and args.load is None:
         try:

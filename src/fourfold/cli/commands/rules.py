@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from fourfold.cli.numbers import text
+from fourfold.core.errors import ConfigurationError
 from fourfold.core.registry import game_names, get_spec
 from fourfold.core.spec import GameSpec
 
@@ -12,7 +14,8 @@ from fourfold.core.spec import GameSpec
 def register(sub: Any) -> None:
     p = sub.add_parser("rules", help="print a game's rules (rulings marked) or list the games")
     p.add_argument("game", nargs="?", metavar="GAME", help="omit to list every game")
-    p.add_argument("--variant", "-v", default=None, help="show only this variant's section")
+    p.add_argument("--variant", "-v", default=None, type=text("a variant name"),
+                   help="show only this variant's section")
     p.set_defaults(run=run)
 
 
@@ -59,6 +62,9 @@ def rules_document(spec: GameSpec, variant: str | None = None) -> str:
 
 def run(args: argparse.Namespace) -> int:
     if args.game is None:
+        if args.variant is not None:
+            raise ConfigurationError(f"--variant {args.variant} needs a GAME: fourfold rules"
+                                     f" GAME --variant {args.variant}")
         print(overview())
         return 0
     spec = get_spec(args.game)

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from fourfold.cli.numbers import text
+from fourfold.cli.serve_checks import check_broker_url, check_database_url, data_dir
 from fourfold.core.errors import ConfigurationError
 
 
@@ -31,14 +32,14 @@ def _port(text: str) -> int:
 
 def register(sub: Any) -> None:
     p = sub.add_parser("serve", help="serve online tables (web app and API)")
-    p.add_argument("--host", default="127.0.0.1",
+    p.add_argument("--host", default="127.0.0.1", type=text("an address"),
                    help="address to listen on (default 127.0.0.1; 0.0.0.0 for the network)")
     p.add_argument("--port", type=_port, default=8000, help="port (default 8000; 0: any)")
     p.add_argument("--data", type=Path, default=None, metavar="DIR",
                    help="where the SQLite database lives (default: the user data directory)")
-    p.add_argument("--database", default=None, metavar="URL",
+    p.add_argument("--database", default=None, metavar="URL", type=text("a database URL"),
                    help="a database URL instead, e.g. postgresql://user@localhost/fourfold")
-    p.add_argument("--broker", default=None, metavar="URL",
+    p.add_argument("--broker", default=None, metavar="URL", type=text("a Redis URL"),
                    help="a Redis URL (redis://host:6379/0): run as one of several"
                         " instances sharing the --database (PostgreSQL); see docs/deploy.md")
     p.add_argument("--instance", default="", metavar="NAME",
@@ -66,6 +67,9 @@ def register(sub: Any) -> None:
                         " bursts of twice as many (default 100)")
     p.add_argument("--max-sockets-per-address", type=int, default=32, metavar="N",
                    help="live WebSockets open at once per client address (default 32)")
+    p.add_argument("--max-bot-tables-per-address", type=int, default=8, metavar="N",
+                   help="unfinished games with a bot that one client address may have"
+                        " started at once (default 8)")
     p.add_argument("--job-workers", type=int, default=1, metavar="N",
                    help="worker processes for hints and analyses (default 1)")
     p.add_argument("--job-queue", type=int, default=8, metavar="N",
@@ -80,21 +84,6 @@ def register(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
-def data_dir(path: Path | None) -> Path:
-    if path is None:
-        import platformdirs
-
-        path = Path(platformdirs.user_data_dir("fourfold"))
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=path, prefix=".probe-"):
-            pass
-    except OSError as error:
-        raise ConfigurationError(f"cannot write to the data directory {path}: "
-                                 f"{error.strerror or error}") from None
-    return path
-
-
 def run(args: argparse.Namespace) -> int:
     from fourfold.server.main import serve
     from fourfold.server.proxies import trusted_proxies
@@ -106,6 +95,7 @@ def run(args: argparse.Namespace) -> int:
                             ("rate", 0.1, 100_000), ("lease_seconds", 0.3, 3600),
                             ("address_rate", 0.1, 1_000_000),
                             ("max_sockets_per_address", 1, 100_000), ("job_workers", 1, 64),
+                            ("max_bot_tables_per_address", 1, 100_000),
                             ("job_queue", 0, 10_000), ("request_timeout", 0.5, 3600),
                             ("refusal_hold", 0, 60),
                             ("sync_seconds", 0.05, 3600)):
@@ -113,7 +103,10 @@ def run(args: argparse.Namespace) -> int:
         if not low <= value <= high:
             raise ConfigurationError(f"--{name.replace('_', '-')} is {low:g} to {high:g},"
                                      f" not {value:g}")
+    if args.broker is not None:
+        check_broker_url(args.broker)
     if args.database:
+        check_database_url(args.database)
         url = args.database
         directory = args.data
     else:
@@ -132,6 +125,7 @@ def run(args: argparse.Namespace) -> int:
         trusted_proxies=trusted_proxies(args.trusted_proxy),
         address_rate_per_second=args.address_rate, address_rate_burst=2 * args.address_rate,
         max_sockets_per_address=args.max_sockets_per_address, job_workers=args.job_workers,
+        max_bot_tables_per_address=args.max_bot_tables_per_address,
         job_queue=args.job_queue, request_read_seconds=args.request_timeout,
         refusal_hold_seconds=args.refusal_hold,
         allowed_hosts=tuple(h.strip().lower() for h in args.allow_host if h.strip()),

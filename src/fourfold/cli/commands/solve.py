@@ -5,7 +5,7 @@ how to add its arguments, and how to run it): Quatrefoil's shortest solution,
 or with ``--public`` its optimum when the team acts on public information only.
 Every other game is a sub-command with the same arguments,
 
-    fourfold solve GAME [--variant V] [--option K=V] [--setup POS | --record FILE]
+    fourfold solve GAME [--variant V] [--option K=V] [--setup POS | --record FILE [--game N]]
                         [--seconds S] [--json]
 
 answered by the game's two-player position solver (``fourfold.solve.position``,
@@ -30,6 +30,9 @@ from pathlib import Path
 from typing import Any
 
 from fourfold.cli.common import parse_options
+from fourfold.cli.numbers import integer, seconds, text
+from fourfold.cli.paths import check_folder, check_writable, read_text
+from fourfold.cli.records import add_game_number_argument, check_no_game_number, replay
 from fourfold.core.errors import ConfigurationError, FourfoldError, NotationError
 
 
@@ -127,15 +130,18 @@ DEFAULT_SECONDS = 60.0
 
 
 def _position_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--variant", "-v", default=None, help="variant name (default: the first)")
+    p.add_argument("--variant", "-v", default=None, type=text("a variant name"),
+                   help="variant name (default: the first)")
     p.add_argument("--option", "-o", action="append", default=[], metavar="K=V",
                    help="a game option (repeatable)")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--setup", default=None, metavar="POSITION",
+                       type=text("a position string"),
                        help="solve this position string (default: the start)")
     where.add_argument("--record", type=Path, default=None, metavar="FILE",
                        help="solve the position at the end of this game record")
-    p.add_argument("--seconds", type=float, default=None, metavar="S",
+    add_game_number_argument(p)
+    p.add_argument("--seconds", type=seconds(), default=None, metavar="S",
                    help=f"give up after this long (default {DEFAULT_SECONDS:g}; with --split:"
                         " the limit of each task, default none)")
     p.add_argument("--json", action="store_true", help="print the answer as JSON")
@@ -151,7 +157,7 @@ def _split_arguments(p: argparse.ArgumentParser) -> None:
                         " on a Dask cluster; win/draw/loss only")
     s.add_argument("--replies", action="store_true",
                    help="with --split: solve each reply to a move as its own task")
-    s.add_argument("--move", action="append", default=None, metavar="MOVE",
+    s.add_argument("--move", action="append", default=None, metavar="MOVE", type=text("a move"),
                    help="with --split: solve only this move, e.g. the give Rs (repeatable)")
     s.add_argument("--beat", default=None, choices=BEAT_CHOICES,
                    help="with --split: only test whether each move beats -1 or 0 for the side"
@@ -160,44 +166,39 @@ def _split_arguments(p: argparse.ArgumentParser) -> None:
     s.add_argument("--journal", type=Path, default=None, metavar="FILE",
                    help="with --split: keep finished tasks in FILE (JSON lines); the same"
                         " command run again resumes from them")
-    s.add_argument("--stop-after", type=float, default=None, metavar="S",
+    s.add_argument("--stop-after", type=seconds(), default=None, metavar="S",
                    help="with --split: stop every task S seconds from now (run again to go on)")
     s.add_argument("--table-dir", type=Path, default=None, metavar="DIR",
                    help="with --split: a task stopped by its limit saves its table in DIR and"
                         " loads it when run again")
-    s.add_argument("--table-bits", type=int, default=22, metavar="B",
+    s.add_argument("--table-bits", type=integer(least=4, most=32), default=22, metavar="B",
                    help="with --split: 2**B table entries of 24 bytes per task (22: 100 MB)")
     add_cluster_arguments(s)
 
 
 def add_cluster_arguments(p: Any) -> None:
     """``--scheduler`` and ``--workers`` (shared by match, tournament and solve --split)."""
-    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS", type=text("an address"),
                    help="run the tasks on the Dask cluster of this scheduler,"
                         " e.g. tcp://10.0.0.5:8786")
-    p.add_argument("--workers", type=int, default=None, metavar="N",
+    p.add_argument("--workers", type=integer(least=0), default=None, metavar="N",
                    help="run the tasks on a local Dask cluster of N worker processes"
                         " (default: one per core; 0: in this process, without Dask)")
 
 
 def _position(args: argparse.Namespace) -> tuple[Any, Any]:
     """The configured game and the state to solve (with its history, from a record)."""
-    from fourfold.core.match import Match
-    from fourfold.core.record import parse_record
     from fourfold.core.registry import get_spec, load
 
     name = get_spec(args.solve_game).name
     if args.record is None:
+        check_no_game_number(args, "--record")
         game = load(name, args.variant, **parse_options(args.option))
         return game, game.parse_position(args.setup) if args.setup else game.initial_state()
     if args.variant is not None or args.option:
         raise ConfigurationError("--record gives the variant and options; drop --variant and"
                                  " --option")
-    try:
-        text = args.record.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise FourfoldError(f"cannot read {args.record}: {exc.strerror or exc}") from None
-    match = Match.from_record(parse_record(text))
+    match = replay(args.record, args.game_number, read_text(args.record, "the record"))
     if match.game.name != name:
         raise ConfigurationError(f"{args.record} is a game of {match.game.name}, not {name}")
     return match.game, match.state
@@ -233,8 +234,6 @@ def _position_run(args: argparse.Namespace) -> int:
         have = ", ".join(sorted(SOLVERS)) or "none"
         raise ConfigurationError(f"no position solver for {game.info.label()}"
                                  f" (games with one: {have})")
-    if args.seconds is not None and args.seconds <= 0:
-        raise ConfigurationError("--seconds must be positive")
     solution = entry.solve(game, state, args.seconds)
     if solution is None:
         unit = "second" if args.seconds == 1 else "seconds"
@@ -290,13 +289,12 @@ def _split_run(args: argparse.Namespace, game: Any, state: Any) -> int:
 
     if not isinstance(game, PlacementGame):
         raise ConfigurationError(f"--split solves Quarto and Folio positions, not {game.name}")
-    for flag, value in (("--seconds", args.seconds), ("--stop-after", args.stop_after)):
-        if value is not None and value <= 0:
-            raise ConfigurationError(f"{flag} must be positive")
-    if args.workers is not None and args.workers < 0:
-        raise ConfigurationError("--workers must be 0 (this process) or more")
-    if not 4 <= args.table_bits <= 32:
-        raise ConfigurationError("--table-bits must be between 4 and 32")
+    if args.journal is not None:
+        check_writable(args.journal, "the journal")
+        if args.journal.exists():
+            read_text(args.journal, "the journal")
+    if args.table_dir is not None:
+        check_folder(args.table_dir, "the table folder", create=True)
     journal = open_journal(args.journal, game, state)
     plan = plan_split(game, state, args.replies, journal)
     options = SplitOptions(

@@ -25,6 +25,7 @@ from fourfold.cli.commands.match import (
     split_bots,
 )
 from fourfold.cli.common import add_game_arguments, parse_options
+from fourfold.cli.numbers import integer
 from fourfold.core.errors import ConfigurationError
 from fourfold.core.registry import load
 
@@ -35,7 +36,8 @@ def register(sub: Any) -> None:
     add_bot_arguments(p)
     p.add_argument("--bots", required=True, metavar="A,B,...",
                    help=f"two or more bot names ({', '.join(bot_names())})")
-    p.add_argument("--games", type=int, default=20, metavar="N", help="games per pair (20)")
+    p.add_argument("--games", type=integer(least=1), default=20, metavar="N",
+                   help="games per pair (20)")
     p.add_argument("--json", action="store_true", help="print results and ratings as JSON")
     add_cluster_arguments(p)
     p.set_defaults(run=run)
@@ -46,8 +48,6 @@ def run(args: argparse.Namespace) -> int:
     bots = split_bots(args.bots, 2, None)
     if len(set(bots)) != len(bots):
         raise ConfigurationError("--bots names a bot twice")
-    if args.games < 1:
-        raise ConfigurationError("--games must be at least 1")
     if on_cluster(args):
         from fourfold.distributed.games import play_tournament_distributed
 

@@ -69,10 +69,14 @@ def patience(pace: float) -> float:
 
 def make_quatrefoil_bot(name: str, game: Game[Any, Any], seat: int, seed: int | None,
                         people: frozenset[int]) -> Bot:
-    """The quatrefoil bots read each other's actions as bot choices, but not a person's."""
+    """The quatrefoil bots (and the levels that read team-mates) read each other's actions
+    as bot choices, but not a person's."""
     if name == "quatrefoil":
         return QuatrefoilBot(game, seat, seed, trusted=frozenset(range(4)) - people)
-    return make_bot(name, game, seat, seed)
+    bot = make_bot(name, game, seat, seed)
+    if isinstance(bot, QuatrefoilBot):
+        bot.trusted = bot.trusted - people
+    return bot
 
 
 class QuatrefoilLoop(TurnLoop):

@@ -16,14 +16,15 @@ from pathlib import Path
 from typing import Any
 
 from fourfold.ai import BOTS, Bot
+from fourfold.cli.common import bots_for
+from fourfold.cli.paths import check_writable, read_text
 from fourfold.cli.play.console import Console
-from fourfold.cli.play.errors import PlayError
 from fourfold.cli.play.registry import PlayRules, rules_for
 from fourfold.cli.play.session import Session
+from fourfold.cli.records import replay
 from fourfold.core.errors import ConfigurationError
 from fourfold.core.game import Game
 from fourfold.core.match import Match
-from fourfold.core.record import parse_record
 from fourfold.core.registry import get_spec, load
 from fourfold.render import presenter_for
 from fourfold.table import ClockSettings, Seat, Table, TimeSource
@@ -39,7 +40,8 @@ class PlayRequest:
     ``seat`` (1-based) is the person's seat, or else ``first`` says whether the person
     is Player 1 (``me``) or Player 2 (``them``). ``clock`` is ``MINUTES+SECONDS`` per
     player; ``pace`` the bots' mean seconds per action in real-time play. ``time`` and
-    ``inline_bots`` are for tests: a clock of their own, bots on the caller's thread."""
+    ``inline_bots`` are for tests: a clock of their own, bots on the caller's thread.
+    ``game_number`` picks one game (from 1) of a ``load`` file holding several."""
 
     game: str
     variant: str | None = None
@@ -54,35 +56,30 @@ class PlayRequest:
     pace: float | None = None
     time: TimeSource | None = None
     inline_bots: bool = False
+    game_number: int | None = None
 
 
-def read_match(path: Path) -> Match[Any, Any]:
-    """Replay a record file; a fault names the file (or the record's line and ply)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PlayError(f"cannot read the record {path}", exc.strerror or str(exc)) from None
-    except UnicodeDecodeError as exc:
-        raise PlayError(f"cannot read the record {path}", f"not UTF-8 text ({exc.reason})"
-                        ) from None
-    return Match.from_record(parse_record(text))
+def read_match(path: Path, number: int | None = None) -> Match[Any, Any]:
+    """Replay game ``number`` (or the only game) of a record file; a fault names the file
+    (or the record's line and ply)."""
+    match: Match[Any, Any] = replay(path, number, read_text(path, "the record"))
+    return match
 
 
 def check_save_path(path: Path) -> None:
     """Refuse at the start a record path that could never be written."""
-    if path.is_dir():
-        raise PlayError(f"cannot save the record to {path}", "it is a directory")
-    if not path.parent.is_dir():
-        raise PlayError(f"cannot save the record to {path}",
-                        f"the folder {path.parent} does not exist")
+    check_writable(path, "the record")
 
 
 def start_match(request: PlayRequest) -> Match[Any, Any]:
     """A fresh match, or the one replayed from ``--load``."""
     if request.load is None:
+        if request.game_number is not None:
+            raise ConfigurationError("--game N picks a game of a record file: it goes with"
+                                     " --load")
         game = load(request.game, request.variant, **request.options)
         return Match(game, game.initial_state(request.seed))
-    match = read_match(request.load)
+    match = read_match(request.load, request.game_number)
     if request.variant is not None or request.options:
         raise ConfigurationError(
             "--variant and --option cannot be used with --load: the record names them"
@@ -131,8 +128,15 @@ def plan_seats(match: Match[Any, Any], rules: PlayRules,
 
 def make_bots(game: Game[Any, Any], rules: PlayRules, names: dict[int, str],
               people: frozenset[int], seed: int | None) -> dict[int, Bot]:
-    return {p: rules.make_bot(name, game, p, None if seed is None else seed + p, people)
-            for p, name in names.items()}
+    bots = {}
+    for p, name in names.items():
+        try:
+            bots[p] = rules.make_bot(name, game, p, None if seed is None else seed + p, people)
+        except ConfigurationError as error:
+            valid = ", ".join(bots_for(game))
+            raise ConfigurationError(f"{error}; bots for {game.info.label()}: {valid}"
+                                     ) from None
+    return bots
 
 
 def build_session(request: PlayRequest, console: Console) -> Session:
