@@ -25,7 +25,6 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-PG_BIN = Path("/usr/lib/postgresql/15/bin")
 START_SECONDS = 30.0
 
 
@@ -154,12 +153,15 @@ class Live:
     """A sync WebSocket to ``/api/tables/{id}/live`` that has said hello."""
 
     def __init__(self, server: Server, table_id: str, token: str | None,
-                 origin: str | None = None) -> None:
+                 origin: str | None = None, screen: bool = False) -> None:
         headers = {"Origin": origin} if origin else None
         self.ws: ClientConnection = connect(
             f"{server.ws_url}/api/tables/{table_id}/live", open_timeout=10,
             additional_headers=headers).__enter__()
-        self.ws.send(json.dumps({"type": "hello", "token": token}))
+        hello: dict[str, Any] = {"type": "hello", "token": token}
+        if screen:  # a page's socket: every event also carries what the page draws
+            hello["screen"] = True
+        self.ws.send(json.dumps(hello))
         self.seen: list[str] = []
 
     def next(self, seconds: float = 10.0) -> dict[str, Any]:
@@ -207,22 +209,64 @@ def _unavailable(reason: str) -> None:
     pytest.skip(message)
 
 
-def _ensure_postgres() -> None:
-    if (PG_BIN / "initdb").exists():
-        return
+def _version_key(folder: Path) -> tuple[int, ...]:
+    """``/usr/lib/postgresql/16/bin`` -> (16,): the newest major version sorts last."""
+    digits = folder.parent.name.split(".")
+    return tuple(int(d) for d in digits) if all(d.isdigit() for d in digits) else (-1,)
+
+
+#: the folder ``pg_bin`` found (looked up once it exists)
+_PG_FOUND: list[Path] = []
+
+
+def pg_bin() -> Path | None:
+    """The folder holding PostgreSQL's server programs (``initdb``, ``pg_ctl``), found
+    rather than assumed: ``pg_config --bindir`` first (Debian's libpq-dev may install a
+    pg_config whose folder has no server, hence the check), then ``initdb`` on the PATH,
+    then the newest Debian/Ubuntu ``/usr/lib/postgresql/<version>/bin``."""
+    if _PG_FOUND:
+        return _PG_FOUND[0]
+    candidates: list[Path] = []
+    pg_config = shutil.which("pg_config")
+    if pg_config:
+        with contextlib.suppress(OSError, subprocess.SubprocessError):
+            found = subprocess.run([pg_config, "--bindir"], capture_output=True, text=True,
+                                   timeout=30, check=True).stdout.strip()
+            if found:
+                candidates.append(Path(found))
+    on_path = shutil.which("initdb")
+    if on_path:
+        candidates.append(Path(on_path).resolve().parent)
+    candidates += sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=_version_key,
+                         reverse=True)
+    found = next((c for c in candidates if (c / "initdb").is_file()), None)
+    if found is not None:
+        _PG_FOUND.append(found)
+    return found
+
+
+def _ensure_postgres() -> Path:
+    found = pg_bin()
+    if found is not None:
+        return found
     debian = Path("/etc/debian_version").exists()
     if os.geteuid() == 0 and debian and shutil.which("apt-get"):
         subprocess.run(["apt-get", "install", "-y", "postgresql"], check=False,
                        capture_output=True, timeout=600,
                        env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
-    if not (PG_BIN / "initdb").exists():
-        _unavailable(f"{PG_BIN / 'initdb'} is missing (apt-get install postgresql)")
+    found = pg_bin()
+    if found is None:
+        _unavailable("no initdb: not in `pg_config --bindir`, on the PATH or in"
+                     " /usr/lib/postgresql/*/bin (apt-get install postgresql)")
+        raise AssertionError("unreachable: _unavailable skips or fails")
+    return found
 
 
 @dataclass
 class Postgres:
     port: int
     directory: Path
+    bin: Path
     counter: int = 0
 
     def new_database(self) -> str:
@@ -230,20 +274,22 @@ class Postgres:
         self.counter += 1
         name = f"fourfold_{os.getpid()}_{self.counter}"
         subprocess.run(_as_postgres(["psql", "-h", "127.0.0.1", "-p", str(self.port), "-U",
-                                     "postgres", "-c", f"CREATE DATABASE {name}"]),
+                                     "postgres", "-c", f"CREATE DATABASE {name}"], self.bin),
                        check=True, capture_output=True, timeout=30)
         return f"postgresql://postgres@127.0.0.1:{self.port}/{name}"
 
 
-def _as_postgres(command: list[str]) -> list[str]:
-    tool = PG_BIN / command[0]
+def _as_postgres(command: list[str], folder: Path | None = None) -> list[str]:
+    """``command`` (psql, initdb, pg_ctl...) from PostgreSQL's folder (``folder``, else the
+    one ``pg_bin`` finds), as the postgres user when we are root."""
+    tool = (folder or pg_bin() or Path(".")) / command[0]
     full = [str(tool if tool.exists() else command[0]), *command[1:]]
     return ["runuser", "-u", "postgres", "--", *full] if os.geteuid() == 0 else full
 
 
 @contextlib.contextmanager
 def postgres_cluster() -> Iterator[Postgres]:
-    _ensure_postgres()
+    folder = _ensure_postgres()
     directory = Path(tempfile.mkdtemp(prefix="fourfold-pg-"))
     data = directory / "data"
     port = free_port()
@@ -251,20 +297,21 @@ def postgres_cluster() -> Iterator[Postgres]:
         shutil.chown(directory, "postgres", "postgres")
     try:
         subprocess.run(_as_postgres(["initdb", "-D", str(data), "-A", "trust", "-U",
-                                     "postgres", "--no-sync"]),
+                                     "postgres", "--no-sync"], folder),
                        check=True, capture_output=True, timeout=120)
         subprocess.run(_as_postgres([
             "pg_ctl", "-D", str(data), "-w", "-t", "30", "-l", str(directory / "log"), "-o",
-            f"-k {directory} -p {port} -c listen_addresses=127.0.0.1 -c fsync=off", "start"]),
+            f"-k {directory} -p {port} -c listen_addresses=127.0.0.1 -c fsync=off", "start"],
+            folder),
             check=True, capture_output=True, timeout=60)
     except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError) as error:
         shutil.rmtree(directory, ignore_errors=True)
         _unavailable(f"cannot start a cluster: {error}")
     try:
-        yield Postgres(port, directory)
+        yield Postgres(port, directory, folder)
     finally:
         subprocess.run(_as_postgres(["pg_ctl", "-D", str(data), "-m", "immediate", "-w",
-                                     "stop"]), check=False, capture_output=True, timeout=60)
+                                     "stop"], folder), check=False, capture_output=True, timeout=60)
         shutil.rmtree(directory, ignore_errors=True)
 
 
@@ -512,3 +559,21 @@ def client_from(address: str, base_url: str, **options: Any) -> httpx.Client:
     """An HTTP client whose connections come from ``address`` (127.0.0.2, ...)."""
     return httpx.Client(base_url=base_url, timeout=30,
                         transport=httpx.HTTPTransport(local_address=address), **options)
+
+
+# -- waiting on a condition (never on a fixed sleep) -----------------------------------------
+
+def wait_until(predicate: Callable[[], Any], seconds: float = 15.0, what: str = "a condition",
+               every: float = 0.02) -> Any:
+    """Poll ``predicate`` until it returns something truthy (returned), for at most
+    ``seconds``; past the deadline, an AssertionError names ``what`` was awaited and the
+    last value seen. Tests wait on the condition itself this way, never on a sleep that
+    hopes it has happened."""
+    deadline = time.monotonic() + seconds
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() >= deadline:
+            raise AssertionError(f"waited {seconds}s in vain for {what} (last: {value!r})")
+        time.sleep(min(every, max(0.0, deadline - time.monotonic())))

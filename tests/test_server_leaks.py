@@ -131,15 +131,20 @@ def _run(server: Server, game: Any, variant: str, options: dict[str, Any], start
     tid = created["id"]
     tokens = {s["seat"]: s["token"] for s in created["seats"]}
     sockets = {r: Live(server, tid, None if r is None else tokens[r]) for r in RECIPIENTS}
+    # a page's sockets: the same events, each with the page's screen (picture, choices)
+    pages = {r: Live(server, tid, None if r is None else tokens[r], screen=True)
+             for r in RECIPIENTS}
     out = [json.dumps(created, sort_keys=True)]
     try:
-        for r, live in sockets.items():
+        for r, live in [*sockets.items(), *((f"page{r}", p) for r, p in pages.items())]:
             out.append(f"{r}:" + _clean(json.dumps(live.next()), timed))   # welcome
             out.append(f"{r}:" + _clean(json.dumps(live.next()), timed))   # start
         for seat, move, version in script:
             reply = api.move(tid, tokens[seat], move, version)
             if seat == 0:
                 out.append(f"reply:{reply.status_code}:" + _clean(reply.text, timed))
+            for r, page in pages.items():
+                out.append(f"page{r}:" + _clean(json.dumps(page.next()), timed))
             for r, live in sockets.items():
                 event = live.next()
                 out.append(f"{r}:" + _clean(json.dumps(event), timed))
@@ -153,8 +158,10 @@ def _run(server: Server, game: Any, variant: str, options: dict[str, Any], start
             token = None if r is None else tokens[r]
             out.extend(f"{r}:{line}" for line in _every_route(api.http, tid, token, timed))
             out.extend(f"{r}:{line}" for line in _every_message(sockets[r], timed))
+            out.extend(f"page{r}:{line}" for line in _every_message(pages[r], timed,
+                                                                    PAGE_MESSAGES))
     finally:
-        for live in sockets.values():
+        for live in [*sockets.values(), *pages.values()]:
             live.close()
         api.http.close()
     return out
@@ -256,6 +263,12 @@ MESSAGES: dict[str, str] = {
     "answer": '{{"type": "answer", "accept": false}}',
     "ping": '{{"type": "ping"}}',
 }
+#: what a page's socket sends besides: a move as its action number with the notation
+#: alongside (here naming different moves: refused, saying which move the action is)
+PAGE_MESSAGES: dict[str, str] = {
+    **MESSAGES,
+    "move": '{{"type": "move", "move": "cw", "action": 0, "version": {v}}}',
+}
 #: answers that end the exchange of one message
 REPLIES = ("ack", "refused", "pong")
 #: values that depend on when the test's requests arrive, not on the table
@@ -342,12 +355,13 @@ def _every_route(http: httpx.Client, tid: str, token: str | None, timed: bool) -
             for response in ROUTES[key](http, tid, token)]
 
 
-def _every_message(live: Live, timed: bool) -> list[str]:
+def _every_message(live: Live, timed: bool, messages: dict[str, str] = MESSAGES
+                   ) -> list[str]:
     out = []
-    for kind in sorted(MESSAGES):
+    for kind in sorted(messages):
         version = live_version(live)
         before = len(live.seen)
-        live.send(json.loads(MESSAGES[kind].format(v=version, future=version + 1)))
+        live.send(json.loads(messages[kind].format(v=version, future=version + 1)))
         live.until(lambda m: m.get("type") in REPLIES)
         out.extend(f"ws:{kind}:" + json.dumps(_untimed(json.loads(text), timed),
                                               sort_keys=True)

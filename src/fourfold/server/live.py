@@ -111,6 +111,8 @@ class Connection:
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     unsubscribe: Callable[[], None] | None = None
     overflowed: bool = False
+    #: a page's connection: what each of its events also carries (server/web/screens.py)
+    dress: Callable[[Event], dict[str, Any]] | None = None
     #: the newest version sent, and the version of the last ``start`` sent
     version: int = -1
     synced: int = -1
@@ -489,7 +491,10 @@ class LiveTable:
             if skip[0] and event.kind is EventKind.START:
                 skip[0] = False
                 return
-            text = dumps(event_to_json(game, event))
+            value = event_to_json(game, event)
+            if connection.dress is not None:
+                value["screen"] = connection.dress(event)
+            text = dumps(value)
             if self.hub.cluster is None:  # one instance: every event, as it comes
                 call(connection.push, text)
             else:

@@ -2,11 +2,13 @@
 
 The first message a client sends is ``{"type": "hello", "token": TOKEN}`` (``null``
 or no token: a spectator); a token may instead travel as the subprotocol
-``fourfold.token.TOKEN``. Tokens never go in the URL, where logs would keep them. The
-server answers ``welcome`` and then one wire event per change, built from this
-connection's own view (the first, ``start``, holds the view now). Actions are the
-wire's client messages (``move``, ``resign``, ``offer``, ``answer``, ``ping``); each is
-answered ``ack`` or ``refused`` (with an HTTP-like ``status`` and the reason in words).
+``fourfold.token.TOKEN``. A page adds ``"screen": true`` (or offers the subprotocol
+``fourfold.screen``): its events then also carry what it draws (server/web/screens.py).
+Tokens never go in the URL, where logs would keep them. The server answers
+``welcome`` and then one wire event per change, built from this connection's own view
+(the first, ``start``, holds the view now). Actions are the wire's client messages
+(``move``, ``resign``, ``offer``, ``answer``, ``ping``); each is answered ``ack`` or
+``refused`` (with an HTTP-like ``status`` and the reason in words).
 
 A page from another site may not open the socket: the ``Origin`` must be this host or
 one of ``Settings.allowed_origins``. One client address holds at most
@@ -31,6 +33,7 @@ from fourfold.server.limits import Bucket, Limits, Slots, address_key
 from fourfold.server.live import Connection, Hub, LiveTable, dumps
 from fourfold.server.protocol import error_json, refusal_status, table_info
 from fourfold.server.tokens import token_hash
+from fourfold.server.web.screens import screen_dresser
 from fourfold.table import Table, TableError
 from fourfold.wire import PingMessage, WireError, apply_client_message, parse_client_message
 from fourfold.wire.messages import decode_json
@@ -39,6 +42,7 @@ log = logging.getLogger("fourfold.server")
 HELLO_SECONDS = 10.0
 SUBPROTOCOL = "fourfold.v1"
 TOKEN_PROTOCOL = "fourfold.token."
+SCREEN_PROTOCOL = "fourfold.screen"
 #: refusals for flooding before the connection is closed
 MAX_STRIKES = 20
 
@@ -93,8 +97,9 @@ async def _checked(websocket: WebSocket, hub: Hub, table_id: str, offered: list[
             raise Closing(4404)
         token = next((p[len(TOKEN_PROTOCOL):] for p in offered
                       if p.startswith(TOKEN_PROTOCOL)), None)
+        screen = SCREEN_PROTOCOL in offered
         if token is None:
-            token = await _hello(websocket)
+            token, screen = await _hello(websocket)
         seat = None if token is None else await hub.run(
             lambda: live.seat_for(token_hash(token)))
         if token is not None and seat is None:
@@ -102,7 +107,7 @@ async def _checked(websocket: WebSocket, hub: Hub, table_id: str, offered: list[
             raise Closing(4403)
         if token is not None:
             websocket.app.state.limits.admit(token_hash(token))
-        await _session(websocket, hub, live, seat, token)
+        await _session(websocket, hub, live, seat, token, screen)
     except Closing as closing:
         with contextlib.suppress(Exception):
             await websocket.close(code=closing.code)
@@ -136,8 +141,9 @@ async def _receive(websocket: WebSocket, limit: int) -> str:
     return str(data)
 
 
-async def _hello(websocket: WebSocket) -> str | None:
-    """The first message: ``{"type": "hello", "token": TOKEN or null}``."""
+async def _hello(websocket: WebSocket) -> tuple[str | None, bool]:
+    """The first message: ``{"type": "hello", "token": TOKEN or null}`` (and, from a
+    page, ``"screen": true``). Returns the token and whether it is a page."""
     try:
         text = await asyncio.wait_for(_receive(websocket, 4096), HELLO_SECONDS)
     except TimeoutError:
@@ -147,21 +153,26 @@ async def _hello(websocket: WebSocket) -> str | None:
     try:
         value = decode_json(text)
         if not isinstance(value, dict) or value.get("type") != "hello" or not set(
-                value) <= {"type", "token", "wire"}:
-            raise WireError('expected {"type": "hello", "token": TOKEN or null}')
+                value) <= {"type", "token", "wire", "screen"}:
+            raise WireError('expected {"type": "hello", "token": TOKEN or null} (and'
+                            ' optionally "screen": true)')
         token = value.get("token")
         if token is not None and (not isinstance(token, str) or not 0 < len(token) <= 200):
             raise WireError("a token is a string of at most 200 characters", "token")
+        screen = value.get("screen", False)
+        if not isinstance(screen, bool):
+            raise WireError("screen is true (a page: events carry what it draws) or"
+                            " false", "screen")
     except WireError as error:
         await _send(websocket, error_json(400, str(error)))
         raise Closing(4400) from None
-    return token
+    return token, screen
 
 
 async def _session(websocket: WebSocket, hub: Hub, live: LiveTable, seat: int | None,
-                   token: str | None) -> None:
+                   token: str | None, screen: bool) -> None:
     settings = hub.settings
-    connection = Connection(seat)
+    connection = Connection(seat, dress=screen_dresser(live, seat) if screen else None)
     await _send(websocket, {"type": "welcome", "you": seat, "table": table_info(live)})
     live.attach(connection)
     sender = asyncio.create_task(_pump(websocket, connection))
@@ -182,7 +193,12 @@ async def _session(websocket: WebSocket, hub: Hub, live: LiveTable, seat: int | 
                     raise Closing(1008)
                 continue
             reply = await _act(hub, live, seat, text)
-            await _send(websocket, reply)
+            if connection.dress is not None:
+                # a page: the answer goes after the events of the change it made
+                # (queued already), so the page has drawn the change when it hears it
+                hub.call_soon(connection.push, dumps(reply))
+            else:
+                await _send(websocket, reply)
     finally:
         live.detach(connection)
         sender.cancel()
@@ -222,6 +238,8 @@ async def _act(hub: Hub, live: LiveTable, seat: int | None, text: str) -> dict[s
 
     try:
         said = await hub.act(run)
+    except WireError as error:  # a move whose action and notation disagree
+        return error_json(400, str(error), version=live.table.version)
     except TableError as error:
         return error_json(refusal_status(error), error.reason, version=live.table.version)
     except FourfoldError as error:

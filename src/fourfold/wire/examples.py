@@ -99,6 +99,8 @@ def _error(text: str) -> Example:
 EXAMPLES: dict[str, Example] = {
     "message-move": _message({"type": "move", "move": "d4 Gs", "version": 3}),
     "message-move-dual": _message({"type": "move", "move": "2:cw@5", "version": 5}),
+    "message-move-action": _message({"type": "move", "move": "a1-a3", "action": 0,
+                                     "version": 3}),
     "message-resign": _message({"type": "resign", "version": 3}),
     "message-offer": _message({"type": "offer", "offer": "draw", "version": 3}),
     "message-answer": _message({"type": "answer", "accept": True}),

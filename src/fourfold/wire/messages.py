@@ -1,13 +1,15 @@
 """What a client sends: five small messages, parsed strictly.
 
-    {"type": "move", "move": "d4 Gs", "version": 3}
+    {"type": "move", "move": "d4 Gs", "version": 3}      (optionally "action": 37)
     {"type": "resign", "version": 3}
     {"type": "offer", "offer": "draw", "version": 3}
     {"type": "answer", "accept": true}
     {"type": "ping"}
 
 Any message may also carry ``"wire": 1``. ``version`` is the table version the
-client acted on; the table refuses an action sent on an older one. Anything else
+client acted on; the table refuses an action sent on an older one. A move may carry
+its structured value, the dense ``action`` number from the choices a page is sent
+(wire/choices.py), with the notation alongside: the two must name the same move. Anything else
 (bad JSON, a wrong type, a missing or unknown field, a value out of range, too long)
 is a ``WireError`` saying what, where and why, and never another exception.
 """
@@ -20,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from fourfold.core.errors import FourfoldError
 from fourfold.table.table import Table
 from fourfold.wire.errors import (
     JsonDict,
@@ -44,6 +47,7 @@ OfferKind = Literal["draw", "undo"]
 class MoveMessage:
     move: str
     version: int
+    action: int | None = None
     type: Literal["move"] = "move"
 
 
@@ -81,6 +85,10 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "answer": ("accept",),
     "ping": (),
 }
+#: fields a message type may leave out
+OPTIONAL: dict[str, tuple[str, ...]] = {"move": ("action",)}
+#: the largest action number a message may carry
+MAX_ACTION = 2**31 - 1
 
 
 def _no_constant(name: str) -> Any:
@@ -151,12 +159,15 @@ def parse_client_message(message: str | bytes | Mapping[str, Any]) -> ClientMess
     if kind not in FIELDS:
         raise WireError(f"unknown message type {kind[:40]!r}; the types are"
                         f" {', '.join(FIELDS)}", "type")
-    exact_keys(value, ("type", *FIELDS[kind]), None, optional=("wire",))
+    exact_keys(value, ("type", *FIELDS[kind]), None,
+               optional=("wire", *OPTIONAL.get(kind, ())))
     if "wire" in value:
         check_version(value["wire"], "wire")
     if kind == "move":
         move = string(value["move"], "move", MAX_MOVE_CHARS)
-        return MoveMessage(move, _version(value))
+        action = value.get("action")
+        return MoveMessage(move, _version(value), None if action is None
+                           else integer(action, "action", 0, MAX_ACTION))
     if kind == "resign":
         return ResignMessage(_version(value))
     if kind == "offer":
@@ -174,6 +185,9 @@ def parse_client_message(message: str | bytes | Mapping[str, Any]) -> ClientMess
 def client_message_to_json(message: ClientMessage) -> JsonDict:
     """The JSON a client sends for ``message`` (``parse_client_message`` reads it back)."""
     if isinstance(message, MoveMessage):
+        if message.action is not None:
+            return {"type": "move", "move": message.move, "action": message.action,
+                    "version": message.version}
         return {"type": "move", "move": message.move, "version": message.version}
     if isinstance(message, ResignMessage):
         return {"type": "resign", "version": message.version}
@@ -190,6 +204,8 @@ def apply_client_message(table: Table, seat: int, message: ClientMessage) -> str
     A refusal is the table's ``TableError``, written from ``seat``'s view.
     """
     if isinstance(message, MoveMessage):
+        if message.action is not None:
+            check_action(table, seat, message.move, message.action)
         return table.play(seat, message.move, message.version)
     if isinstance(message, ResignMessage):
         table.resign(seat, message.version)
@@ -199,3 +215,27 @@ def apply_client_message(table: Table, seat: int, message: ClientMessage) -> str
     if isinstance(message, AnswerMessage):
         return table.answer(seat, message.accept)
     return "pong"
+
+
+def check_action(table: Table, seat: int, notation: str, action: int) -> None:
+    """Refuse a move whose action number and notation name different moves (a
+    ``WireError`` on ``action``), read from ``seat``'s own view. Notation that does not
+    parse is left to the table, which says why from that view."""
+    game = table.game
+    try:
+        decoded = game.decode(action)
+    except (FourfoldError, NotImplementedError):
+        raise WireError(f"action {action} is not a move of {game.info.label()} (actions"
+                        f" are 0 to {game.num_actions - 1})", "action") from None
+    view = table.snapshot(seat).view
+    try:
+        written = game.view_parse_move(view, notation)
+    except FourfoldError:
+        return
+    if written != decoded:
+        try:
+            named = repr(game.view_format_move(view, decoded))
+        except FourfoldError:
+            named = "another move"
+        raise WireError(f"action {action} is {named}, not {notation!r}: the two must name"
+                        " the same move", "action")

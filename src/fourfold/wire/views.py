@@ -38,6 +38,12 @@ ObservationDecoder = Callable[[AnyGame, Mapping[str, Any], "int | None"], Any]
 #: ``(game, state parsed from the position, board) -> state`` restoring what the
 #: position string does not carry (history kept for repetition counts, the last arrival).
 StateRestorer = Callable[[AnyGame, Any, Mapping[str, Any]], Any]
+#: ``(game, observation, move) -> parts``: one legal move in named parts (a cell, a piece
+#: to give, a square to slide from and to, an action's name) for a page to act on
+#: without reading notation.
+MoveParts = Callable[[AnyGame, Any, Any], JsonDict]
+#: ``game -> description``: which of the page's controllers acts on these parts.
+ControllerOf = Callable[[AnyGame], JsonDict]
 
 VIEW_KEYS = ("wire", "type", "game", "variant", "options", "viewer", "position", "actors",
              "legal_moves", "outcome", "board")
@@ -50,11 +56,14 @@ class BoardCodec:
     Perfect-information games rebuild the state from the position string and may
     ``restore`` what it does not carry; hidden-information games ``decode`` the whole
     observation from the board (there is no position to parse a hidden card from).
+    ``parts`` and ``controller`` describe legal moves for the browser (wire/choices.py).
     """
 
     encode: BoardEncoder
     decode: ObservationDecoder | None = None
     restore: StateRestorer | None = None
+    parts: MoveParts | None = None
+    controller: ControllerOf | None = None
 
 
 _CODECS: dict[type, BoardCodec] = {}

@@ -1,9 +1,11 @@
 """What the browser app needs from the server beyond the core API (``/api``).
 
-- ``GET /api/tables/{id}/screen``: one answer per change for a page: the caller's
-  state (as ``GET /api/tables/{id}``), the moves so far in notation (from the caller's
-  own record), the picture of the caller's view with the last move marked, and
-  whether hints may be asked for.
+- ``GET /api/tables/{id}/screen``: the whole screen of a page, which asks for it when
+  it opens, after reconnecting and when it sees a gap in the versions (otherwise each
+  event carries its own screen: server/web/screens.py): the caller's state (as
+  ``GET /api/tables/{id}``), the moves so far in notation (from the caller's own
+  record), the picture of the caller's view with the last move marked, the legal moves
+  as structured choices, and whether hints may be asked for.
 - ``GET /api/tables/{id}/picture?ply=N``: the picture after ``N`` plies (replays).
 - ``GET /api/tables/{id}/replay``: every position of the game, for stepping through it
   and opening one as a new game; ``POST .../replay`` moves the table's shared replay.
@@ -29,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from fourfold.core.errors import FourfoldError
+from fourfold.core.game import View
 from fourfold.core.registry import game_names, get_spec
 from fourfold.server.api import ApiError, Credentials, _limit, hub_of
 from fourfold.server.hints import hint_for
@@ -36,8 +39,10 @@ from fourfold.server.jobs import JobPool
 from fourfold.server.limits import address_key
 from fourfold.server.live import LiveTable, dumps
 from fourfold.server.protocol import state_json
-from fourfold.server.specs import BOT
 from fourfold.server.tokens import token_hash
+from fourfold.server.web.screens import hints_allowed as _hints_allowed
+from fourfold.server.web.screens import page_facts
+from fourfold.wire.choices import choices_json
 
 router = APIRouter(prefix="/api", tags=["browser app"])
 
@@ -78,18 +83,13 @@ def _svg(text: str) -> Response:
     return Response(text, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
-def _hints_allowed(live: LiveTable, seat: int | None) -> bool:
-    """Hints only for a seat whose every other seat is a bot (never between people)."""
-    return seat is not None and all(s.kind == BOT for p, s in enumerate(live.seats)
-                                    if p != seat)
-
-
 def _past_visible(live: LiveTable) -> bool:
     return live.table.outcome is not None or live.game.info.spec.perfect_information
 
 
-def _current(live: LiveTable, seat: int | None) -> tuple[dict[str, Any], list[str], str]:
-    """The state, the moves and the picture, taken at one version."""
+def _current(live: LiveTable, seat: int | None
+             ) -> tuple[dict[str, Any], list[str], str, View]:
+    """The state, the moves, the picture and the view, taken at one version."""
     from fourfold.render.svg import draw_svg
 
     table = live.table
@@ -102,17 +102,18 @@ def _current(live: LiveTable, seat: int | None) -> tuple[dict[str, Any], list[st
         picture = draw_svg(live.game, event.view, last_move=last, outcome=table.outcome)
         if event.version == state["version"] == table.version:
             break
-    return state, moves, str(picture)
+    return state, moves, str(picture), event.view
 
 
 @router.get("/tables/{table_id}/screen", summary="Everything a page shows, at one version")
 def get_screen(table_id: str, request: Request, credentials: Credentials) -> dict[str, Any]:
     live, seat = _live(request, table_id, credentials)
-    state, moves, picture = _current(live, seat)
+    state, moves, picture, view = _current(live, seat)
     return {"type": "screen", "state": state, "moves": moves, "svg": picture,
+            "choices": choices_json(live.game, view),
             "hints": _hints_allowed(live, seat) and state["outcome"] is None,
             "past_visible": _past_visible(live),
-            "perfect_information": live.game.info.spec.perfect_information,
+            **page_facts(live, view),
             "shared_ply": _shared.get(live.id)}
 
 

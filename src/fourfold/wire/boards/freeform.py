@@ -38,4 +38,22 @@ def encode(game: AnyGame, state: Any) -> JsonDict:
     }
 
 
-register_board(FreeformState, BoardCodec(encode))
+def parts(game: AnyGame, state: Any, move: Any) -> JsonDict:
+    """A ply as ``{"cell": "x,y", "x", "y", "give"}`` (place or give may be ``None``),
+    or a challenge."""
+    if not isinstance(game, FreeformGame):
+        raise WireError(f"{game.name} {game.info.variant} is not Folio freeform")
+    if move.challenge:
+        return {"cell": None, "give": None, "challenge": True}
+    give = None if move.give is None else game.pieces.name(move.give)
+    if move.place is None:
+        return {"cell": None, "give": give}
+    x, y = move.place
+    return {"cell": format_point(move.place), "x": x, "y": y, "give": give}
+
+
+def controller(game: AnyGame) -> JsonDict:
+    return {"kind": "placement", "points": True}
+
+
+register_board(FreeformState, BoardCodec(encode, parts=parts, controller=controller))

@@ -54,4 +54,15 @@ def encode(game: AnyGame, state: Any) -> JsonDict:
     }
 
 
-register_board(PlacementState, BoardCodec(encode))
+def parts(game: AnyGame, state: Any, move: Any) -> JsonDict:
+    """A ply as ``{"cell", "give"}`` (either may be ``None``)."""
+    g = _game(game)
+    return {"cell": None if move.place is None else g.geometry.format_cell(move.place),
+            "give": None if move.give is None else g.pieces.name(move.give)}
+
+
+def controller(game: AnyGame) -> JsonDict:
+    return {"kind": "placement"}
+
+
+register_board(PlacementState, BoardCodec(encode, parts=parts, controller=controller))

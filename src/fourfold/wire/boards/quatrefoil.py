@@ -162,4 +162,14 @@ def decode(game: AnyGame, data: Mapping[str, Any], viewer: int | None) -> Observ
     )
 
 
-register_board(Observation, BoardCodec(encode, decode=decode))
+def parts(game: AnyGame, obs: Any, move: Any) -> JsonDict:
+    """An action as ``{"name": NAME}`` (``N>NW``, ``cw``, ``ccw``, ``stack``)."""
+    return {"name": ACTION_NAMES[move.action]}
+
+
+def controller(game: AnyGame) -> JsonDict:
+    return {"kind": "actions"}
+
+
+register_board(Observation, BoardCodec(encode, decode=decode, parts=parts,
+                                       controller=controller))

@@ -18,6 +18,7 @@ from fourfold.games.icedao.game import IceDaoGame
 from fourfold.games.icedao.pieces import COLOURS, piece_name
 from fourfold.games.icedao.state import IceDaoState
 from fourfold.games.sliding.geometry import Square, SquareBoard
+from fourfold.games.sliding.moves import Pass, Slide
 from fourfold.wire.errors import (
     JsonDict,
     WireError,
@@ -111,5 +112,26 @@ def restore_dao(game: AnyGame, state: Any, data: Mapping[str, Any]) -> Any:
     return _restore(game.board, state, data)
 
 
-register_board(IceDaoState, BoardCodec(encode_icedao, restore=restore_icedao))
-register_board(DaoState, BoardCodec(encode_dao, restore=restore_dao))
+def parts(game: AnyGame, state: Any, move: Any) -> JsonDict:
+    """A slide as ``{"from", "to", "direction"}`` (``N``, ``NE``, ...), or ``{"pass"}``."""
+    if isinstance(move, Pass):
+        return {"pass": True}
+    assert isinstance(game, (IceDaoGame, DaoGame)) and isinstance(move, Slide)
+    board = game.board
+    stop = game.stop(state, move.origin, move.direction)
+    return {"from": board.name(move.origin), "to": board.name(stop),
+            "direction": move.direction_name}
+
+
+def controller_icedao(game: AnyGame) -> JsonDict:
+    return {"kind": "sliding", "piece": "stack"}
+
+
+def controller_dao(game: AnyGame) -> JsonDict:
+    return {"kind": "sliding", "piece": "piece"}
+
+
+register_board(IceDaoState, BoardCodec(encode_icedao, restore=restore_icedao, parts=parts,
+                                       controller=controller_icedao))
+register_board(DaoState, BoardCodec(encode_dao, restore=restore_dao, parts=parts,
+                                    controller=controller_dao))

@@ -1,14 +1,18 @@
 // Turning clicks and taps on the server's SVG into legal moves. The SVG marks what can
 // be clicked with data attributes (data-cell, data-piece, data-role, data-action,
-// data-world/data-px); the moves themselves always come from the server's legal list.
+// data-world/data-px); the moves themselves always come from the server's choices:
+// each legal move in named parts ({move, action, cell, give} or {from, to, direction}
+// or {name}), so nothing here reads notation. The server names the controller.
 import {h, seatName} from './util.js';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 
-export function controllerFor(game, variant) {
-  if (game === 'quatrefoil') return quatrefoil();
-  if (game === 'icedao' || game === 'dao') return sliding(game);
-  return placement(game === 'folio' && variant === 'freeform');
+export function controllerFor(description) {
+  const kind = description && description.kind;
+  if (kind === 'actions') return actions();
+  if (kind === 'sliding') return sliding(description.piece || 'piece');
+  if (kind === 'placement') return placement(!!description.points);
+  return buttons();
 }
 
 /** Make an SVG element act as a button: focusable, labelled, Enter/Space click it. */
@@ -58,14 +62,8 @@ function placement(freeform) {
   let note = '';
 
   function parse(screen) {
-    const pieces = new Set((screen.state.view.board.pieces || []).map((p) => p.piece));
-    return screen.state.legal.map((text) => {
-      if (text === 'challenge') return {text, challenge: true};
-      const parts = text.split(' ');
-      if (parts.length === 2) return {text, cell: parts[0], give: parts[1]};
-      if (pieces.has(parts[0])) return {text, cell: null, give: parts[0]};
-      return {text, cell: parts[0], give: null};
-    });
+    return (screen.choices || []).map((c) => ({choice: c, cell: c.cell || null, give: c.give || null,
+      challenge: !!c.challenge}));
   }
 
   function sync(screen) {
@@ -76,16 +74,16 @@ function placement(freeform) {
     const moves = parse(screen);
     if (what.give !== undefined) {
       const opening = moves.find((m) => !m.cell && !m.challenge && m.give === what.give);
-      if (opening) { ctx.play(opening.text); return; }
+      if (opening) { ctx.play(opening.choice); return; }
       sel.give = sel.give === what.give ? null : what.give;
     }
     if (what.cell !== undefined) sel.cell = what.cell;
     if (sel.cell) {
       const here = moves.filter((m) => m.cell === sel.cell);
       const alone = here.find((m) => !m.give);
-      if (alone && here.length === 1) { ctx.play(alone.text); return; }
+      if (alone && here.length === 1) { ctx.play(alone.choice); return; }
       const both = here.find((m) => m.give === sel.give);
-      if (both && sel.give) { ctx.play(both.text); return; }
+      if (both && sel.give) { ctx.play(both.choice); return; }
       if (sel.give && !both) sel.give = null;
     }
     ctx.rerender();
@@ -117,7 +115,7 @@ function placement(freeform) {
         if (sel.give === piece) g.classList.add('selected');
       }
     }
-    if (freeform && sel.cell) markPoint(svg, sel.cell);
+    if (freeform && sel.cell) markPoint(svg, moves.find((m) => m.cell === sel.cell));
     wireClicks(svg, (target, event) => {
       const supply = target.closest && target.closest('g.piece[data-role="supply"]');
       if (supply && supply.classList.contains('choosable')) { choose(screen, ctx, {give: supply.dataset.piece}); return; }
@@ -125,7 +123,7 @@ function placement(freeform) {
         if (!event || !cells.size) return;
         const point = worldPoint(svg, event);
         if (!point) return;
-        const best = nearest([...cells], point);
+        const best = nearest(moves.filter((m) => m.cell), point);
         if (!best) { note = `No legal spot near ${point[0].toFixed(2)},${point[1].toFixed(2)}.`; ctx.rerender(); return; }
         note = '';
         choose(screen, ctx, {cell: best});
@@ -164,7 +162,7 @@ function placement(freeform) {
     const extra = [];
     if (sel.cell || sel.give) extra.push(h('button', {type: 'button', onclick: () => { sel.cell = null; sel.give = null; ctx.rerender(); }}, 'Clear the choice'));
     const challenge = moves.find((m) => m.challenge);
-    if (challenge) extra.push(h('button', {type: 'button', class: 'warn', 'data-move': 'challenge', onclick: () => ctx.play('challenge')}, 'Challenge: no 4×4 grid fits'));
+    if (challenge) extra.push(h('button', {type: 'button', class: 'warn', 'data-move': challenge.choice.move, onclick: () => ctx.play(challenge.choice)}, 'Challenge: no 4×4 grid fits'));
     if (extra.length) box.append(h('div', {class: 'buttons'}, extra));
     return box;
   }
@@ -186,23 +184,24 @@ function worldPoint(svg, event) {
   return [x0 + (p.x - left) / side * span, y0 + span - (p.y - top) / side * span];
 }
 
-function nearest(points, [x, y]) {
+/** The cell (a point's name) of the choice nearest to [x, y], within 0.45. */
+function nearest(spots, [x, y]) {
   let best = null;
   let bestD = 0.45;
-  for (const text of points) {
-    const [px, py] = text.split(',').map(Number);
-    const d = Math.hypot(px - x, py - y);
-    if (d <= bestD) { best = text; bestD = d; }
+  for (const spot of spots) {
+    const d = Math.hypot(spot.choice.x - x, spot.choice.y - y);
+    if (d <= bestD) { best = spot.cell; bestD = d; }
   }
   return best;
 }
 
-function markPoint(svg, text) {
+function markPoint(svg, spot) {
   const area = svg.querySelector('[data-world][data-px]');
-  if (!area) return;
+  if (!area || !spot) return;
+  const text = spot.cell;
   const [x0, y0, span] = area.dataset.world.split(' ').map(Number);
   const [left, top, side] = area.dataset.px.split(' ').map(Number);
-  const [x, y] = text.split(',').map(Number);
+  const {x, y} = spot.choice;
   const c = document.createElementNS(SVGNS, 'circle');
   c.setAttribute('cx', left + (x - x0) / span * side);
   c.setAttribute('cy', top + (y0 + span - y) / span * side);
@@ -212,26 +211,17 @@ function markPoint(svg, text) {
   svg.append(c);
 }
 
-// -- sliding: Ice Dao and Dao ------------------------------------------------------------------
+// -- sliding: a piece (or stack) slides from a square to where it stops ----------------------
 
-const DIRS = {'0,1': ['N', '↑'], '1,1': ['NE', '↗'], '1,0': ['E', '→'], '1,-1': ['SE', '↘'],
-  '0,-1': ['S', '↓'], '-1,-1': ['SW', '↙'], '-1,0': ['W', '←'], '-1,1': ['NW', '↖']};
+const ARROWS = {north: '↑', 'north-east': '↗', east: '→', 'south-east': '↘', south: '↓',
+  'south-west': '↙', west: '←', 'north-west': '↖'};
 
-function direction(from, to) {
-  const dx = Math.sign(to.charCodeAt(0) - from.charCodeAt(0));
-  const dy = Math.sign(parseInt(to.slice(1), 10) - parseInt(from.slice(1), 10));
-  return DIRS[`${dx},${dy}`] || ['?', '?'];
-}
-
-function sliding(game) {
+function sliding(piece) {
   let sel = {from: null, version: -1};
 
   function parse(screen) {
-    const slides = screen.state.legal.filter((m) => m.includes('-')).map((m) => {
-      const [from, to] = m.split('-');
-      return {text: m, from, to};
-    });
-    return {slides, pass: screen.state.legal.includes('pass')};
+    const choices = screen.choices || [];
+    return {slides: choices.filter((c) => c.from), pass: choices.find((c) => c.pass) || null};
   }
   function sync(screen) { if (sel.version !== screen.state.version) sel = {from: null, version: screen.state.version}; }
   function what(board, cell) {
@@ -249,8 +239,7 @@ function sliding(game) {
     for (const g of svg.querySelectorAll('g.square[data-cell]')) {
       const cell = g.dataset.cell;
       if (landings.has(cell)) {
-        const [name] = direction(sel.from, cell);
-        actionable(g, `Slide ${sel.from} ${name} to ${cell}`, 'landing');
+        actionable(g, `Slide ${sel.from} ${landings.get(cell).direction} to ${cell}`, 'landing');
         dot(g, 'landing-dot');
       } else if (origins.has(cell)) {
         actionable(g, `${cell}: ${what(board, cell)}; choose it to slide`);
@@ -263,7 +252,7 @@ function sliding(game) {
       const hit = target.closest && target.closest('[data-cell]');
       if (!hit) return;
       const cell = hit.dataset.cell;
-      if (landings.has(cell)) { ctx.play(landings.get(cell).text); return; }
+      if (landings.has(cell)) { ctx.play(landings.get(cell)); return; }
       if (origins.has(cell)) { sel.from = sel.from === cell ? null : cell; ctx.rerender(); ctx.focusCell(cell); return; }
       if (sel.from) { sel.from = null; ctx.rerender(); }
     });
@@ -274,14 +263,12 @@ function sliding(game) {
     const {slides, pass} = parse(screen);
     if (!slides.length && !pass) return null;
     const box = h('div', {class: 'controls-inner'});
-    const piece = game === 'icedao' ? 'stack' : 'piece';
     if (sel.from) {
       box.append(h('p', {class: 'prompt'}, `From ${sel.from}: choose a direction (the dots mark where it stops).`));
       box.append(h('div', {class: 'buttons', role: 'group', 'aria-label': 'Directions'},
-        slides.filter((s) => s.from === sel.from).map((s) => {
-          const [name, arrow] = direction(s.from, s.to);
-          return h('button', {type: 'button', 'data-move': s.text, onclick: () => ctx.play(s.text)}, `${arrow} ${name} to ${s.to}`);
-        }),
+        slides.filter((s) => s.from === sel.from).map((s) =>
+          h('button', {type: 'button', 'data-move': s.move, onclick: () => ctx.play(s)},
+            `${ARROWS[s.direction] || ''} ${s.direction} to ${s.to}`)),
         h('button', {type: 'button', onclick: () => { sel.from = null; ctx.rerender(); }}, 'Another ' + piece)));
     } else if (slides.length) {
       box.append(h('p', {class: 'prompt'}, `Pick a ${piece} to slide (outlined), then a direction.`));
@@ -289,30 +276,26 @@ function sliding(game) {
       box.append(h('div', {class: 'buttons', role: 'group', 'aria-label': `${piece}s that can slide`},
         origins.map((o) => h('button', {type: 'button', 'data-origin': o, onclick: () => { sel.from = o; ctx.rerender(); }}, o))));
     }
-    if (pass) box.append(h('div', {class: 'buttons'}, h('button', {type: 'button', 'data-move': 'pass', onclick: () => ctx.play('pass')}, 'Pass')));
+    if (pass) box.append(h('div', {class: 'buttons'}, h('button', {type: 'button', 'data-move': pass.move, onclick: () => ctx.play(pass)}, 'Pass')));
     return box;
   }
   return {decorate, controls, reset() { sel.version = -1; }};
 }
 
-// -- Quatrefoil ---------------------------------------------------------------------------------
+// -- named actions: pushes, twists and a stack, on arrows of the picture or buttons ----------
 
 const ACTION_WORDS = {cw: 'Twist clockwise', ccw: 'Twist anticlockwise', stack: 'Stack: swap the free token with the centre'};
+const SIDES = {W: 'west', E: 'east', N: 'north', S: 'south'};
 
-function actionOf(text) {
-  const m = text.match(/^(\d+):(.+)@(\d+)$/);
-  return m ? m[2] : text;
+function actionLabel(name) {
+  if (ACTION_WORDS[name]) return ACTION_WORDS[name];
+  const [side, corner] = name.split('>');
+  return `Push ${name}: the free token goes in at ${corner}, from the ${SIDES[side] || side}`;
 }
 
-function actionLabel(action) {
-  if (ACTION_WORDS[action]) return ACTION_WORDS[action];
-  const [side, corner] = action.split('>');
-  return `Push ${action}: the free token goes in at ${corner}, from the ${{W: 'west', E: 'east', N: 'north', S: 'south'}[side] || side}`;
-}
-
-function quatrefoil() {
+function actions() {
   function decorate(svg, screen, ctx) {
-    const legal = new Map(screen.state.legal.map((t) => [actionOf(t), t]));
+    const legal = new Map((screen.choices || []).map((c) => [c.name, c]));
     for (const g of svg.querySelectorAll('g.push[data-action]')) {
       if (legal.has(g.dataset.action)) actionable(g, actionLabel(g.dataset.action));
     }
@@ -325,7 +308,7 @@ function quatrefoil() {
     const board = screen.state.view.board;
     const you = screen.state.you;
     const box = h('div', {class: 'controls-inner'});
-    if (you !== null && you !== undefined) {
+    if (you !== null && you !== undefined && board.colour_cards && board.position_cards) {
       const colour = board.colour_cards[you];
       const position = board.position_cards[you];
       const cards = [colour ? `colour ${colour}` : null, position ? `position ${position}` : null].filter(Boolean);
@@ -337,20 +320,34 @@ function quatrefoil() {
       box.append(h('p', {class: 'signals'}, 'Signals (my token is right): ',
         signals.map((up, seat) => h('span', {class: up ? 'sig up' : 'sig down', 'data-signal-seat': seat + 1},
           `${seatName(screen.state, seat)} ${up ? '▲ up' : '▽ down'}`))));
-    } else if (screen.state.variant === 'dual') {
-      box.append(h('p', {class: 'muted'}, 'Dual: everyone acts at once. If someone acts first, your action is refused with the reason, and you choose again.'));
+    } else if (screen.state.real_time) {
+      box.append(h('p', {class: 'muted'}, 'Everyone acts at once. If someone acts first, your action is refused with the reason, and you choose again.'));
     }
-    const legal = screen.state.legal;
-    if (legal.length) {
-      const pushes = legal.filter((t) => actionOf(t).includes('>'));
-      const others = legal.filter((t) => !actionOf(t).includes('>'));
-      box.append(h('p', {class: 'prompt'}, 'Your action: tap an arrow on the quatrefoil, or a button.'));
+    const choices = screen.choices || [];
+    if (choices.length) {
+      const pushes = choices.filter((c) => c.name.includes('>'));
+      const others = choices.filter((c) => !c.name.includes('>'));
+      box.append(h('p', {class: 'prompt'}, 'Your action: tap an arrow on the picture, or a button.'));
       box.append(h('div', {class: 'buttons', role: 'group', 'aria-label': 'Twist and stack'},
-        others.map((t) => h('button', {type: 'button', 'data-move': t, 'data-action': actionOf(t), onclick: () => ctx.play(t)}, ACTION_WORDS[actionOf(t)] || actionOf(t)))));
+        others.map((c) => h('button', {type: 'button', 'data-move': c.move, 'data-action': c.name, onclick: () => ctx.play(c)}, ACTION_WORDS[c.name] || c.name))));
       box.append(h('div', {class: 'buttons pushes', role: 'group', 'aria-label': 'Pushes'},
-        pushes.map((t) => h('button', {type: 'button', 'data-move': t, 'data-action': actionOf(t), 'aria-label': actionLabel(actionOf(t)), onclick: () => ctx.play(t)}, `Push ${actionOf(t)}`))));
+        pushes.map((c) => h('button', {type: 'button', 'data-move': c.move, 'data-action': c.name, 'aria-label': actionLabel(c.name), onclick: () => ctx.play(c)}, `Push ${c.name}`))));
     }
     return box;
+  }
+  return {decorate, controls, reset() {}};
+}
+
+// -- any other game: one button a legal move -------------------------------------------------
+
+function buttons() {
+  function decorate() {}
+  function controls(screen, ctx) {
+    const choices = screen.choices || [];
+    if (!choices.length) return null;
+    return h('div', {class: 'controls-inner'}, h('p', {class: 'prompt'}, 'Your move:'),
+      h('div', {class: 'buttons', role: 'group', 'aria-label': 'Legal moves'},
+        choices.slice(0, 200).map((c) => h('button', {type: 'button', 'data-move': c.move, onclick: () => ctx.play(c)}, c.move))));
   }
   return {decorate, controls, reset() {}};
 }

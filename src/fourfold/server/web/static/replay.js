@@ -1,9 +1,8 @@
 // Replays: step through any finished game (or a perfect-information game so far), with
 // the solver's values per move where a solver answers; a shared replay for the seats of
 // a finished table; open any position as a new game against a bot.
-import {announce, api, h, navigate, outcomeText, rememberSeat, seatToken} from './util.js';
+import {announce, api, gameTitle, h, navigate, outcomeText, rememberSeat, seatToken} from './util.js';
 
-const TITLES = {folio: 'Folio', quarto: 'Quarto', icedao: 'Ice Dao', dao: 'Dao', quatrefoil: 'Quatrefoil'};
 
 export function replayPage(main, id) {
   const token = seatToken();
@@ -48,8 +47,12 @@ export function replayPage(main, id) {
     if (!alive) return;
     if (!r.ok) { status.textContent = `No replay: ${r.error}.`; return; }
     data = r.data;
-    title.textContent = `Replay: ${TITLES[data.game] || data.game} (${data.variant})`;
-    document.title = `${title.textContent} · Fourfold`;
+    const named = (t) => {
+      title.textContent = `Replay: ${t} (${data.variant})`;
+      document.title = `${title.textContent} · Fourfold`;
+    };
+    named(data.game);
+    gameTitle(data.game).then(named);
     slider.max = String(data.plies.length - 1);
     const st = {seats: data.players.map((name, seat) => ({seat, name}))};
     status.textContent = data.finished ? outcomeText(st, data.outcome) : 'The game is still going: this is it so far.';
@@ -164,7 +167,7 @@ export function replayPage(main, id) {
         setup: p.position, seats, private: true}});
       if (!r.ok) { error.textContent = `Could not open it: ${r.error}.`; return; }
       const seat = r.data.seats[p.to_move];
-      rememberSeat(r.data.id, seat.token, `${TITLES[data.game] || data.game} from a replay`);
+      rememberSeat(r.data.id, seat.token, `${await gameTitle(data.game)} from a replay`);
       navigate(seat.url);
     });
     fromHere.replaceChildren(h('h2', {class: 'small-h'}, 'New game from this position'),

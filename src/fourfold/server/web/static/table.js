@@ -1,9 +1,14 @@
 // A table: the board from the server's SVG, click/tap or type to act, clocks, moves,
 // offers, the end-of-game banner, hints against bots, rematch; live over a WebSocket.
+//
+// The page draws from the events it is sent (docs/browser.md): each event carries the
+// view and picture at its version, so a move costs no HTTP request. The whole screen
+// (GET .../screen) is fetched when the page opens, after reconnecting, after an undo
+// (it rewrites the move list), and when an event shows a gap in the versions.
+// Moves go over the socket as the server's structured choice (its action number) with
+// the notation alongside; nothing here parses notation.
 import {controllerFor} from './boards.js';
-import {absolute, announce, api, clockText, copyButton, h, navigate, outcomeText, rememberSeat, seatName, seatToken} from './util.js';
-
-const TITLES = {folio: 'Folio', quarto: 'Quarto', icedao: 'Ice Dao', dao: 'Dao', quatrefoil: 'Quatrefoil'};
+import {absolute, announce, api, clockText, copyButton, gameTitle, h, navigate, outcomeText, rememberSeat, seatName, seatToken} from './util.js';
 
 export function tablePage(main, id) {
   const token = seatToken();
@@ -19,6 +24,7 @@ export function tablePage(main, id) {
   let resignArmed = null;
   let hintBox = null;
   let hintVersion = -1;
+  let title_ = null;  // the game's title, from /api/games
 
   const title = h('h1', {class: 'table-title'}, 'Table');
   const who = h('p', {class: 'who'});
@@ -52,7 +58,7 @@ export function tablePage(main, id) {
         seatsBox, offerBox, actions, hintBox, h('h2', {class: 'small-h'}, 'Moves'), movesList, links))));
 
   const ctx = {
-    play: (text) => play(text),
+    play: (choice) => play(choice),
     rerender: () => renderBoard(),
     focusCell: (cell) => {
       const el = board.querySelector(`[data-cell="${CSS.escape(cell)}"][role="button"]`);
@@ -75,6 +81,7 @@ export function tablePage(main, id) {
   // -- loading -----------------------------------------------------------------------------
   let loading = false;
   let again = false;
+  const early = [];  // events heard while the whole screen was on its way
   async function refresh() {
     if (loading) { again = true; return; }
     loading = true;
@@ -91,16 +98,47 @@ export function tablePage(main, id) {
     } finally {
       loading = false;
     }
+    const heardMeanwhile = early.splice(0);
+    if (screen) for (const e of heardMeanwhile) applyEvent(e);
   }
 
   function apply(data) {
     const before = screen;
     screen = data;
     clockAt = performance.now();
-    if (!controller) controller = controllerFor(data.state.game, data.state.variant);
+    if (!controller) controller = controllerFor(data.controller);
+    if (!title_) gameTitle(data.state.game).then((t) => { title_ = t; if (alive && screen) renderTitle(); });
     if (token && data.state.you !== null) {
-      rememberSeat(id, token, `${TITLES[data.state.game] || data.state.game} (${data.state.variant}), ${seatName(data.state, data.state.you)}`);
+      rememberSeat(id, token, `${title_ || data.state.game} (${data.state.variant}), ${seatName(data.state, data.state.you)}`);
     }
+    render(before);
+  }
+
+  // -- events ------------------------------------------------------------------------------
+  // An event at the next version (or the same one: an offer, the end after a move) is
+  // drawn from what it carries; a gap, a start after a gap, an undo, or an event
+  // without a screen (relayed from another server instance) fetches the whole screen.
+  function heard(e) {
+    if (e.text && e.kind !== 'start') announce(e.text);
+    if (loading || !screen) { early.push(e); return; }
+    applyEvent(e);
+  }
+
+  function applyEvent(e) {
+    const shown = screen.state.version;
+    if (e.version < shown || (e.version === shown && (e.kind === 'move' || e.kind === 'start' || e.kind === 'undo'))) return;
+    if (!e.screen || e.version > shown + 1 || e.kind === 'start' || e.kind === 'undo') { refresh(); return; }
+    const before = screen;
+    const s = e.screen;
+    const state = {...before.state, ...s.table, version: e.version, view: e.view, legal: e.view.legal_moves,
+      to_act: e.view.actors, clocks: e.clocks, outcome: e.view.outcome};
+    if (e.kind === 'offer') state.offer = {offer: e.offer, seat: e.seat};
+    else if (e.kind !== 'seats') state.offer = null;
+    screen = {...before, state, svg: s.svg, choices: s.choices, hints: s.hints, controller: s.controller,
+      cooperative: s.cooperative, perfect_information: s.perfect_information,
+      past_visible: before.past_visible || !!state.outcome,
+      moves: e.kind === 'move' ? [...before.moves, e.move] : before.moves};
+    clockAt = performance.now();
     render(before);
   }
 
@@ -121,22 +159,31 @@ export function tablePage(main, id) {
     if (resolve) resolve(m);
   }
 
-  async function play(text) {
+  // ``what``: a choice the server sent ({move, action, ...}), or notation typed in the
+  // box (sent with the action of the choice written exactly so, if there is one)
+  async function play(what) {
     if (!screen || busy) return false;
     if (!token) { say('You are watching: only a seat link can play.'); return false; }
+    const choice = typeof what === 'string' ? (screen.choices || []).find((c) => c.move === what) : what;
+    const text = typeof what === 'string' ? what : what.move;
     busy = true;
     say('');
     const version = screen.state.version;
-    let reply = await send({type: 'move', move: text, version});
+    const message = {type: 'move', move: text, version};
+    if (choice && choice.action !== null && choice.action !== undefined) message.action = choice.action;
+    let reply = await send(message);
+    let rest = false;
     if (reply === null) {
+      rest = true;
       const r = await api(`/api/tables/${id}/moves`, {method: 'POST', token, body: {move: text, version}});
       reply = r.ok ? {type: 'ack', text: r.data.text} : {type: 'refused', status: r.status, error: r.error};
     }
     busy = false;
     if (!alive) return false;
+    if (rest) refresh();  // no socket: no events either
+    else if (screen.state.version >= (reply.version || 0)) renderBoard();  // its event came first
     if (reply.type === 'ack') {
       say(`You played ${String(reply.text || text).replace(/^played /, '')}.`, true);
-      refresh();
       return true;
     }
     if (reply.status === 409) {
@@ -146,7 +193,6 @@ export function tablePage(main, id) {
     } else {
       say(`Refused: ${reply.error}.`);
     }
-    refresh();
     return false;
   }
 
@@ -154,7 +200,9 @@ export function tablePage(main, id) {
     if (!screen) return;
     const message = what === 'answer' ? {type: 'answer', accept: body.accept} : {type: what, ...body};
     let reply = await send(message);
+    let rest = false;
     if (reply === null) {
+      rest = true;
       const r = await api(`/api/tables/${id}/${what}`, {method: 'POST', token, body});
       reply = r.ok ? {type: 'ack', text: r.data.text} : {type: 'refused', error: r.error};
     }
@@ -162,17 +210,23 @@ export function tablePage(main, id) {
     const ok = reply.type === 'ack';
     say(ok ? (done || reply.text) : `Refused: ${reply.error}.`, ok);
     if (ok) announce(done || reply.text);
-    refresh();
+    if (rest) refresh();  // over the socket, the change comes as an event
+    else renderActions();
   }
 
   // -- rendering ---------------------------------------------------------------------------
   function mine() { return screen && screen.state.you !== null && screen.state.you !== undefined; }
 
+  function renderTitle() {
+    const st = screen.state;
+    const named = `${title_ || st.game} (${st.variant})`;
+    document.title = `${named} · Fourfold`;
+    title.textContent = named;
+  }
+
   function render(before) {
     const st = screen.state;
-    const gameTitle = `${TITLES[st.game] || st.game} (${st.variant})`;
-    document.title = `${gameTitle} · Fourfold`;
-    title.textContent = gameTitle;
+    renderTitle();
     who.replaceChildren(mine() ? `You play ${seatName(st, st.you)} (seat ${st.you + 1}). ` : 'You are watching. ',
       st.private ? 'Private table.' : '');
     knownDeal.hidden = !st.known_deal;
@@ -313,7 +367,7 @@ export function tablePage(main, id) {
   function renderMoves(before) {
     const st = screen.state;
     const moves = screen.moves || [];
-    const history = st.game === 'quatrefoil' ? st.view.board.history || [] : null;
+    const history = st.view.board.history || null;  // who made each move, where the board keeps it
     movesList.replaceChildren(...moves.map((m, i) => {
       const by = history && history[i] ? ` (${seatName(st, history[i].seat)})` : '';
       return h('li', {class: i === moves.length - 1 ? 'last' : ''}, h('span', {class: 'move'}, m), by);
@@ -332,7 +386,7 @@ export function tablePage(main, id) {
         if (resignArmed) { window.clearTimeout(resignArmed); resignArmed = null; act('resign', {version: screen.state.version}, 'You resigned.'); return; }
         e.target.textContent = 'Really resign? Click again';
         resignArmed = window.setTimeout(() => { resignArmed = null; renderActions(); }, 4000);
-      }}, resignArmed ? 'Really resign? Click again' : (st.game === 'quatrefoil' ? 'Give up (the team loses)' : 'Resign')));
+      }}, resignArmed ? 'Really resign? Click again' : (screen.cooperative ? 'Give up (the team loses)' : 'Resign')));
       if (people > 0 && st.seats.length === 2) {
         items.push(h('button', {type: 'button', id: 'offer-draw', onclick: () => act('offer', {offer: 'draw', version: screen.state.version})}, 'Offer a draw'));
       }
@@ -400,7 +454,7 @@ export function tablePage(main, id) {
     if (st.outcome) {
       const replay = `/replay/${id}${token ? `#seat=${token}` : ''}`;
       items.push(h('p', {}, h('a', {href: replay, 'data-nav': true, id: 'replay-link', class: 'button-link'},
-        st.game === 'quatrefoil' ? 'Shared replay with the table (everything revealed)' : 'Replay and analysis')));
+        screen.perfect_information ? 'Replay and analysis' : 'Shared replay with the table (everything revealed)')));
     }
     if (st.rematch) items.push(h('p', {}, 'A rematch is ready: ', h('a', {href: `/t/${st.rematch}${token ? `#seat=${token}` : ''}`, 'data-nav': true}, 'go to it')));
     const watch = absolute(`/t/${id}`);
@@ -431,24 +485,26 @@ export function tablePage(main, id) {
   }
 
   // -- live --------------------------------------------------------------------------------
+  let reconnecting = false;
   function connect() {
     if (!alive) return;
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const ws = new WebSocket(`${scheme}://${location.host}/api/tables/${id}/live`);
     socket = ws;
     ws.addEventListener('open', () => {
-      ws.send(JSON.stringify({type: 'hello', token: token || null}));
+      ws.send(JSON.stringify({type: 'hello', token: token || null, screen: true}));
       backoff = 500;
     });
     ws.addEventListener('message', (event) => {
       let m;
       try { m = JSON.parse(event.data); } catch (err) { return; }
-      if (m.type === 'welcome') { welcomed = true; refresh(); }
-      else if ((m.type === 'ack' || m.type === 'pong' || m.type === 'refused') && pending.length) answered(m);
-      else if (m.type === 'event') {
-        if (m.text && m.kind !== 'start') announce(m.text);
-        refresh();
-      } else if (m.type === 'rematch') {
+      if (m.type === 'welcome') {
+        welcomed = true;
+        if (reconnecting) refresh();  // events may have been missed while away
+        reconnecting = true;
+      } else if ((m.type === 'ack' || m.type === 'pong' || m.type === 'refused') && pending.length) answered(m);
+      else if (m.type === 'event') heard(m);
+      else if (m.type === 'rematch') {
         say('A rematch is ready.');
         refresh();
       } else if (m.type === 'closed') {

@@ -48,6 +48,18 @@ export function announce(text) {
   window.setTimeout(() => { region.textContent = text; }, 30);
 }
 
+let gameList = null;
+/** A game's title ("Ice Dao" for icedao), from /api/games (asked once per page load). */
+export function gameTitle(name) {
+  if (!gameList) {
+    gameList = api('/api/games').then((r) => (r.ok && r.data && r.data.games) || []);
+  }
+  return gameList.then((games) => {
+    const found = games.find((g) => g.game === name);
+    return found ? found.title : name;
+  });
+}
+
 export function navigate(url) {
   history.pushState(null, '', url);
   window.dispatchEvent(new Event('fourfold:navigate'));

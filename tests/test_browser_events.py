@@ -1,0 +1,198 @@
+"""The page's protocol: it draws from the events it is sent, and plays structured moves.
+
+A page's socket (``"screen": true``) is sent each event with what the page draws: the
+picture of the event's own view and the recipient's legal moves as choices; an API
+bot's socket is sent the plain events. A move carries its action number with the
+notation alongside, and the two must agree. In a real Chromium, a game played with
+clicks makes no HTTP request at all once the page has loaded.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from server_support import Api, Live, Server, auth
+
+TIMEOUT = 15_000
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    running = Server(tmp_path_factory.mktemp("page-events")).start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture
+def api(server: Server) -> Iterator[Api]:
+    client = server.client()
+    try:
+        yield client
+    finally:
+        client.http.close()
+
+
+def _screen(api: Api, table: str, token: str | None) -> dict[str, Any]:
+    r = api.http.get(f"/api/tables/{table}/screen", headers=auth(token))
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def _until_version(live: Live, version: int) -> dict[str, Any]:
+    return live.until(lambda m: m.get("type") == "event" and m["version"] >= version)
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), [
+    ("dao", "standard", 2), ("folio", "standard", 2), ("quatrefoil", "base", 4)])
+def test_a_page_event_carries_the_screen_a_fetch_would_give(
+        server: Server, api: Api, game: str, variant: str, players: int) -> None:
+    made = api.create(game=game, variant=variant, seats=["human"] * players)
+    table = made["id"]
+    tokens = [s["token"] for s in made["seats"]]
+    page = Live(server, table, tokens[1], screen=True)
+    plain = Live(server, table, tokens[1])
+    try:
+        for live in (page, plain):
+            assert live.next()["type"] == "welcome"
+            assert live.next()["kind"] == "start"
+        for _ in range(2):
+            state = api.state(table)
+            mover = state["to_act"][0]
+            mine = api.state(table, tokens[mover])
+            assert api.move(table, tokens[mover], mine["legal"][0],
+                            state["version"]).status_code == 200
+            event = _until_version(page, state["version"] + 1)
+            bare = _until_version(plain, state["version"] + 1)
+            assert "screen" not in bare  # an API bot's socket: the plain event
+            assert {k: v for k, v in event.items() if k != "screen"} == bare
+            fetched = _screen(api, table, tokens[1])
+            screen = event["screen"]
+            assert fetched["state"]["version"] == event["version"]
+            # the same picture (the last move marked alike) and the same choices
+            assert screen["svg"] == fetched["svg"]
+            assert screen["choices"] == fetched["choices"]
+            assert [c["move"] for c in screen["choices"]] == event["view"]["legal_moves"]
+            assert screen["controller"] == fetched["controller"]
+            assert screen["hints"] is False  # people at every seat
+            assert screen["table"]["seats"] == fetched["state"]["seats"]
+            assert fetched["moves"][-1] == event["move"]
+    finally:
+        page.close()
+        plain.close()
+
+
+def test_a_move_is_its_action_with_the_notation_alongside(server: Server, api: Api) -> None:
+    made = api.create(game="dao", seats=["human", "human"])
+    table, token = made["id"], made["seats"][0]["token"]
+    page = Live(server, table, token, screen=True)
+    try:
+        page.next()
+        start = page.next()
+        first, second = start["screen"]["choices"][:2]
+        version = start["version"]
+
+        def send(message: dict[str, Any]) -> dict[str, Any]:
+            page.send(message)
+            return page.until(lambda m: m.get("type") in ("ack", "refused"))
+
+        wrong = send({"type": "move", "move": first["move"], "action": second["action"],
+                      "version": version})
+        assert wrong["type"] == "refused" and wrong["status"] == 400, wrong
+        assert second["move"] in wrong["error"] and first["move"] in wrong["error"]
+        beyond = send({"type": "move", "move": first["move"], "action": 10**6,
+                       "version": version})
+        assert beyond["status"] == 400 and "action 1000000" in beyond["error"], beyond
+        bad = send({"type": "move", "move": first["move"], "action": "3", "version": version})
+        assert bad["status"] == 400 and "action" in bad["error"], bad
+        assert api.state(table)["version"] == version  # none of them counted
+        ok = send({"type": "move", "move": first["move"], "action": first["action"],
+                   "version": version})
+        assert ok["type"] == "ack", ok
+        assert api.state(table)["version"] == version + 1
+    finally:
+        page.close()
+
+
+def test_hello_screen_must_be_a_boolean(server: Server, api: Api) -> None:
+    made = api.create(game="dao", seats=["human", "human"])
+    page = Live(server, made["id"], None)
+    try:  # the hello was sent plainly; a second socket says "screen": "yes"
+        assert page.next()["type"] == "welcome"
+    finally:
+        page.close()
+    from websockets.sync.client import connect
+
+    with connect(f"{server.ws_url}/api/tables/{made['id']}/live", open_timeout=10) as ws:
+        ws.send(json.dumps({"type": "hello", "token": None, "screen": "yes"}))
+        answer = json.loads(ws.recv(timeout=10))
+    assert answer["status"] == 400 and "screen" in answer["error"], answer
+
+
+# -- in a real Chromium ----------------------------------------------------------------------
+
+def _my_turn(page: Any) -> None:
+    page.wait_for_selector("#turn.mine", timeout=TIMEOUT)
+
+
+def _click_a_move(page: Any) -> int:
+    """Play the first piece's first slide with two clicks on the controls; returns the
+    version the move was made on."""
+    version = int(page.get_attribute("#board", "data-version"))
+    page.click("#controls button[data-origin]")
+    page.click("#controls button[data-move]")
+    return version
+
+
+def test_a_game_in_chromium_makes_no_http_request_per_move(
+        server: Server, browser: Any, tmp_path: Path) -> None:
+    api = server.client()
+    made = api.create(game="dao", seats=["human", "bot:level1"])
+    table, token = made["id"], made["seats"][0]["token"]
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    context.set_default_timeout(TIMEOUT)
+    errors: list[str] = []
+    requests: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.goto(f"{server.url}/t/{table}#seat={token}")
+        _my_turn(page)
+        page.wait_for_function("() => document.querySelector('#moves') !== null")
+        # from here on, every request the page makes is counted (sockets are not requests)
+        page.on("request", lambda r: requests.append(f"{r.method} {r.url}"))
+        plies = 0
+        deadline = time.monotonic() + 60
+        while plies < 8 and time.monotonic() < deadline:
+            version = _click_a_move(page)
+            # my move and the bot's answer, drawn from events
+            page.wait_for_function(
+                "v => Number(document.querySelector('#board').dataset.version) >= v",
+                arg=version + 2, timeout=TIMEOUT)
+            plies += 2
+            state = api.state(table)
+            if state["outcome"] is not None:
+                break
+            _my_turn(page)
+        assert plies >= 6, f"only {plies} plies in 60 s"
+        assert not requests, f"HTTP requests during the game: {requests}"
+        # what the page shows is what the server holds
+        state = api.state(table, token)
+        page.wait_for_selector(f'#board[data-version="{state["version"]}"]')
+        shown = page.locator("#moves li .move").all_inner_texts()
+        record = api.http.get(f"/api/tables/{table}/record", params={"format": "json"},
+                              headers=auth(token)).json()
+        assert shown == list(record["moves"]), (shown, record["moves"])
+        assert not errors, errors
+    finally:
+        context.close()
+        api.http.close()
