@@ -14,6 +14,7 @@ loudly, and it fails under ``CI=true``. Every wait is bounded.
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import threading
@@ -205,6 +206,14 @@ def test_a_browser_game_through_nginx_survives_a_killed_instance(
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.set_default_timeout(TIMEOUT_MS)
     watched = Watched(context)
+    frames: list[dict[str, Any]] = []  # what the page's sockets received through nginx
+
+    def heard(url: str, payload: Any) -> None:
+        if url.startswith(proxy.ws_url) and isinstance(payload, str):
+            frames.append(json.loads(payload))
+
+    watched.page.on("websocket", lambda ws: ws.on(
+        "framereceived", lambda payload: heard(ws.url, payload)))
     try:
         page = watched.page
         page.goto(proxy.url + made["seats"][0]["url"])
@@ -212,6 +221,11 @@ def test_a_browser_game_through_nginx_survives_a_killed_instance(
         rng = random.Random(29)
         before = play_turns(page, servers[0], table_id, token, rng, 3)
         assert before >= 6, before  # three moves each, all through nginx
+        # the page played over its WebSocket through nginx: its moves acknowledged there,
+        # the bot's moves pushed to it there
+        assert sum(f.get("type") == "ack" for f in frames) >= 3, frames[-5:]
+        assert any(f.get("kind") == "move" and f["version"] == before for f in frames)
+        heard_before = len(frames)
         owner = owner_of(servers, postgres, table_id)
         assert owner is not None
         owner.kill9()
@@ -219,6 +233,10 @@ def test_a_browser_game_through_nginx_survives_a_killed_instance(
         after = play_turns(page, survivors[0], table_id, token, rng, 3)
         final = state(survivors[1], table_id)
         assert after >= before + 2 or final["outcome"] is not None, (before, after)
+        # and over a socket again after the kill (the same one, or its reconnection)
+        later = frames[heard_before:]
+        assert any(f.get("type") == "ack" for f in later), later[-5:]
+        assert any(f.get("kind") == "move" and f["version"] > before for f in later)
         # another instance took the table over (its bot answered after the kill)
         assert owner_of(servers, postgres, table_id) in (*survivors, None)
         page.wait_for_function(
