@@ -196,3 +196,64 @@ def test_a_game_in_chromium_makes_no_http_request_per_move(
     finally:
         context.close()
         api.http.close()
+
+
+def test_a_missed_event_or_a_reconnect_fetches_the_whole_screen_once(
+        server: Server, browser: Any) -> None:
+    """The socket is routed through Playwright: one event is dropped on its way to the
+    page, which sees the gap at the next event and fetches the whole screen; then the
+    socket is closed, and the page reconnects and fetches it again."""
+    api = server.client()
+    made = api.create(game="dao", seats=["human", "human"])
+    table, tokens = made["id"], [s["token"] for s in made["seats"]]
+    context = browser.new_context()
+    context.set_default_timeout(TIMEOUT)
+    drop: dict[str, Any] = {"version": None, "dropped": 0}
+    routes: list[Any] = []
+    screens: list[str] = []
+
+    def route(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+
+        def down(message: Any) -> None:
+            if isinstance(message, str):
+                value = json.loads(message)
+                if value.get("type") == "event" and value.get("version") == drop["version"]:
+                    drop["dropped"] += 1
+                    return
+            ws.send(message)
+
+        upstream.on_message(down)
+        ws.on_message(lambda message: upstream.send(message))
+        routes.append(ws)
+
+    try:
+        page = context.new_page()
+        page.route_web_socket("**/live", route)
+        page.goto(f"{server.url}/t/{table}#seat={tokens[1]}")
+        page.wait_for_selector('#board[data-version="0"]')
+        page.on("request", lambda r: screens.append(r.url) if "/screen" in r.url else None)
+
+        def move(seat: int) -> int:
+            state = api.state(table, tokens[seat])
+            assert api.move(table, tokens[seat], state["legal"][0],
+                            state["version"]).status_code == 200
+            return int(state["version"]) + 1
+
+        assert move(0) == 1
+        page.wait_for_selector('#board[data-version="1"]')
+        assert screens == []  # drawn from the event
+        drop["version"] = 2
+        assert move(1) == 2
+        assert move(0) == 3  # the page hears version 3 after 1: a gap
+        page.wait_for_selector('#board[data-version="3"]')
+        assert drop["dropped"] == 1 and len(screens) == 1, screens
+        assert page.locator("#moves li .move").count() == 3
+        routes[-1].close()  # the connection drops: the page reconnects and catches up
+        assert move(1) == 4
+        page.wait_for_selector('#board[data-version="4"]')
+        assert len(routes) == 2 and len(screens) == 2, (len(routes), screens)
+        assert page.locator("#moves li .move").count() == 4
+    finally:
+        context.close()
+        api.http.close()
