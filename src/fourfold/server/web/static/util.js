@@ -49,7 +49,7 @@ export function announce(text) {
 }
 
 let gameList = null;
-/** A game's title ("Ice Dao" for icedao), from /api/games (asked once per page load). */
+/** A game's title as people write it, from /api/games (asked once per page load). */
 export function gameTitle(name) {
   if (!gameList) {
     gameList = api('/api/games').then((r) => (r.ok && r.data && r.data.games) || []);
