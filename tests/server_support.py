@@ -58,6 +58,7 @@ class Server:
                 "from fourfold.cli.main import main; raise SystemExit(main())",
                 "serve", "--port", str(self.port), "--data", str(self.data),
                 "--bot-pace", "0.05", "--rate", "5000", "--address-rate", "50000",
+                "--max-bot-tables-per-address", "100000",
                 *self.extra]
         if self.database:
             args += ["--database", self.database]

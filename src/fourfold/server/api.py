@@ -82,11 +82,17 @@ def _limit(request: Request, token: str | None) -> None:
         raise ApiError(429, "too many requests: slow down")
 
 
+#: a game with a bot left this long without a move stops counting against its address
+#: (its bot waits for a person and costs nothing)
+BOT_TABLE_IDLE_SECONDS = 600.0
+
+
 @contextmanager
 def _bot_table_slot(request: Request, specs: list[SeatSpec]
                     ) -> Iterator[Callable[[str], None]]:
     """While a table is made: if it has a bot seat, hold one of its client address's
-    bot-table slots (``BotTables``), refusing with 429 when they are all taken. Yields
+    bot-table slots (``BotTables``: unfinished games with a bot that moved in the last
+    ten minutes), refusing with 429 when they are all taken. Yields
     the function that ties the slot to the new table's id."""
     if not any(s.kind == BOT for s in specs):
         yield lambda _table_id: None
@@ -95,7 +101,8 @@ def _bot_table_slot(request: Request, specs: list[SeatSpec]
 
     def alive(table_id: str) -> bool:
         live = hub.tables.get(table_id)
-        return live is not None and live.table.outcome is None
+        return (live is not None and live.table.outcome is None
+                and time.time() - live.updated_at < BOT_TABLE_IDLE_SECONDS)
 
     caps = request.app.state.bot_tables
     host = request.client.host if request.client else None
