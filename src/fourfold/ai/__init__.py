@@ -18,6 +18,7 @@ from fourfold.ai.freeform import FreeformBot
 from fourfold.ai.greedy import GreedyBot
 from fourfold.ai.levels import LEVELS, check_speed, level_factory
 from fourfold.ai.mcts import MCTSBot
+from fourfold.ai.optimal import OptimalBot
 from fourfold.ai.perfect import PerfectBot
 from fourfold.ai.quatrefoil import QuatrefoilBot
 from fourfold.ai.random_bot import RandomBot
@@ -29,6 +30,7 @@ BotFactory = Callable[[Game[Any, Any], int, "int | None", "Limit | None"], Bot]
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "quatrefoil": QuatrefoilBot,
+    "optimal": OptimalBot,
     "freeform": FreeformBot,
     "greedy": GreedyBot,
     "alphabeta": AlphaBetaBot,

@@ -1,0 +1,61 @@
+"""The ``optimal`` Quatrefoil bot: the team policy of ``solve/quatrefoil_team/policy``.
+
+It plays the turn-based variants with hidden cards (base, Half and Half, Race the
+Clock) and Nothing to Hide, one seat each, from that seat's view only: the public
+history (start, actions, every seat's signals), the face-up cards and its own two
+cards. The policy is a joint one: the seats read each other's actions through it, so
+four ``optimal`` bots play the figure given in docs/solutions.md; with a person at the
+table the bot still never stacks unsolved, and where the person's actions leave the
+policy's path it plays the public-information optimum. Dual is real time with the
+solution face up, so it has no use for this policy: the bot refuses it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fourfold.ai.base import Bot, Limit
+from fourfold.core.errors import ConfigurationError, FourfoldError
+from fourfold.core.game import Game, View
+from fourfold.games.quatrefoil.game import QuatrefoilGame
+from fourfold.games.quatrefoil.state import Action, Observation
+from fourfold.solve.quatrefoil_team.evaluate import Public, SeatCards
+from fourfold.solve.quatrefoil_team.policy import choose
+
+
+def _pattern(signals: tuple[bool, bool, bool, bool]) -> int:
+    return sum(1 << k for k in range(4) if signals[k])
+
+
+class OptimalBot(Bot):
+    """One seat of the public-agent team policy (turn-based Quatrefoil)."""
+
+    name = "optimal"
+
+    def __init__(self, game: Game[Any, Any], player: int, seed: int | None = None,
+                 limit: Limit | None = None) -> None:
+        if not isinstance(game, QuatrefoilGame):
+            raise ConfigurationError(f"the optimal bot plays only Quatrefoil, not {game.name}")
+        if game.dual:
+            raise ConfigurationError(
+                "the optimal bot plays the turn-based Quatrefoil variants, not Dual"
+                " (its solution is face up: use the quatrefoil bot)"
+            )
+        super().__init__(game, player, seed, limit)
+        self.quatrefoil = game
+
+    def choose(self, view: View) -> Any:
+        obs = view.observation
+        if not isinstance(obs, Observation) or view.player != self.player:
+            raise ConfigurationError(
+                f"the optimal bot of {self.game.player_name(self.player)} needs that seat's"
+                " Quatrefoil view"
+            )
+        if obs.outcome is not None:
+            raise FourfoldError("no legal move: the game is over")
+        if obs.to_move != self.player or obs.signals is None:
+            raise FourfoldError(f"it is not {self.game.player_name(self.player)}'s turn")
+        public = Public(self.quatrefoil.face_up, obs.start, tuple(a for _, a in obs.history),
+                        tuple(_pattern(s) for s in obs.signals))
+        cards = SeatCards(obs.colour_cards, obs.position_cards, obs.north)
+        return Action(choose(public, self.player, cards))

@@ -1,0 +1,182 @@
+"""A joint Quatrefoil policy on public history and each seat's own cards.
+
+**The public agent.** Every seat can compute the same *public belief*: the deals
+consistent with the face-up cards, every signal so far, and every past action read
+through the policy itself (an action tells which of the actor's possible card pairs
+the policy maps to it). At each public state the public agent prescribes, for the
+seat to act, one action per card pair that seat may hold (its corner and its colour);
+the seat looks up its own pair. This is the public-belief view of a cooperative game
+of imperfect information (as in work on Hanabi): one agent, public knowledge, and a
+prescription per private type.
+
+**The prescription** (a one-step improvement over the public optimum). For the seat's
+pair ``p``, each moving action ``a`` is valued as if from then on the team played the
+exact public-information optimum (``solve/quatrefoil_public``) knowing ``p``: one
+action, plus the mean, over the deals of the public belief with that pair, of the
+public optimum's total for the beliefs the signals after ``a`` split them into. The
+seat takes the least (lowest action number on ties). Because that continuation is
+pessimistic (it ignores what later seats privately know) and the full-information
+distance optimistic, the cost used is ``a/b`` of the former plus the rest of the latter
+(``DEFAULT_WEIGHT``, chosen by exact evaluation over every deal). It stacks exactly when all four
+signals are up, which happens only when the quatrefoil is solved, so the policy never
+loses. The estimate is a heuristic (the team does not learn ``p``, only which pairs
+share ``a``); the policy's real worth is measured exactly by ``evaluate``.
+
+Beliefs are sets of deals (a deal: solution index and position cards), memoised on the
+public history, so one table's four seats share the work.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from itertools import permutations
+
+from fourfold.games.quatrefoil.arrangement import (
+    ALL_ARRANGEMENTS,
+    INDEX,
+    MOVING_ACTIONS,
+    NEXT,
+    STACK,
+    Arrangement,
+    act,
+)
+from fourfold.solve.quatrefoil import distance_table
+from fourfold.solve.quatrefoil_public import pair_bit, relative, search
+from fourfold.solve.quatrefoil_team.evaluate import Public, SeatCards, public_policy
+
+#: Every deal: (solution index, position cards of seats 1..4).
+DEALS: tuple[tuple[int, tuple[int, int, int, int]], ...] = tuple(
+    (s, (p[0], p[1], p[2], p[3]))
+    for s in range(len(ALL_ARRANGEMENTS)) for p in permutations(range(4))
+)
+ALL_SIGNALS = 15
+#: (a, b): an action's cost is a/b of the public optimum's continuation plus the rest of
+#: the full-information one (chosen by exact evaluation; docs/solutions.md).
+Weight = tuple[int, int]
+DEFAULT_WEIGHT: Weight = (1, 5)
+#: What the public sees of each seat's cards: (colour or None, corner or None).
+PublicCards = tuple[tuple[int | None, int | None], ...]
+
+
+def _pair(deal: int, seat: int) -> int:
+    """Seat's pair in ``deal``: corner * 5 + the token that belongs there."""
+    s, p = DEALS[deal]
+    return p[seat] * 5 + ALL_ARRANGEMENTS[s][p[seat]]
+
+
+_PAIRS: tuple[tuple[int, int, int, int], ...] = tuple(
+    (_pair(d, 0), _pair(d, 1), _pair(d, 2), _pair(d, 3)) for d in range(len(DEALS))
+)
+
+
+@cache
+def _patterns(arrangement: int) -> tuple[int, ...]:
+    """Per deal, the signal pattern shown on ``arrangement``."""
+    here = ALL_ARRANGEMENTS[arrangement]
+    out = []
+    for s, p in DEALS:
+        sol = ALL_ARRANGEMENTS[s]
+        out.append(sum(1 << k for k in range(4) if here[p[k]] == sol[p[k]]))
+    return tuple(out)
+
+
+def public_cards(face_up: str, cards: SeatCards) -> PublicCards:
+    """The face-up part of a seat's cards (its own face-down ones left out)."""
+    colours_up = face_up in ("all", "colour")
+    positions_up = face_up in ("all", "position")
+    return tuple(
+        (cards.colours[k] if colours_up else None, cards.positions[k] if positions_up else None)
+        for k in range(4)
+    )
+
+
+def _total(deals: list[int], arrangement: int) -> int:
+    """The public optimum's total actions over ``deals`` (all showing the same signals
+    on ``arrangement``), from there on."""
+    masks = [0, 0, 0, 0]
+    for d in deals:
+        for k, pair in enumerate(_PAIRS[d]):
+            masks[k] |= pair_bit(pair // 5, pair % 5)
+    rel = relative(masks, ALL_ARRANGEMENTS[arrangement])
+    return search().total(rel)
+
+
+def _here(start: Arrangement, actions: tuple[int, ...]) -> int:
+    here = start
+    for a in actions:
+        here = act(here, a)
+    return INDEX[here]
+
+
+def _full(deal: int, arrangement: int) -> int:
+    """Actions still needed with every card known: the distance, plus the stack."""
+    return distance_table()[arrangement][DEALS[deal][0]] + 1
+
+
+@lru_cache(maxsize=100_000)
+def belief(cards: PublicCards, start: Arrangement, actions: tuple[int, ...],
+           signals: tuple[int, ...], weight: Weight = DEFAULT_WEIGHT) -> tuple[int, ...]:
+    """The public belief: deals consistent with the face-up cards, signals and actions."""
+    if not actions:
+        start_patterns = _patterns(INDEX[start])
+        out = []
+        for d, (s, p) in enumerate(DEALS):
+            sol = ALL_ARRANGEMENTS[s]
+            if start_patterns[d] != signals[0] or sol == start:
+                continue
+            if all((c is None or sol[p[k]] == c) and (q is None or p[k] == q)
+                   for k, (c, q) in enumerate(cards)):
+                out.append(d)
+        return tuple(out)
+    before = belief(cards, start, actions[:-1], signals[:-1], weight)
+    table = prescription(cards, start, actions[:-1], signals[:-1], weight)
+    seat = (len(actions) - 1) % 4
+    taken = actions[-1]
+    after = _patterns(_here(start, actions))
+    return tuple(d for d in before
+                 if table.get(_PAIRS[d][seat]) == taken and after[d] == signals[-1])
+
+
+@lru_cache(maxsize=100_000)
+def prescription(cards: PublicCards, start: Arrangement, actions: tuple[int, ...],
+                 signals: tuple[int, ...], weight: Weight = DEFAULT_WEIGHT) -> dict[int, int]:
+    """The action the seat to act takes for each pair it may hold (see the module)."""
+    deals = belief(cards, start, actions, signals, weight)
+    seat = len(actions) % 4
+    by_pair: dict[int, list[int]] = {}
+    for d in deals:
+        by_pair.setdefault(_PAIRS[d][seat], []).append(d)
+    if signals[-1] == ALL_SIGNALS:
+        return dict.fromkeys(by_pair, STACK)
+    here = _here(start, actions)
+    out: dict[int, int] = {}
+    for pair, members in by_pair.items():
+        best: tuple[int, int] | None = None
+        for a in MOVING_ACTIONS:
+            there = NEXT[here][a]
+            seen = _patterns(there)
+            groups: dict[int, list[int]] = {}
+            for d in members:
+                groups.setdefault(seen[d], []).append(d)
+            public = sum(_total(g, there) for g in groups.values())
+            full = sum(_full(d, there) for d in members)
+            cost = weight[0] * public + (weight[1] - weight[0]) * full
+            if best is None or (cost, a) < best:
+                best = (cost, a)
+        assert best is not None
+        out[pair] = best[1]
+    return out
+
+
+def choose(public: Public, seat: int, cards: SeatCards,
+           weight: Weight = DEFAULT_WEIGHT) -> int:
+    """The policy's action for ``seat`` (its own pair read from ``cards``)."""
+    corner, colour = cards.positions[seat], cards.colours[seat]
+    assert corner is not None and colour is not None  # a seat sees its own cards
+    table = prescription(public_cards(public.face_up, cards), public.start, public.actions,
+                         public.signals, weight)
+    pair = corner * 5 + colour
+    if pair not in table:  # the history left this policy's path: fall back safely
+        # (a person at the table, or a seat replaced mid-game): the public optimum's move
+        return STACK if public.signals[-1] == ALL_SIGNALS else public_policy(public, seat, cards)
+    return table[pair]
