@@ -191,3 +191,21 @@ def test_turn_based_variants_play_to_the_end(variant: str) -> None:
     assert run(s) == 0
     assert s.table.outcome is not None
     assert "Game over." in console.out.getvalue()
+
+
+def test_a_secret_deal_is_named_only_once_the_game_is_over() -> None:
+    """Without --seed, the seed that replays the deal is told after the cards are face up,
+    never before; the bots do not play from it."""
+    clock = ManualClock(1000.0)
+    console = ScriptedConsole(clock, [(0.0, "board"), (0.1, "stack")])
+    request = PlayRequest(game="quatrefoil", variant="base", seat=1, time=clock,
+                          inline_bots=True)
+    s = build_session(request, console)
+    assert s.replay_seed is not None and s.seed != s.replay_seed
+    run(s)
+    text = console.out.getvalue()
+    before_end, after_end = text.split("The cards, face up:")
+    assert str(s.replay_seed) not in before_end
+    assert f"play it again with --seed {s.replay_seed}" in after_end
+    game = s.match.game
+    assert game.initial_state(s.replay_seed) == s.match.start

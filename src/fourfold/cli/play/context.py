@@ -64,7 +64,15 @@ class PlayContext(Protocol):
         ...
 
     @property
-    def seed(self) -> int | None: ...
+    def seed(self) -> int | None:
+        """The seed of the bots' choices and hints (never the deal's, unless the player
+        chose the deal)."""
+        ...
+
+    @property
+    def replay_seed(self) -> int | None:
+        """The ``--seed`` that deals this game again: say it only once the game is over."""
+        ...
 
     seat: int
     """The seat of the person who typed the line being handled."""

@@ -96,8 +96,6 @@ class QuatrefoilLoop(TurnLoop):
     # -- screens -----------------------------------------------------------------------
     def intro(self) -> None:
         ctx, game = self.ctx, self.quatrefoil
-        if ctx.seed is not None and not ctx.match.moves:
-            ctx.say(f"Deal {ctx.seed} (play it again with --seed {ctx.seed}).")
         others = {s.name for p, s in enumerate(ctx.table.seats) if p != self.me}
         ctx.say(f"{game.info.label()}: you are {game.player_name(self.me)};"
                 f" the other seats are {' and '.join(sorted(others))} bots.")
@@ -144,6 +142,8 @@ class QuatrefoilLoop(TurnLoop):
         ctx.say(f"Game over. {outcome.describe()}")
         ctx.say("The cards, face up:")
         ctx.say(draw_referee(self.quatrefoil, ctx.match.state, colour=ctx.colour))
+        if ctx.replay_seed is not None:  # told only now: it gives the whole deal
+            ctx.say(f"Deal {ctx.replay_seed} (play it again with --seed {ctx.replay_seed}).")
 
     # -- what the person types -----------------------------------------------------------
     def version_seen(self, arrived: float) -> int:

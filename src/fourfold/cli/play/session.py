@@ -37,7 +37,10 @@ class Session:
     console: Console
     rules: PlayRules
     people: frozenset[int]
+    #: the seed of the bots' choices (and of hints)
     seed: int | None = None
+    #: the ``--seed`` that deals this game again: told once the game is over
+    replay_seed: int | None = None
     save_path: Path | None = None
     #: the seat of the person whose line is being handled
     seat: int = 0

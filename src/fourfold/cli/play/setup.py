@@ -142,15 +142,22 @@ def make_bots(game: Game[Any, Any], rules: PlayRules, names: dict[int, str],
 def build_session(request: PlayRequest, console: Console) -> Session:
     if request.save is not None:
         check_save_path(request.save)
+    bot_seed: int | None
+    pause_seed: int | None
     if request.seed is None and request.load is None:
-        # a fresh seed each time, kept in the session so that a deal (Quatrefoil) and
-        # the bots' choices can be replayed with --seed
-        request = replace(request, seed=random.SystemRandom().randrange(1, 2**31))
+        # a secret deal: its seed (which replays it with --seed) is told only once the
+        # game is over, and the bots' choices and pauses draw from secret streams of
+        # their own, so nothing a bot does tells anything of the seed or the deal
+        system = random.SystemRandom()
+        request = replace(request, seed=system.randrange(1, 2**31))
+        bot_seed, pause_seed = system.randrange(1, 2**31), system.randrange(1, 2**31)
+    else:  # a deal the player chose (or loaded): nothing to hide from them
+        bot_seed = pause_seed = request.seed
     match = start_match(request)
     game = match.game
     rules = rules_for(game)
     people, names = plan_seats(match, rules, request)
-    bots = make_bots(game, rules, names, people, request.seed)
+    bots = make_bots(game, rules, names, people, bot_seed)
     match.players = tuple(
         bots[p].name if p in bots else game.player_name(p) for p in range(game.num_players)
     )
@@ -162,9 +169,11 @@ def build_session(request: PlayRequest, console: Console) -> Session:
     table = Table(game, [Seat.empty(name) if p in bots else Seat.human(name)
                          for p, name in enumerate(match.players)],
                   match=match, clock=request.time, player_clock=player_clock,
-                  seed=request.seed, inline_bots=request.inline_bots)
+                  seed=pause_seed, inline_bots=request.inline_bots)
     session = Session(table=table, presenter=presenter_for(game), console=console,
-                      rules=rules, people=people, seed=request.seed, save_path=request.save)
+                      rules=rules, people=people, seed=bot_seed,
+                      replay_seed=None if request.load else request.seed,
+                      save_path=request.save)
     session.listen()
     for p, bot in bots.items():
         bot.observe(table.view(p))
