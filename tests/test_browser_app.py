@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -208,6 +207,12 @@ def shoot(page: Any, name: str) -> None:
     assert path.stat().st_size < 120_000, f"{path.name} is {path.stat().st_size} bytes"
 
 
+def drawn(page: Any) -> None:
+    """Return once the page has drawn what it holds now: two animation frames later, the
+    layout and paint of every change made before the call are done."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
 def seat_url(server: AppServer, made: dict[str, Any], seat: int) -> str:
     return server.url + made["seats"][seat]["url"]
 
@@ -310,11 +315,13 @@ def test_a_person_plays_a_bot(server: AppServer, pages: Pages, game: str, varian
         before = server.state(table)["version"]
         page.wait_for_selector("#undo")
         page.click("#undo")
-        wait_until(lambda: server.state(table)["version"] > before, 10, "the undo")
-    time.sleep(0.3)
+        undone = wait_until(lambda: (v := server.state(table)["version"]) > before and v,
+                            10, "the undo")
+        wait_version(page, undone)  # the page shows the position after the undo
+    drawn(page)
     shoot(page, f"{game}-{variant}-desktop")
     page.set_viewport_size(PHONE)
-    time.sleep(0.2)
+    drawn(page)
     shoot(page, f"{game}-{variant}-phone")
 
 
@@ -400,7 +407,10 @@ def test_dual_simultaneous_clicks_refuse_the_stale_ones_with_a_reason(server: Ap
         page.evaluate("""(at) => setTimeout(() =>
             document.querySelector('#controls button[data-action="cw"]').click(),
             Math.max(0, at - Date.now()))""", at)
-    time.sleep(1.5)
+    for page in players:  # every click was answered: played, or refused as stale
+        page.wait_for_function("() => /Too late|You played/.test("
+                               "document.querySelector('#feedback').innerText)",
+                               timeout=TIMEOUT)
     version = wait_until(lambda: server.state(table)["version"] or None, 10, "a move")
     refused = [p for p in players if "Too late" in p.inner_text("#feedback")]
     accepted = [p for p in players if "You played" in p.inner_text("#feedback")]
@@ -423,12 +433,12 @@ def test_a_refresh_keeps_the_seat_and_the_clock(server: AppServer, pages: Pages)
         assert r.status_code == 200, r.text
     page = pages.open(seat_url(server, made, 1))
     page.wait_for_selector("#turn.mine")
-    time.sleep(1.5)
 
     def seconds() -> float:
         m, s = page.inner_text('[data-clock="1"]').split(":")
         return int(m) * 60 + float(s)
 
+    wait_until(lambda: seconds() < 119.0, 10, "seat 2's running clock shown below 1:59")
     before = seconds()
     assert before < 119.0
     page.reload()

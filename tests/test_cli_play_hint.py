@@ -100,14 +100,24 @@ def test_the_first_hint_warms_the_solver_up_untimed(monkeypatch: pytest.MonkeyPa
 
 
 def test_a_slow_hint_says_it_is_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
-    import time
+    import threading
 
     from fourfold.cli.play import session
 
     monkeypatch.setattr(session, "THINKING_DELAY", 0.05)
+    said = session.Session.say
+    thinking = threading.Event()
+
+    def say(self: Any, text: str) -> None:
+        if "is thinking..." in text:
+            thinking.set()
+        said(self, text)
+
+    monkeypatch.setattr(session.Session, "say", say)
 
     def solve(game: Any, state: Any, seconds: float | None) -> None:
-        time.sleep(0.2)
+        # slow for as long as it takes: it answers once the session said it is thinking
+        assert thinking.wait(10), "the session never said the solver was thinking"
 
     monkeypatch.setattr(hint_module, "solver_for",
                         lambda game: position.SolverEntry(solve, None, "slow"))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ from fourfold.core.outcome import Result
 from fourfold.core.record import parse_record
 from fourfold.table import ManualClock
 from playscript import ScriptedConsole
+from server_support import wait_until
 from test_cli_play import Player
 
 
@@ -80,7 +80,11 @@ def test_bots_think_off_the_terminal_thread_and_say_so(monkeypatch: pytest.Monke
     slow = base.Bot.propose
 
     def propose(self: base.Bot, view: Any, idle: float = 0.0) -> Any:
-        time.sleep(0.3)
+        # slow for as long as it takes: it answers once the terminal said it is thinking
+        out = sys.stdout  # the test's StringIO (see ``play``)
+        assert isinstance(out, io.StringIO)
+        wait_until(lambda: "is thinking..." in out.getvalue(), 10,
+                   "the terminal saying the bot is thinking")
         return slow(self, view, idle)
 
     monkeypatch.setattr(base.Bot, "propose", propose)

@@ -8,6 +8,7 @@ the killed-worker test has a cluster of its own.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
 import logging
@@ -16,7 +17,6 @@ import random
 import signal
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -31,6 +31,7 @@ import cloudpickle  # noqa: E402  (installed with distributed)
 
 from fourfold.cli.main import main  # noqa: E402
 from fourfold.distributed import Journal, JournalError, run_tasks  # noqa: E402
+from server_support import wait_until  # noqa: E402
 
 # the workers cannot import this test module: its task functions travel by value
 cloudpickle.register_pickle_by_value(sys.modules[__name__])
@@ -237,15 +238,23 @@ def test_a_task_stopped_by_its_limit_goes_on_from_its_saved_table(tmp_path: Path
 
 # -- a worker that dies has its tasks run again -------------------------------------------------
 
-def slow_sample(seed: int) -> list[float]:
-    """A seeded result that takes a while, so a worker can be killed in the middle."""
-    time.sleep(0.4)
-    rng = random.Random(seed)
-    return [rng.random() for _ in range(3)]
+def gated_sample(seed: int, gate: str) -> list[float]:
+    """A seeded result that holds its worker in the middle of the task: it leaves a
+    marker (``<seed>-<process id>``), then waits until the test opens the gate."""
+    folder = Path(gate)
+    (folder / f"{seed}-{os.getpid()}").touch()
+    deadline = time.monotonic() + 60
+    while not (folder / "open").exists():
+        if time.monotonic() > deadline:
+            raise TimeoutError("the test never opened the gate")
+        time.sleep(0.01)
+    return slow_sample_fast(seed)
 
 
 def test_tasks_of_a_killed_worker_are_run_again(tmp_path: Path) -> None:
     seeds = list(range(100, 116))
+    gate = tmp_path / "gate"
+    gate.mkdir()
     cluster = new_cluster(2)
     try:
         client = distributed.Client(cluster)
@@ -254,28 +263,28 @@ def test_tasks_of_a_killed_worker_are_run_again(tmp_path: Path) -> None:
         assert len(pids) == 2
         victim = sorted(pids.values())[0]
 
+        def started_by(pid: int) -> set[str]:
+            return {m.name.split("-")[0] for m in gate.iterdir()
+                    if m.name != "open" and m.name.split("-")[1] == str(pid)}
+
         journal = tmp_path / "run.jsonl"
-
-        def kill_soon() -> None:
-            # once 2 of the 16 tasks are done, both workers are in the middle of one
-            deadline = time.monotonic() + 60
-            while time.monotonic() < deadline:
-                if journal.exists() and len(journal.read_text().splitlines()) >= 3:
-                    break
-                time.sleep(0.01)
-            os.kill(victim, signal.SIGKILL)
-
-        killer = threading.Thread(target=kill_soon)
         with ThreadPoolExecutor(1) as pool:
-            future = pool.submit(run_tasks, slow_sample, seeds,
-                                 scheduler=cluster.scheduler_address, progress=False,
-                                 journal=journal, job={"test": "kill"})
-            killer.start()
+            future = pool.submit(run_tasks, functools.partial(gated_sample, gate=str(gate)),
+                                 seeds, scheduler=cluster.scheduler_address,
+                                 progress=False, journal=journal, job={"test": "kill"})
+            try:  # kill the victim in the middle of a task, then let every task finish
+                lost = wait_until(lambda: started_by(victim), 60,
+                                  "the victim worker in the middle of a task")
+                os.kill(victim, signal.SIGKILL)
+            finally:
+                (gate / "open").touch()
             results = future.result(timeout=90)
-        killer.join()
         with pytest.raises(ProcessLookupError):
             os.kill(victim, 0)  # it did die
         assert results == [slow_sample_fast(s) for s in seeds]
+        rerun = {m.name.split("-")[0] for m in gate.iterdir()
+                 if m.name != "open" and m.name.split("-")[1] != str(victim)}
+        assert lost <= rerun, (lost, rerun)  # the task it held ran again elsewhere
         keys = [json.loads(line)["key"] for line in journal.read_text().splitlines()[1:]]
         assert sorted(keys, key=int) == [str(i) for i in range(16)]
     finally:

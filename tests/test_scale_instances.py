@@ -24,6 +24,7 @@ from server_support import (
     instances,
     postgres_cluster,
     redis_server,
+    wait_until,
 )
 
 LEASE = "1.5"
@@ -175,7 +176,6 @@ def test_a_game_across_three_instances(alive: list[Server]) -> None:
         assert final >= 6
         for stream in (*seats.values(), watcher):
             stream.reach(final)
-            time.sleep(0.2)
             check_stream(stream.events, final)
             # state events carry the recipient's own view only
             assert {e["recipient"] for e in stream.events} == {stream.events[0]["recipient"]}
@@ -320,13 +320,18 @@ def test_redis_restarted_mid_game(alive: list[Server], redis: Redis) -> None:
             v = move()
             for stream in seats.values():
                 stream.reach(v, 5.0)
+        def back(server: Server) -> int:  # how often it said it was back on the broker
+            return server.output().count("broker: back; caught up from the database")
+
+        was_back = [back(server) for server in alive]
         redis.stop()
         for _ in range(2):  # the broker is down: the database still tells everyone
             v = move()
             for stream in seats.values():
                 stream.reach(v, 15.0)
         redis.start()
-        time.sleep(3.0)  # the instances subscribe again (and catch up)
+        wait_until(lambda: all(back(s) > n for s, n in zip(alive, was_back, strict=True)),
+                   30, "every instance subscribed to the broker again and caught up")
         for _ in range(3):
             v = move()
             for stream in seats.values():

@@ -4,13 +4,16 @@ a throwaway PostgreSQL."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import create_engine, text
 
-from server_support import Api, Postgres, Server, postgres_cluster
+from fourfold.server.storage.migrate import database_url
+from server_support import Api, Postgres, Server, postgres_cluster, wait_until
 
 
 @pytest.fixture(scope="module")
@@ -28,33 +31,61 @@ def _move(api: Api, tid: str, tokens: dict[int, str]) -> dict:
     return state
 
 
+def _stored_clock(server: Server, tid: str) -> tuple[list[float], float]:
+    """The clocks the server last saved for ``tid`` and when (Unix time), read from its
+    database: what a restarted server starts from."""
+    url = database_url(server.database or f"sqlite:///{server.data / 'fourfold.sqlite3'}")
+    engine = create_engine(url)
+    try:
+        with engine.connect() as connection:
+            left, saved_at = connection.execute(
+                text("SELECT clock_left, clock_saved_at FROM tables WHERE id = :id"),
+                {"id": tid}).one()
+    finally:
+        engine.dispose()
+    return [float(x) for x in json.loads(left)], float(saved_at)
+
+
 def _crash_and_resume(server: Server) -> None:
     api = server.client()
+    bot = api.create(game="quarto", seats=["human", "bot:level1"], seed=4)
+    bot_token = bot["seats"][0]["token"]
+    played = api.wait(bot["id"], None, lambda s: 0 in s["to_act"])
     timed = api.create(game="dao", seats=["human", "human"], seed=1,
                        clock={"base": 600, "increment": 5})
     tid = timed["id"]
     tokens = {s["seat"]: s["token"] for s in timed["seats"]}
     for _ in range(4):
-        _move(api, tid, tokens)
-    time.sleep(1.2)  # the mover's clock runs; a checkpoint saves it
+        last = _move(api, tid, tokens)
+    moved_at = time.time()
+    # the mover's clock runs, and a checkpoint (not a move) saves it at least 0.5 s later
+    wait_until(lambda: _stored_clock(server, tid)[1] > moved_at + 0.5, 15,
+               "a checkpoint of the running clock")
     before = api.state(tid)
     record = api.http.get(f"/api/tables/{tid}/record").text
-    bot = api.create(game="quarto", seats=["human", "bot:level1"], seed=4)
-    bot_token = bot["seats"][0]["token"]
-    played = api.wait(bot["id"], None, lambda s: 0 in s["to_act"])
     server.kill9()
+    saved, saved_at = _stored_clock(server, tid)
+    mover = before["to_act"][0]
+    assert saved[mover] < last["clocks"][mover]  # the checkpoint saved a clock that ran
     api.http.close()
+    # the server stays down for 2 s after its last save: were that charged to the mover,
+    # the clock below would have lost over 2 s more than the new server ran
+    wait_until(lambda: time.time() >= saved_at + 2.0, 10, "2 s of downtime")
 
+    restarted = time.monotonic()
     server.start()
     api = server.client()
     after = api.state(tid)
+    ran = time.monotonic() - restarted  # at most this long has the new server run it
     assert after["version"] == before["version"] == 4
     assert api.http.get(f"/api/tables/{tid}/record").text == record
-    mover = after["to_act"][0]
-    # the clocks are where they were saved last (a checkpoint every 0.5 s): the time the
-    # server was down is charged to nobody
-    assert abs(after["clocks"][mover] - before["clocks"][mover]) < 1.5
+    assert after["to_act"][0] == mover
+    # the clocks go on from where they were saved last (a checkpoint every 0.5 s): the
+    # time the server was down is charged to nobody
+    assert saved[mover] - ran - 0.1 <= after["clocks"][mover] <= saved[mover] + 0.1, (
+        saved, after["clocks"], ran)
     assert after["clocks"][1 - mover] == before["clocks"][1 - mover]
+    assert abs(saved[1 - mover] - before["clocks"][1 - mover]) < 0.01
     state = _move(api, tid, tokens)
     assert state["version"] == 5
     # the bot's game goes on too

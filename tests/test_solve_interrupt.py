@@ -85,6 +85,30 @@ CHILD = textwrap.dedent(
     except SolveLimitReached:
         pass
     print("searching", file=sys.stderr, flush=True)
+
+    # say when the compiled search has counted nodes: the kernel is running (it holds
+    # the GIL, so this thread runs only at its clock reads, inside the search)
+    import threading, time
+    from fourfold.solve.placement import kernel, solver
+    counters = []
+    started = solver.Solver.start
+
+    def start(self, seconds, nodes):
+        started(self, seconds, nodes)
+        counters.append(self.work.st)
+
+    solver.Solver.start = start
+
+    def watch():
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if counters and counters[-1][kernel.NODES] > 0:
+                print("in the search", file=sys.stderr, flush=True)
+                return
+            time.sleep(0.01)
+        print("the search did not start in 60 s", file=sys.stderr, flush=True)
+
+    threading.Thread(target=watch, daemon=True).start()
     sys.exit(main(["solve", "quarto", "--seconds", "120"]))
     """
 )
@@ -101,7 +125,8 @@ def test_ctrl_c_during_fourfold_solve_exits_130_without_a_traceback() -> None:
         assert child.stderr is not None
         line = child.stderr.readline()
         assert line.strip() == "searching", line + child.stderr.read()
-        time.sleep(1.5)  # well into the search
+        line = child.stderr.readline()  # the child says within 60 s
+        assert line.strip() == "in the search", line
         child.send_signal(signal.SIGINT)
         _, err = child.communicate(timeout=60)
     finally:

@@ -4,7 +4,7 @@ outside, offers, resignation, bots off the caller's thread, and events per recip
 from __future__ import annotations
 
 import threading
-import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -206,34 +206,36 @@ class SlowBot(Bot):
         return self.game.view_legal_moves(view)[0]
 
 
-def wait_for(condition: Any, seconds: float = 10.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.01)
+def drain(worker: ThreadPoolExecutor) -> None:
+    """Return once everything ``worker`` (one thread) started has finished, its done
+    callbacks (the table's handling of a bot's answer) included: a job queued behind
+    them runs only after they have."""
+    worker.submit(lambda: None).result(timeout=10)
 
 
 def test_bots_think_off_the_callers_thread_and_dropped_work_never_lands() -> None:
     game = fourfold.load("icedao")
     bot = SlowBot(game, 1)
-    table = Table(game, [Seat.human("Ann"), Seat.of_bot(bot)])
+    worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="test-bot")
+    table = Table(game, [Seat.human("Ann"), Seat.of_bot(bot)], executor=worker)
     try:
         table.play(0, table.legal_moves(0)[0])
         assert bot.started.wait(10)
         assert table.thinking() == (1,)
         assert table.offer(0, "undo") == "took back 1 move"  # the bot's work is dropped
         bot.go.set()
-        time.sleep(0.1)
-        assert table.match.moves == [] and table.version == 2
+        drain(worker)  # the bot answered and the table has dealt with the answer
+        assert table.match.moves == [] and table.version == 2 and table.thinking() == ()
         bot.go.clear()
         bot.started.clear()
         table.play(0, table.legal_moves(0)[0])
         assert bot.started.wait(10)
         bot.go.set()
-        wait_for(lambda: len(table.match.moves) == 2)
-        assert table.actors() == (0,)
+        drain(worker)
+        assert len(table.match.moves) == 2 and table.actors() == (0,)
     finally:
         table.close()
+        worker.shutdown(wait=True, cancel_futures=True)
 
 
 def test_each_recipient_gets_its_own_view_in_events() -> None:

@@ -130,6 +130,7 @@ class Cluster:
         import redis.asyncio as aioredis
 
         pause = 0.1
+        lost = False  # the link was lost: say when it is back (and caught up)
         while True:
             client: Any = None
             try:
@@ -140,6 +141,9 @@ class Cluster:
                 self.connected = True
                 pause = 0.1
                 await self.on_subscribed()
+                if lost:
+                    log.warning("broker: back; caught up from the database")
+                    lost = False
                 while True:
                     message = await pubsub.get_message(timeout=1.0)
                     if message is None:
@@ -156,6 +160,7 @@ class Cluster:
             except Exception as error:
                 if self.connected:
                     log.warning("broker: lost (%s); catching up from the database", error)
+                    lost = True
                 self.connected = False
             finally:
                 self.connected = False
