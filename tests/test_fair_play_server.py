@@ -246,6 +246,10 @@ def test_undo_works_when_nothing_is_hidden(server: Server) -> None:
         r = api.post(table, "offer", token, offer="undo", version=1)
         assert r.status_code == 200 and r.json()["text"] == "took back 1 move", r.text
         assert api.state(table, token)["view"]["board"]["history"] == []
+        # once the game is over there is nothing to take back
+        version = api.state(table, token)["version"]
+        assert api.post(table, "resign", token, version=version).status_code == 200
+        assert api.state(table, token)["undo"] is False
     finally:
         api.http.close()
 

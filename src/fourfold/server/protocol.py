@@ -54,8 +54,10 @@ def table_info(live: LiveTable) -> dict[str, Any]:
         "rematch_of": live.rematch_of,
         # the creator chose the deal: told to everyone, never ranked (docs/api.md)
         "known_deal": live.known_deal,
-        # whether a seat may ask to take back a move now (never while a card is hidden)
-        "undo": not live.table.real_time and not live.table.hides_something(),
+        # whether a seat may ask to take back a move now (never while a card is hidden,
+        # nor once the game is over)
+        "undo": (live.table.outcome is None and not live.table.real_time
+                 and not live.table.hides_something()),
     }
 
 
