@@ -210,7 +210,10 @@ def drain(worker: ThreadPoolExecutor) -> None:
     """Return once everything ``worker`` (one thread) started has finished, its done
     callbacks (the table's handling of a bot's answer) included: a job queued behind
     them runs only after they have."""
-    worker.submit(lambda: None).result(timeout=10)
+    try:
+        worker.submit(lambda: None).result(timeout=10)
+    except TimeoutError:
+        raise AssertionError("waited 10s in vain for the bot's worker to finish") from None
 
 
 def test_bots_think_off_the_callers_thread_and_dropped_work_never_lands() -> None:
