@@ -3,7 +3,9 @@
     .venv/bin/python benchmarks/quatrefoil_team.py [--face-up none colour position all]
 
 For each way of showing cards, over every case (``solve/quatrefoil_team/cases``):
-today's ``quatrefoil`` bots, the public-information optimum's policy and the
+today's ``quatrefoil`` bots (on the one-start cases, or with ``--bots-every-deal`` on
+the whole deal space, which their figure needs to be exact), the public-information
+optimum's policy and the
 ``optimal`` bot's policy, each played by the exact evaluator, and the proven lower
 bound (``solve/quatrefoil_team/bound``), with the gap. One JSON line per figure, then
 a table. Runs for a few minutes on a busy 2-core machine.
@@ -17,9 +19,9 @@ import time
 from fractions import Fraction
 
 from fourfold.solve.quatrefoil_team.bound import lower_bound
-from fourfold.solve.quatrefoil_team.cases import FACE_UP
+from fourfold.solve.quatrefoil_team.cases import FACE_UP, every_deal
 from fourfold.solve.quatrefoil_team.evaluate import bots_policy, evaluate, public_policy
-from fourfold.solve.quatrefoil_team.policy import DEFAULT_WEIGHT, choose
+from fourfold.solve.quatrefoil_team.policy import WEIGHTS, choose
 
 
 def _frac(f: Fraction) -> str:
@@ -30,13 +32,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--face-up", nargs="+", default=["none", "colour", "position"],
                         choices=FACE_UP)
+    parser.add_argument("--bots-every-deal", action="store_true",
+                        help="play today's bots on all 342,720 deals (they are not exactly"
+                        " symmetric; about 10 minutes per row on a busy machine)")
     args = parser.parse_args()
     rows = []
     for face_up in args.face_up:
         figures = {}
         for name, policy in (("bots", bots_policy()), ("public", public_policy),
                              ("optimal", choose)):
-            figure = evaluate(policy, face_up)
+            space = every_deal() if name == "bots" and args.bots_every_deal else None
+            figure = evaluate(policy, face_up, space)
             figures[name] = figure
             print(json.dumps({"policy": name, **figure.as_dict()}), flush=True)
         began = time.perf_counter()
@@ -44,7 +50,7 @@ def main() -> None:
         print(json.dumps({"bound": face_up, "total": b.total, "cases": b.cases,
                           "seconds": round(time.perf_counter() - began, 1)}), flush=True)
         rows.append((face_up, figures, b.value))
-    print(f"\noptimal policy weight {DEFAULT_WEIGHT}")
+    print(f"\noptimal policy weights {WEIGHTS}")
     print("| face up | bots | public optimum | optimal bot | lower bound | gap |")
     print("|---|---|---|---|---|---|")
     for face_up, figures, value in rows:

@@ -20,6 +20,8 @@ DESCRIPTIONS = {
     "freeform": "Folio freeform: places on fitting grids, challenges exactly when it wins",
     "quatrefoil": "Quatrefoil seat: tracks the deals consistent with what it saw (also"
     " reads its team-mates' actions)",
+    "optimal": "Quatrefoil team policy: a public agent prescribes one action per card pair;"
+    " measured exactly over every deal against a proven bound (docs/solutions.md)",
 }
 
 

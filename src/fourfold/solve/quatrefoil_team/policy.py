@@ -23,7 +23,8 @@ loses. The estimate is a heuristic (the team does not learn ``p``, only which pa
 share ``a``); the policy's real worth is measured exactly by ``evaluate``.
 
 Beliefs are sets of deals (a deal: solution index and position cards), memoised on the
-public history, so one table's four seats share the work.
+public history with the tokens renamed so that the start is the identity, so every
+table's seats share the work.
 """
 
 from __future__ import annotations
@@ -54,6 +55,10 @@ ALL_SIGNALS = 15
 #: the full-information one (chosen by exact evaluation; docs/solutions.md).
 Weight = tuple[int, int]
 DEFAULT_WEIGHT: Weight = (1, 5)
+#: The weight per face-up rule (base: (1, 5) of 1/1, 1/2, 1/3, 1/4, 1/5, 1/7, 1/10, 2/5,
+#: 2/7, 3/8; position cards up: (1, 2) of 0, 1/10, 1/3, 1/2, 1).
+WEIGHTS: dict[str, Weight] = {"none": DEFAULT_WEIGHT, "colour": DEFAULT_WEIGHT,
+                              "position": (1, 2), "all": DEFAULT_WEIGHT}
 #: What the public sees of each seat's cards: (colour or None, corner or None).
 PublicCards = tuple[tuple[int | None, int | None], ...]
 
@@ -169,8 +174,12 @@ def prescription(cards: PublicCards, start: Arrangement, actions: tuple[int, ...
 
 
 def choose(public: Public, seat: int, cards: SeatCards,
-           weight: Weight = DEFAULT_WEIGHT) -> int:
-    """The policy's action for ``seat`` (its own pair read from ``cards``)."""
+           weight: Weight | None = None) -> int:
+    """The policy's action for ``seat`` (its own pair read from ``cards``); ``weight``
+    defaults to the face-up rule's in ``WEIGHTS``."""
+    if weight is None:
+        weight = WEIGHTS.get(public.face_up, DEFAULT_WEIGHT)
+    public, cards = _relabelled(public, cards)
     corner, colour = cards.positions[seat], cards.colours[seat]
     assert corner is not None and colour is not None  # a seat sees its own cards
     table = prescription(public_cards(public.face_up, cards), public.start, public.actions,
@@ -180,3 +189,22 @@ def choose(public: Public, seat: int, cards: SeatCards,
         # (a person at the table, or a seat replaced mid-game): the public optimum's move
         return STACK if public.signals[-1] == ALL_SIGNALS else public_policy(public, seat, cards)
     return table[pair]
+
+
+def _relabelled(public: Public, cards: SeatCards) -> tuple[Public, SeatCards]:
+    """The same question with the tokens renamed so that the start is the identity.
+
+    Actions move slots whatever the tokens' colours and signals compare tokens with
+    tokens, so renaming changes no action and no signal; it lets every table share one
+    memo (the tables' starts differ, their relative situations repeat)."""
+    label = [0] * 5
+    for slot, token in enumerate(public.start):
+        label[token] = slot
+
+    def rename(token: int | None) -> int | None:
+        return None if token is None else label[token]
+
+    c = cards.colours
+    colours = (rename(c[0]), rename(c[1]), rename(c[2]), rename(c[3]))
+    return (public._replace(start=(0, 1, 2, 3, 4)),
+            SeatCards(colours, cards.positions, rename(cards.north)))
