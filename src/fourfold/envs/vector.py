@@ -262,8 +262,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
                              dtype=np.int64)
         self.steps = np.zeros(n, dtype=np.int64)
         self.masks = np.zeros((n, self.num_actions), dtype=np.int8)
-        self.legal = np.zeros((n, f.width), dtype=np.int64)
-        self.reply = np.zeros((n, 2 * f.width), dtype=np.int64)
+        # per game: the legal actions (sampling reads them), then the opponents' scratch
+        self.lists = np.zeros((n, 3 * f.width), dtype=np.int64)
         self.counts = np.zeros(n, dtype=np.int64)
         self.to_move = np.zeros(n, dtype=np.int64)
         self.obs = np.zeros((n, size), dtype=self._obs_dtype)
@@ -305,8 +305,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
             self._seed_streams(seed)
         f = self.family
         f.kernels[2](f.t, f.ot, self.xs, f.x0, self.hist, self.keys, self.cfg, self.seat,
-                     self.steps, self.opponent_rngs, self.masks, self.legal, self.reply,
-                     self.counts, self.to_move, self.obs)
+                     self.steps, self.opponent_rngs, self.masks, self.lists, self.counts,
+                     self.to_move, self.obs)
         return self._observations(), self._info()
 
     def step(self, actions: Array) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
@@ -349,8 +349,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         f = self.family
         self._movers = self.to_move.copy()
         args = (f.t, f.ot, self.xs, f.x0, self.hist, self.keys, self.actions, self.cfg,
-                self.seat, self.steps, self.opponent_rngs, self.masks, self.legal, self.reply,
-                self.counts, self.to_move, self.obs, self.final, self.rewards, self.flags)
+                self.seat, self.steps, self.opponent_rngs, self.masks, self.lists, self.counts,
+                self.to_move, self.obs, self.final, self.rewards, self.flags)
         if self.threads == 1:
             self._step_kernel(*args)
             return
@@ -365,10 +365,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         """A uniformly random legal action for every game (from the seeded streams)."""
         out = np.empty(self.num_envs, dtype=np.int64)
         if self.threads == 1:
-            self._sample(self.legal, self.counts, self.rngs, out)
+            self._sample(self.lists, self.counts, self.rngs, out)
         else:
             numba.set_num_threads(self.threads)
-            self._sample(self.legal, self.counts, self.rngs, out)
+            self._sample(self.lists, self.counts, self.rngs, out)
         return out
 
     def action_masks(self) -> Array:
@@ -377,4 +377,4 @@ class VectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
 
     def legal_actions(self, i: int) -> list[int]:
         """Game ``i``'s legal actions, in the reference order."""
-        return [int(a) for a in self.legal[i, :self.counts[i]]]
+        return [int(a) for a in self.lists[i, :self.counts[i]]]

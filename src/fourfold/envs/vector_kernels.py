@@ -46,6 +46,7 @@ BLOCKS = 64  # games are stepped in this many blocks (threads take blocks in tur
 LOOKAHEAD_ROWS = 3  # history rows for the opponents' look-ahead (my move, the reply)
 CFG_MODE, CFG_ATTENTION, CFG_PLANES, CFG_MAX_STEPS = 0, 1, 2, 3  # fields of ``cfg``
 TERMINATED, TRUNCATED, ERROR = 0, 1, 2  # columns of ``flags``
+COMPACT, FULL, TAIL = 0, 1, 2  # what ``*_observe`` writes: int8 rows, every plane, the tail
 
 # -- placement (Quarto, Folio grids): x = board | supply | st ------------------------------
 # ``ot`` (float64): [A, then A x K attribute table, then K copies per kind]
@@ -111,41 +112,71 @@ def pl_observe(t, ot, x, keys, viewer, o, planes):  # type: ignore[no-untyped-de
             o[n + 1 + g] = x[n + g]
         o[n + 1 + k] = mover
         return
-    # PlacementEncoder: planes of n cells (one per cell of the geometry)
+    # PlacementEncoder: planes of n cells (one per cell of the geometry). ``planes`` 1
+    # writes every plane; ``TAIL`` only the last four (placeable, give only, to act,
+    # seat), the others being kept up to date move by move by ``pl_track``
     a = np.int64(ot[0])
-    for j in range(o.shape[0]):
-        o[j] = 0.0
-    for c in range(n):
-        kind = x[c]
-        if kind >= 0:
-            o[kind * n + c] = 1.0
-            for j in range(a):
-                o[(k + j) * n + c] = ot[1 + j * k + kind]
     hand = st[pk.S_HAND]
-    if hand >= 0:
+    if planes != TAIL:
+        for j in range(o.shape[0]):
+            o[j] = 0.0
+        for c in range(n):
+            kind = x[c]
+            if kind >= 0:
+                o[kind * n + c] = 1.0
+                for j in range(a):
+                    o[(k + j) * n + c] = ot[1 + j * k + kind]
+        if hand >= 0:
+            base = (k + a + hand) * n
+            for c in range(n):
+                o[base + c] = 1.0
+        for g in range(k):
+            _supply_plane(ot, o, n, k, a, g, x[n + g])
+    place = 3 * k + a
+    m = pk.placeable(t, st) if mover >= 0 else 0
+    give_only = 1.0 if mover >= 0 and hand < 0 else 0.0
+    acting = 1.0 if mover >= 0 and mover == viewer else 0.0
+    seat = np.float32(viewer) if viewer > 0 else 0.0
+    for c in range(n):
+        o[place * n + c] = (m >> c) & 1
+        o[(place + 1) * n + c] = give_only
+        o[(place + 2) * n + c] = acting
+        o[(place + 3) * n + c] = seat
+
+
+@inlined
+def _supply_plane(ot, o, n, k, a, g, left):  # type: ignore[no-untyped-def]
+    value = np.float32(left) / np.float32(ot[1 + a * k + g])
+    base = (2 * k + a + g) * n
+    for c in range(n):
+        o[base + c] = value
+
+
+@inlined
+def pl_track(t, ot, x, action, o, planes):  # type: ignore[no-untyped-def]
+    """Before ``action`` is applied: update the planes it changes (the piece placed, its
+    attributes, the hand and the supply of the kind given), a few cache lines instead of
+    the whole tensor."""
+    if planes != TAIL:
+        return
+    n = t[P_CELLS]
+    k = t[P_KINDS]
+    a = np.int64(ot[0])
+    hand = x[n + k + pk.S_HAND]
+    place = action // (k + 1)
+    give = action % (k + 1)
+    if place < n:
+        o[hand * n + place] = 1.0
+        for j in range(a):
+            o[(k + j) * n + place] = ot[1 + j * k + hand]
         base = (k + a + hand) * n
         for c in range(n):
+            o[base + c] = 0.0
+    if give < k:
+        base = (k + a + give) * n
+        for c in range(n):
             o[base + c] = 1.0
-    for g in range(k):
-        value = np.float32(x[n + g]) / np.float32(ot[1 + a * k + g])
-        base = (2 * k + a + g) * n
-        for c in range(n):
-            o[base + c] = value
-    place = 3 * k + a
-    if mover >= 0:
-        m = pk.placeable(t, st)
-        for c in range(n):
-            if (m >> c) & 1:
-                o[place * n + c] = 1.0
-        if hand < 0:
-            for c in range(n):
-                o[(place + 1) * n + c] = 1.0
-        if mover == viewer:
-            for c in range(n):
-                o[(place + 2) * n + c] = 1.0
-    if viewer > 0:
-        for c in range(n):
-            o[(place + 3) * n + c] = viewer
+        _supply_plane(ot, o, n, k, a, give, x[n + give] - 1)
 
 
 # -- classic Dao: x = st ------------------------------------------------------------------
@@ -171,6 +202,11 @@ def dao_push(t, x, h, keys, action):  # type: ignore[no-untyped-def]
 @inlined
 def dao_pop(t, x, h):  # type: ignore[no-untyped-def]
     dk.pop(t, x, h)
+
+
+@inlined
+def dao_track(t, ot, x, action, o, planes):  # type: ignore[no-untyped-def]
+    """Nothing: Dao's planes are few and rewritten every step."""
 
 
 @inlined
@@ -275,6 +311,11 @@ def ice_push(t, x, h, keys, action):  # type: ignore[no-untyped-def]
 @inlined
 def ice_pop(t, x, h):  # type: ignore[no-untyped-def]
     ik.pop(t, x, h)
+
+
+@inlined
+def ice_track(t, ot, x, action, o, planes):  # type: ignore[no-untyped-def]
+    """Nothing: Ice Dao's planes are rewritten every step."""
 
 
 @inlined
@@ -406,8 +447,8 @@ def classify(t, x, h, keys, buf, reply, count, me,  # type: ignore[no-untyped-de
 
 
 @inlined
-def _opponent(t, x, h, keys, buf, reply, rs, learner, steps, max_steps,  # type: ignore[no-untyped-def]
-              mode, attention, legal, apply, push, pop, status, wins_now):
+def _opponent(t, x, h, keys, buf, reply, rs, learner, steps, max_steps, mode,  # type: ignore[no-untyped-def]
+              attention, ot, o, planes, legal, apply, push, pop, status, wins_now, track):
     """The opponent moves until the learner is to move (or the game ends)."""
     while True:
         mover, _ = status(t, x)
@@ -415,6 +456,7 @@ def _opponent(t, x, h, keys, buf, reply, rs, learner, steps, max_steps,  # type:
             return
         action = _choose(t, x, h, keys, buf, reply, rs, mode, attention,
                          legal, push, pop, status, wins_now)
+        track(t, ot, x, action, o, planes)
         apply(t, x, h, keys, action)
         steps[0] += 1
 
@@ -447,20 +489,22 @@ def _restart(x, x0, i, steps):  # type: ignore[no-untyped-def]
 
 @inlined
 def _step_block(lo, hi, t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,  # type: ignore[no-untyped-def]
-                legal_buf, reply_buf, counts, to_move, obs, final, rewards, flags,
-                legal, apply, push, pop, status, wins_now, observe):
+                lists, counts, to_move, obs, final, rewards, flags,
+                legal, apply, push, pop, status, wins_now, observe, track):
     # at most 29 arguments: CPython compiles a call with 30 or more as ``f(*args)``, which
     # numba cannot inline
     mode = cfg[CFG_MODE]
     attention = cfg[CFG_ATTENTION]
-    planes = cfg[CFG_PLANES] != 0
+    planes = TAIL if cfg[CFG_PLANES] != 0 else COMPACT
     max_steps = cfg[CFG_MAX_STEPS]
+    width = lists.shape[1] // 3
     for i in range(lo, hi):
         x = xs[i]
         h = hs[i]
         kk = keys[i]
-        buf = legal_buf[i]
-        reply = reply_buf[i]
+        o = obs[i]
+        buf = lists[i, :width]
+        reply = lists[i, width:]
         rs = rngs[i:i + 1]
         st = steps[i:i + 1]
         rewards[i, 0] = 0.0
@@ -473,6 +517,7 @@ def _step_block(lo, hi, t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, r
             flags[i, ERROR] = 1
             continue
         viewer = learner[i] if mode != SELF_PLAY else to_move[i]
+        track(t, ot, x, a, o, planes)
         apply(t, x, h, kk, a)
         steps[i] += 1
         # phase 0: the opponent replies, and an ended game is scored and restarted;
@@ -480,17 +525,23 @@ def _step_block(lo, hi, t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, r
         for phase in range(2):
             if mode != SELF_PLAY:
                 _opponent(t, x, h, kk, buf, reply, rs, learner[i], st, max_steps, mode,
-                          attention, legal, apply, push, pop, status, wins_now)
+                          attention, ot, o, planes, legal, apply, push, pop, status,
+                          wins_now, track)
             if phase == 1 or not _ended(t, x, i, steps, max_steps, rewards, flags, status):
                 break
-            observe(t, ot, x, kk, viewer, final[i], planes)
+            observe(t, ot, x, kk, viewer, o, planes)
+            fin = final[i]
+            for j in range(o.shape[0]):
+                fin[j] = o[j]
             _restart(x, x0, i, steps)
-        _refresh(t, ot, x, h, kk, buf, masks, counts, to_move, obs, i, learner, mode, planes,
+            if planes != COMPACT:
+                observe(t, ot, x, kk, viewer, o, FULL)
+        _refresh(t, ot, x, h, kk, buf, masks, counts, to_move, o, i, learner, mode, planes,
                  legal, status, observe)
 
 
 @inlined
-def _refresh(t, ot, x, h, keys, buf, masks, counts, to_move, obs, i, learner, mode,  # type: ignore[no-untyped-def]
+def _refresh(t, ot, x, h, keys, buf, masks, counts, to_move, o, i, learner, mode,  # type: ignore[no-untyped-def]
              planes, legal, status, observe):
     """Write game ``i``'s legal actions, mask row, player to move and observation."""
     row = masks[i]
@@ -502,25 +553,30 @@ def _refresh(t, ot, x, h, keys, buf, masks, counts, to_move, obs, i, learner, mo
     counts[i] = count
     mover, _ = status(t, x)
     to_move[i] = mover
-    observe(t, ot, x, keys, learner[i] if mode != SELF_PLAY else mover, obs[i], planes)
+    observe(t, ot, x, keys, learner[i] if mode != SELF_PLAY else mover, o, planes)
 
 
 @inlined
 def _reset_block(lo, hi, t, ot, xs, x0, hs, keys, cfg, learner, steps, rngs, masks,  # type: ignore[no-untyped-def]
-                 legal_buf, reply_buf, counts, to_move, obs,
-                 legal, apply, push, pop, status, wins_now, observe):
+                 lists, counts, to_move, obs,
+                 legal, apply, push, pop, status, wins_now, observe, track):
     """Start games ``lo .. hi - 1`` afresh (the opponent opens where it moves first)."""
     mode = cfg[CFG_MODE]
-    planes = cfg[CFG_PLANES] != 0
+    planes = TAIL if cfg[CFG_PLANES] != 0 else COMPACT
+    width = lists.shape[1] // 3
     for i in range(lo, hi):
         x = xs[i]
+        o = obs[i]
         _restart(x, x0, i, steps)
         counts[i] = 0
+        if planes != COMPACT:
+            observe(t, ot, x, keys[i], learner[i], o, FULL)
         if mode != SELF_PLAY:
-            _opponent(t, x, hs[i], keys[i], legal_buf[i], reply_buf[i], rngs[i:i + 1],
+            _opponent(t, x, hs[i], keys[i], lists[i, :width], lists[i, width:], rngs[i:i + 1],
                       learner[i], steps[i:i + 1], cfg[CFG_MAX_STEPS], mode,
-                      cfg[CFG_ATTENTION], legal, apply, push, pop, status, wins_now)
-        _refresh(t, ot, x, hs[i], keys[i], legal_buf[i], masks, counts, to_move, obs, i,
+                      cfg[CFG_ATTENTION], ot, o, planes, legal, apply, push, pop, status,
+                      wins_now, track)
+        _refresh(t, ot, x, hs[i], keys[i], lists[i, :width], masks, counts, to_move, o, i,
                  learner, mode, planes, legal, status, observe)
 
 
@@ -537,36 +593,38 @@ def _reset_block(lo, hi, t, ot, xs, x0, hs, keys, cfg, learner, steps, rngs, mas
 
 @no_refcount
 def pl_block(lo, hi, t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,  # type: ignore[no-untyped-def]
-             legal_buf, reply_buf, counts, to_move, obs, final, rewards, flags):
+             lists, counts, to_move, obs, final, rewards, flags):
     _step_block(lo, hi, t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,
-                legal_buf, reply_buf, counts, to_move, obs, final, rewards, flags,
-                pl_legal, pl_apply, pl_push, pl_pop, pl_status, pl_wins_now, pl_observe)
+                lists, counts, to_move, obs, final, rewards, flags,
+                pl_legal, pl_apply, pl_push, pl_pop, pl_status, pl_wins_now, pl_observe,
+                pl_track)
 
 
 @njit(cache=True)
 def pl_step(t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,  # type: ignore[no-untyped-def]
-            legal_buf, reply_buf, counts, to_move, obs, final, rewards, flags):
+            lists, counts, to_move, obs, final, rewards, flags):
     pl_block(0, xs.shape[0], t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs,
-             masks, legal_buf, reply_buf, counts, to_move, obs, final, rewards, flags)
+             masks, lists, counts, to_move, obs, final, rewards, flags)
 
 
 @njit(parallel=True, cache=True)
 def pl_step_threads(t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,  # type: ignore[no-untyped-def]
-                    legal_buf, reply_buf, counts, to_move, obs, final, rewards, flags):
+                    lists, counts, to_move, obs, final, rewards, flags):
     n = xs.shape[0]
     blocks = min(n, BLOCKS)
     for b in prange(blocks):
         pl_block(b * n // blocks, (b + 1) * n // blocks, t, ot, xs, x0, hs, keys, actions,
-                 cfg, learner, steps, rngs, masks, legal_buf, reply_buf, counts, to_move, obs,
-                 final, rewards, flags)
+                 cfg, learner, steps, rngs, masks, lists, counts, to_move, obs, final, rewards,
+                 flags)
 
 
 @njit(cache=True)
-def pl_reset(t, ot, xs, x0, hs, keys, cfg, learner, steps, rngs, masks, legal_buf,  # type: ignore[no-untyped-def]
-             reply_buf, counts, to_move, obs):
+def pl_reset(t, ot, xs, x0, hs, keys, cfg, learner, steps, rngs, masks, lists, counts,  # type: ignore[no-untyped-def]
+             to_move, obs):
     _reset_block(0, xs.shape[0], t, ot, xs, x0, hs, keys, cfg, learner, steps, rngs, masks,
-                 legal_buf, reply_buf, counts, to_move, obs,
-                 pl_legal, pl_apply, pl_push, pl_pop, pl_status, pl_wins_now, pl_observe)
+                 lists, counts, to_move, obs,
+                 pl_legal, pl_apply, pl_push, pl_pop, pl_status, pl_wins_now, pl_observe,
+                pl_track)
 
 
 @njit(cache=True)
@@ -585,36 +643,38 @@ def pl_classify(t, x, h, keys, buf, reply):  # type: ignore[no-untyped-def]
 
 @no_refcount
 def dao_block(lo, hi, t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,  # type: ignore[no-untyped-def]
-             legal_buf, reply_buf, counts, to_move, obs, final, rewards, flags):
+             lists, counts, to_move, obs, final, rewards, flags):
     _step_block(lo, hi, t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,
-                legal_buf, reply_buf, counts, to_move, obs, final, rewards, flags,
-                dao_legal, dao_apply, dao_push, dao_pop, dao_status, dao_wins_now, dao_observe)
+                lists, counts, to_move, obs, final, rewards, flags,
+                dao_legal, dao_apply, dao_push, dao_pop, dao_status, dao_wins_now, dao_observe,
+                dao_track)
 
 
 @njit(cache=True)
 def dao_step(t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,  # type: ignore[no-untyped-def]
-            legal_buf, reply_buf, counts, to_move, obs, final, rewards, flags):
+            lists, counts, to_move, obs, final, rewards, flags):
     dao_block(0, xs.shape[0], t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs,
-             masks, legal_buf, reply_buf, counts, to_move, obs, final, rewards, flags)
+             masks, lists, counts, to_move, obs, final, rewards, flags)
 
 
 @njit(parallel=True, cache=True)
 def dao_step_threads(t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,  # type: ignore[no-untyped-def]
-                    legal_buf, reply_buf, counts, to_move, obs, final, rewards, flags):
+                    lists, counts, to_move, obs, final, rewards, flags):
     n = xs.shape[0]
     blocks = min(n, BLOCKS)
     for b in prange(blocks):
         dao_block(b * n // blocks, (b + 1) * n // blocks, t, ot, xs, x0, hs, keys, actions,
-                 cfg, learner, steps, rngs, masks, legal_buf, reply_buf, counts, to_move, obs,
-                 final, rewards, flags)
+                 cfg, learner, steps, rngs, masks, lists, counts, to_move, obs, final, rewards,
+                 flags)
 
 
 @njit(cache=True)
-def dao_reset(t, ot, xs, x0, hs, keys, cfg, learner, steps, rngs, masks, legal_buf,  # type: ignore[no-untyped-def]
-             reply_buf, counts, to_move, obs):
+def dao_reset(t, ot, xs, x0, hs, keys, cfg, learner, steps, rngs, masks, lists, counts,  # type: ignore[no-untyped-def]
+             to_move, obs):
     _reset_block(0, xs.shape[0], t, ot, xs, x0, hs, keys, cfg, learner, steps, rngs, masks,
-                 legal_buf, reply_buf, counts, to_move, obs,
-                 dao_legal, dao_apply, dao_push, dao_pop, dao_status, dao_wins_now, dao_observe)
+                 lists, counts, to_move, obs,
+                 dao_legal, dao_apply, dao_push, dao_pop, dao_status, dao_wins_now, dao_observe,
+                dao_track)
 
 
 @njit(cache=True)
@@ -634,36 +694,38 @@ def dao_classify(t, x, h, keys, buf, reply):  # type: ignore[no-untyped-def]
 
 @no_refcount
 def ice_block(lo, hi, t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,  # type: ignore[no-untyped-def]
-             legal_buf, reply_buf, counts, to_move, obs, final, rewards, flags):
+             lists, counts, to_move, obs, final, rewards, flags):
     _step_block(lo, hi, t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,
-                legal_buf, reply_buf, counts, to_move, obs, final, rewards, flags,
-                ice_legal, ice_apply, ice_push, ice_pop, ice_status, ice_wins_now, ice_observe)
+                lists, counts, to_move, obs, final, rewards, flags,
+                ice_legal, ice_apply, ice_push, ice_pop, ice_status, ice_wins_now, ice_observe,
+                ice_track)
 
 
 @njit(cache=True)
 def ice_step(t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,  # type: ignore[no-untyped-def]
-            legal_buf, reply_buf, counts, to_move, obs, final, rewards, flags):
+            lists, counts, to_move, obs, final, rewards, flags):
     ice_block(0, xs.shape[0], t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs,
-             masks, legal_buf, reply_buf, counts, to_move, obs, final, rewards, flags)
+             masks, lists, counts, to_move, obs, final, rewards, flags)
 
 
 @njit(parallel=True, cache=True)
 def ice_step_threads(t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,  # type: ignore[no-untyped-def]
-                    legal_buf, reply_buf, counts, to_move, obs, final, rewards, flags):
+                    lists, counts, to_move, obs, final, rewards, flags):
     n = xs.shape[0]
     blocks = min(n, BLOCKS)
     for b in prange(blocks):
         ice_block(b * n // blocks, (b + 1) * n // blocks, t, ot, xs, x0, hs, keys, actions,
-                 cfg, learner, steps, rngs, masks, legal_buf, reply_buf, counts, to_move, obs,
-                 final, rewards, flags)
+                 cfg, learner, steps, rngs, masks, lists, counts, to_move, obs, final, rewards,
+                 flags)
 
 
 @njit(cache=True)
-def ice_reset(t, ot, xs, x0, hs, keys, cfg, learner, steps, rngs, masks, legal_buf,  # type: ignore[no-untyped-def]
-             reply_buf, counts, to_move, obs):
+def ice_reset(t, ot, xs, x0, hs, keys, cfg, learner, steps, rngs, masks, lists, counts,  # type: ignore[no-untyped-def]
+             to_move, obs):
     _reset_block(0, xs.shape[0], t, ot, xs, x0, hs, keys, cfg, learner, steps, rngs, masks,
-                 legal_buf, reply_buf, counts, to_move, obs,
-                 ice_legal, ice_apply, ice_push, ice_pop, ice_status, ice_wins_now, ice_observe)
+                 lists, counts, to_move, obs,
+                 ice_legal, ice_apply, ice_push, ice_pop, ice_status, ice_wins_now, ice_observe,
+                ice_track)
 
 
 @njit(cache=True)

@@ -25,7 +25,7 @@ def _view(t, ot, x, h, keys, buf, viewer, o, mask, legal, status, observe):  # t
         count = legal(t, x, h, keys, buf)
         for j in range(count):
             mask[buf[j]] = 1
-    observe(t, ot, x, keys, viewer, o, True)
+    observe(t, ot, x, keys, viewer, o, vk.FULL)
 
 
 @njit(cache=True)
