@@ -95,5 +95,5 @@ def test_a_bot_that_cannot_play_the_game_is_named_with_the_ones_that_can(
     assert main(["play", "quatrefoil", "--vs", "alphabeta"]) == 2
     err = capsys.readouterr().err
     assert "the alphabeta bot plays two-player games" in err
-    assert "bots for quatrefoil (base): random, quatrefoil, level1" in err
+    assert "bots for quatrefoil (base): random, quatrefoil, optimal, level1" in err
     assert err.count("\n") == 1
