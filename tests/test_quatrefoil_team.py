@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -28,6 +29,7 @@ from fourfold.solve.quatrefoil_team.evaluate import (
 )
 from fourfold.solve.quatrefoil_team.policy import choose
 from quatrefoil_team_replay import every_deal, game_for, replay
+from server_support import Server
 
 FACE_UPS = ("none", "colour", "position")
 
@@ -148,3 +150,22 @@ def test_optimal_bot_is_offered_where_it_plays() -> None:
         make_bot("optimal", load("quatrefoil", "dual"), 0)
     with pytest.raises(ConfigurationError, match="only Quatrefoil"):
         make_bot("optimal", load("dao"), 0)
+
+
+def test_server_seats_bot_optimal_and_refuses_it_in_dual(tmp_path: Path) -> None:
+    """``bot:optimal`` on a real server (loopback): four of them win a base table and a
+    Half and Half one; Dual refuses the bot with a one-line reason."""
+    server = Server(tmp_path)
+    server.start()
+    try:
+        api = server.client()
+        for body in ({}, {"variant": "half-and-half", "options": {"face-up": "position"}}):
+            made = api.create(game="quatrefoil", seats=["bot:optimal"] * 4, **body)
+            state = api.wait(made["id"], None, lambda s: s["status"] == "finished", 60)
+            assert state["outcome"]["result"] == "team-win"
+        refused = api.http.post("/api/tables", json={"game": "quatrefoil", "variant": "dual",
+                                                     "seats": ["bot:optimal"] * 4})
+        assert refused.status_code == 422
+        assert "not Dual" in refused.json()["error"]
+    finally:
+        server.stop()
