@@ -54,9 +54,9 @@ ALL_SIGNALS = 15
 #: (a, b): an action's cost is a/b of the public optimum's continuation plus the rest of
 #: the full-information one (chosen by exact evaluation; docs/solutions.md).
 Weight = tuple[int, int]
-DEFAULT_WEIGHT: Weight = (1, 5)
-#: The weight per face-up rule (base: (1, 5) of 1/1, 1/2, 1/3, 1/4, 1/5, 1/7, 1/10, 2/5,
-#: 2/7, 3/8; position cards up: (1, 2) of 0, 1/10, 1/3, 1/2, 1).
+DEFAULT_WEIGHT: Weight = (2, 9)
+#: The weight per face-up rule (base: (2, 9) of 1/1, 1/2, 1/3, 1/4, 1/5, 1/7, 1/10, 2/5,
+#: 2/7, 3/8, 2/9, 3/13, 3/14, 4/17; position cards up: (1, 2) of 0, 1/10, 1/3, 1/2, 1).
 WEIGHTS: dict[str, Weight] = {"none": DEFAULT_WEIGHT, "colour": DEFAULT_WEIGHT,
                               "position": (1, 2), "all": DEFAULT_WEIGHT}
 #: What the public sees of each seat's cards: (colour or None, corner or None).
