@@ -45,7 +45,7 @@ def test_every_set_has_a_unique_name_and_the_full_run_goes_deeper() -> None:
     assert len(quick) == len(solvers.solver_sets(quick=True))
     assert set(quick) < set(full)
     assert {"dao-build", "dao-probe", "icedao-n1", "icedao-n3", "quarto-n5"} <= set(quick)
-    assert {"quarto-n4", "folio-fixed-n3"} <= set(full) - set(quick)
+    assert {"quarto-n4", "folio-fixed-n3", "quarto-start"} <= set(full) - set(quick)
     labels = {s.game.info.label() for s in full.values()}
     assert "folio (fixed-grid, line-rule=same-colour-or-size)" in labels
     assert {"folio (standard)", "folio (no-grid)", "folio (fixed-grid)"} <= labels

@@ -102,8 +102,8 @@ def position(
             return state
 
 
-def check_against_brute(game: PlacementGame, state: PlacementState) -> None:
-    result = solve_position(game, state, table_bits=BITS)
+def check_against_brute(game: PlacementGame, state: PlacementState, workers: int = 1) -> None:
+    result = solve_position(game, state, table_bits=BITS, workers=workers)
     memo: dict[Any, int] = {}
     expected = {m: move_score(game, state, m, memo) for m in game.legal_moves(state)}
     got = {m: (v, d) for m, v, d in result.moves}
@@ -215,6 +215,23 @@ def test_dead_lines_change_no_value(
         merged.start(None, None)
         plain.start(None, None)
         assert merged.exact(state, True) == plain.exact(state, True)
+
+
+@pytest.mark.parametrize(("name", "variant", "options"), GRIDS)
+def test_children_looked_up_first_change_no_value(
+    name: str, variant: str | None, options: dict[str, Any]
+) -> None:
+    """Values and distances are the same with enhanced transposition cut-offs (children
+    looked up in the table before any is searched, at every depth) and without; the
+    same tables are shared across positions, so entries of earlier solves are hit."""
+    game = load(name, variant, options)
+    looked = Solver(*ruleset_of(game), table_bits=BITS, etc_max=16)
+    plain = Solver(*ruleset_of(game), table_bits=BITS, etc_max=0)
+    for seed in range(8):
+        state = position(game, 5 + seed % 5, seed)
+        looked.start(None, None)
+        plain.start(None, None)
+        assert looked.exact(state, True) == plain.exact(state, True), seed
 
 
 @pytest.mark.parametrize(("name", "variant", "options"), GRIDS)

@@ -9,6 +9,9 @@ of solving them:
   play (``random_position``; position i with N pieces uses seed ``1000 N + i``, as
   benchmarks/bench_solve_placement.py does). Every solve starts from a fresh
   transposition table, allocated before the clock starts.
+* **Quarto from the start** (full run only): the empty board solved as ``fourfold
+  solve quarto`` solves it (every opening give valued, the default table, a helper
+  process on the second core); the time is wall time, the nodes are both processes'.
 * **Classic Dao**: the retrograde build of the whole table from scratch
   (``dao.build_table``; numba's compilation is done before the clock starts), and a
   probe set: ``dao.solve`` (the value of the position and of every move) on
@@ -306,6 +309,26 @@ def placement_set(
     )
 
 
+def _solve_start(game: PlacementGame, state: PlacementState) -> Answer:
+    result = solve_position(game, state, table_bits=placement_solver.DEFAULT_TABLE_BITS,
+                            workers=2)
+    return answer(PLACEMENT_VALUES[result.value], result.distance, result.nodes)
+
+
+def start_set(prefix: str, game: PlacementGame) -> SolverSet:
+    """The empty board solved as ``fourfold solve`` does: every opening give's value and
+    distance, the default table, a helper process on the second core."""
+    return SolverSet(
+        name=f"{prefix}-start",
+        game=game,
+        method="the start as fourfold solve (every give, 2 processes)",
+        positions=lambda: [game.initial_state()],
+        solve=partial(_solve_start, game),
+        setup=partial(warm_up, game),
+        before=lambda _: fresh_table(game, placement_solver.DEFAULT_TABLE_BITS),
+    )
+
+
 # -- Dao and Ice Dao: positions by random play ---------------------------------------------
 
 def played_position(game: Game[Any, Any], plies: int, seed: int) -> Any:
@@ -452,8 +475,11 @@ def placement_sets(quick: bool) -> list[SolverSet]:
 def solver_sets(quick: bool = False) -> list[SolverSet]:
     """Every set of ``fourfold bench --solvers`` (``--quick``: fewer positions, shallower)."""
     mode = 0 if quick else 1
+    quarto = fourfold.load("quarto")
+    assert isinstance(quarto, PlacementGame)
     return [
         *placement_sets(quick),
+        *([] if quick else [start_set("quarto", quarto)]),
         dao_build_set(),
         dao_probe_set(DAO_PROBES[mode]),
         *(icedao_set(n, ICEDAO_POSITIONS[mode]) for n in ICEDAO_MOVES),

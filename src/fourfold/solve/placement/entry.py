@@ -24,7 +24,8 @@ def solve(game: Game[Any, Any], state: Any, seconds: float | None) -> Solution |
     if not isinstance(game, PlacementGame):
         raise FourfoldError(f"{game.name} is not a placement game")
     try:
-        result = solve_position(game, state, seconds)
+        # a second core for the long searches of early positions (same values)
+        result = solve_position(game, state, seconds, workers=2)
     except SolveLimitReached:
         return None
     moves = sort_moves([MoveValue(m, VALUES[v], d) for m, v, d in result.moves])

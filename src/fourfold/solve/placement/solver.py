@@ -28,6 +28,7 @@ from fourfold.games.placement.state import PlacementState, Ply
 from fourfold.kernels.interrupt import deferred_interrupt
 from fourfold.solve.placement import floating as fl
 from fourfold.solve.placement import kernel as k4
+from fourfold.solve.placement.helper import HELPER_MAX_PLACED, SearchHelper, helper_allowed
 from fourfold.solve.placement.tables import (
     SIDE,
     UnsupportedRuleset,
@@ -38,6 +39,8 @@ from fourfold.solve.placement.tables import (
 
 DEFAULT_TABLE_BITS = 22  # 4M entries, about 80 MB
 DEFAULT_CANON_MAX = 9  # canonical keys for positions with at most this many pieces
+# nodes with fewer pieces placed look up their children before searching them (``kernel``)
+DEFAULT_ETC_MAX = 6
 
 
 class SolveLimitReached(FourfoldError):
@@ -80,6 +83,7 @@ class Solver:
         counts: tuple[int, ...],
         table_bits: int = DEFAULT_TABLE_BITS,
         canon_max: int = DEFAULT_CANON_MAX,
+        etc_max: int = DEFAULT_ETC_MAX,
     ) -> None:
         self.geometry = geometry
         self.ruleset = (pieces, geometry, counts)
@@ -87,6 +91,7 @@ class Solver:
         self.tables = build_tables(pieces, touch, counts)
         self.work = k4.new_workspace(len(counts), table_bits)
         self.work.st[k4.CANON_MAX] = canon_max
+        self.work.st[k4.ETC_MAX] = etc_max
         self.work.st[k4.PRUNE] = 1
         # dead lines pay only where lines die early (measured: same-colour-or-size takes
         # 36-210 times fewer nodes from 4 pieces placed; Quarto and colours-or-sizes
@@ -95,6 +100,7 @@ class Solver:
         self.float_tables = fl.build_float_tables(touch)
         self.float_work = fl.new_float_work(self.float_tables, len(counts))
         self.total = sum(counts)
+        self.extra_nodes = 0  # nodes searched by a helper process since ``start``
 
     # -- loading positions ----------------------------------------------------------------
     def _frame(self, cells: list[Cell]) -> tuple[bool, int, int]:
@@ -154,20 +160,34 @@ class Solver:
             raise SolveLimitReached(self.nodes, self.elapsed())
         return int(score)
 
-    def exact(self, state: PlacementState, distance: bool) -> int:
-        """The score of ``state``: exact, or (``distance=False``) only its sign."""
+    def exact(self, state: PlacementState, distance: bool,
+              helper: tuple[SearchHelper, str] | None = None) -> int:
+        """The score of ``state``: exact, or (``distance=False``) only its sign.
+
+        With ``helper`` (a helper process and ``state`` as a position string) the
+        searches "at least a draw?" and "a win?" run at once, one in each process."""
         placed = state.placed
         low = -(k4.WIN - (placed + 2))
         high = k4.WIN - (placed + 1)
-        r = self.search(state, -1, 0)
-        if r < 0:
-            high = min(high, r)
+        if helper is not None:
+            first, second = self._paired(state, *helper)
+            if first < 0:
+                high = min(high, first)
+            else:
+                low = max(low, first)
+                if second <= 0:
+                    return 0
+                low = max(low, second)
         else:
-            low = max(low, r)
-            r = self.search(state, 0, 1)
-            if r <= 0:
-                return 0
-            low = max(low, r)
+            r = self.search(state, -1, 0)
+            if r < 0:
+                high = min(high, r)
+            else:
+                low = max(low, r)
+                r = self.search(state, 0, 1)
+                if r <= 0:
+                    return 0
+                low = max(low, r)
         if not distance:
             return 1 if low > 0 else -1
         while low < high:
@@ -179,7 +199,27 @@ class Solver:
                 high = r
         return low
 
+    def _paired(self, state: PlacementState, helper: SearchHelper, position: str
+                ) -> tuple[int, int]:
+        """The scores of ``state`` in ``(-1, 0)`` (by the helper) and ``(0, 1)`` (here),
+        searched at once; the helper's nodes count as this solver's."""
+        left = None
+        if self.work.st[k4.HAS_DEADLINE]:
+            left = max(self.work.deadline[0] - time.perf_counter(), 0.001)
+        helper.submit(position, -1, 0, left)
+        try:
+            second = self.search(state, 0, 1)
+        except BaseException:
+            helper.close()
+            raise
+        first, nodes, _ = helper.result()
+        self.extra_nodes += nodes
+        if first is None:
+            raise SolveLimitReached(self.nodes, self.elapsed())
+        return first, second
+
     def start(self, seconds: float | None, nodes: int | None) -> None:
+        self.extra_nodes = 0
         st = self.work.st
         st[k4.NODES] = 0
         st[k4.ABORTED] = 0
@@ -193,7 +233,8 @@ class Solver:
 
     @property
     def nodes(self) -> int:
-        return int(self.work.st[k4.NODES])
+        """Nodes searched since ``start``, a helper process's included."""
+        return int(self.work.st[k4.NODES]) + self.extra_nodes
 
     def set_prune(self, prune: bool) -> None:
         self.work.st[k4.PRUNE] = int(prune)
@@ -241,6 +282,7 @@ def solve_position(
     distance: bool = True,
     nodes: int | None = None,
     table_bits: int | None = None,
+    workers: int = 1,
 ) -> SolveResult:
     """The exact value of ``state`` for the player to move, and the value of every move.
 
@@ -249,6 +291,8 @@ def solve_position(
     time budget in seconds and ``nodes`` a node budget; when either runs out the
     call raises ``SolveLimitReached``. ``rank_moves=False`` stops at a best move
     instead of valuing every move; ``distance=False`` finds only win/draw/loss.
+    ``workers=2`` lets the long searches of early positions use a second core
+    (``helper``; not with a node budget); the values are the same.
     """
     if not isinstance(game, PlacementGame):
         raise FourfoldError(f"{game.name} is not a placement game")
@@ -259,29 +303,34 @@ def solve_position(
     if game.outcome(state) is not None:
         raise FourfoldError("the game is over; there is nothing to solve")
     solver.start(limit, nodes)
+    paired = _Pairing(game, solver, table_bits or DEFAULT_TABLE_BITS,
+                      workers >= 2 and nodes is None)
     opening = state.hand is None
     placed = state.placed
     mover_end = k4.WIN - (placed + 1)  # the score of winning with this placement
     cache: dict[tuple[int, int], int] = {}
     scored: list[tuple[Ply, int]] = []
     best = -k4.INF
-    for move in game.legal_moves(state):
-        child = game.next_state(state, move)
-        outcome = game.outcome(child)
-        if outcome is not None:
-            score = mover_end if outcome.result is Result.WIN else 0
-        else:
-            key = solver.key(child)
-            if key not in cache:
-                if rank_moves:
-                    cache[key] = -solver.exact(child, distance)
-                else:
-                    cache[key] = -_bounded(solver, child, best, distance)
-            score = cache[key]
-        scored.append((move, score))
-        best = max(best, score)
-        if not rank_moves and _is_best_possible(best, placed, distance, opening):
-            break
+    try:
+        for move in game.legal_moves(state):
+            child = game.next_state(state, move)
+            outcome = game.outcome(child)
+            if outcome is not None:
+                score = mover_end if outcome.result is Result.WIN else 0
+            else:
+                key = solver.key(child)
+                if key not in cache:
+                    if rank_moves:
+                        cache[key] = -solver.exact(child, distance, paired.helper_for(child))
+                    else:
+                        cache[key] = -_bounded(solver, child, best, distance, paired)
+                score = cache[key]
+            scored.append((move, score))
+            best = max(best, score)
+            if not rank_moves and _is_best_possible(best, placed, distance, opening):
+                break
+    finally:
+        paired.close()
     scored.sort(key=lambda item: -item[1])
     if not rank_moves:
         scored = scored[:1]
@@ -292,10 +341,37 @@ def solve_position(
     return SolveResult(moves[0][1], moves[0][2], moves, solver.nodes, solver.elapsed())
 
 
-def _bounded(solver: Solver, child: PlacementState, best: int, distance: bool) -> int:
+class _Pairing:
+    """The helper process of one ``solve_position`` call, started for the first position
+    worth it (``helper``: few pieces placed, a fixed 4x4 board) and closed at the end."""
+
+    def __init__(self, game: PlacementGame, solver: Solver, table_bits: int, wanted: bool):
+        self.game = game
+        self.table_bits = table_bits
+        self.wanted = wanted and solver.geometry == "grid" and helper_allowed()
+        self.helper: SearchHelper | None = None
+
+    def helper_for(self, state: PlacementState) -> tuple[SearchHelper, str] | None:
+        """The helper and ``state``'s position string, if ``state`` is worth a second core."""
+        if not self.wanted or state.placed > HELPER_MAX_PLACED:
+            return None
+        if self.helper is None:
+            info = self.game.info
+            config = (info.name, info.variant, tuple(sorted(info.option_strings().items())))
+            self.helper = SearchHelper(config, self.table_bits)
+        return self.helper, self.game.format_position(state)
+
+    def close(self) -> None:
+        if self.helper is not None:
+            self.helper.close()
+            self.helper = None
+
+
+def _bounded(solver: Solver, child: PlacementState, best: int, distance: bool,
+             paired: _Pairing) -> int:
     """The child's score if it can beat ``best`` for the parent, else a bound that cannot."""
     if best == -k4.INF:
-        return solver.exact(child, distance)
+        return solver.exact(child, distance, paired.helper_for(child))
     if not distance:
         if best < 0:
             return solver.exact(child, distance)
