@@ -4,9 +4,12 @@ It plays the turn-based variants with hidden cards (base, Half and Half, Race th
 Clock) and Nothing to Hide, one seat each, from that seat's view only: the public
 history (start, actions, every seat's signals), the face-up cards and its own two
 cards. The policy is a joint one: the seats read each other's actions through it, so
-four ``optimal`` bots play the figure given in docs/solutions.md; with a person at the
-table the bot still never stacks unsolved, and where the person's actions leave the
-policy's path it plays the public-information optimum. Dual is real time with the
+four ``optimal`` bots play the figure given in docs/solutions.md. With a person at the
+table the bot still never stacks unsolved, but it reads the person's actions as the
+policy's too: an action no pair would take empties the public belief and the bot
+plays the public-information optimum from then on; an action that some other pair
+would take narrows the belief wrongly until a signal contradicts it (then the same
+fallback). It has no notion of which seats are people. Dual is real time with the
 solution face up, so it has no use for this policy: the bot refuses it.
 """
 
