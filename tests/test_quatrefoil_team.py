@@ -169,3 +169,22 @@ def test_server_seats_bot_optimal_and_refuses_it_in_dual(tmp_path: Path) -> None
         assert "not Dual" in refused.json()["error"]
     finally:
         server.stop()
+
+
+def test_optimal_bots_with_a_seat_off_the_policy_never_stack_unsolved() -> None:
+    """Seat 1 plays random moving actions (a person the policy cannot read): the three
+    optimal bots must still choose legal actions and never stack unsolved."""
+    game = game_for("none")
+    rng = random.Random(8)
+    bots = [make_bot("optimal", game, k, 0) for k in range(4)]
+    for seed in range(6):
+        state = game.initial_state(seed)
+        while game.outcome(state) is None and state.version < 120:
+            seat = game.to_move(state)
+            if seat == 0:
+                move = game.decode(rng.randrange(10))
+            else:
+                move = bots[seat].choose(game.view(state, seat))
+            state = game.apply(state, move)
+        outcome = game.outcome(state)
+        assert outcome is None or outcome.result.value == "team-win"
