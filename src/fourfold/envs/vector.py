@@ -38,10 +38,11 @@ Actions are the game's own dense encoding. An action outside a game's mask raise
 (default, as Gymnasium asks) every call returns new arrays; ``copy=False`` returns the
 env's own buffers, overwritten by the next call (the fastest: nothing is copied).
 
-Threads: ``threads=1`` (default) steps on the calling thread (over a million Quarto
-steps a second on one core); ``threads=None`` uses the cores this process may run on
+Threads: ``threads=1`` (default) steps on the calling thread (figures: docs/envs.md,
+``fourfold bench --envs``); ``threads=None`` uses the cores this process may run on
 (``usable_cores``), ``threads=k`` at most that many. Blocks of games are handed out to
-threads dynamically, so a thread the OS preempts does not hold the batch up.
+threads dynamically, and each step runs threaded or on the calling thread, whichever has
+been faster lately (``_choose_parallel``): on a loaded machine the threads do not pay.
 
 Covered: Quarto, Folio standard, fixed-grid and no-grid, Dao and Ice Dao (every option).
 """
@@ -49,6 +50,7 @@ Covered: Quarto, Folio standard, fixed-grid and no-grid, Dao and Ice Dao (every 
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,6 +70,7 @@ from fourfold.envs.observe import PlacementEncoder, encoder_for
 
 Array = npt.NDArray[Any]
 OBSERVATIONS = ("planes", "compact")
+PROBE = 16  # a threaded env times the way it is not using every this many step calls
 
 
 @dataclass(frozen=True)
@@ -227,7 +230,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         self.seed_value = seed
         self._seed_streams(seed)
         self._step_kernel = self.family.kernels[0] if self.threads == 1 else self.family.kernels[1]
-        self._sample = vk.sample_serial if self.threads == 1 else vk.sample_batch
+        # seconds per step call, serial and parallel (moving averages), and the calls made
+        self._seconds: dict[bool, float] = {}
+        self._calls = 0
 
     @staticmethod
     def _thread_count(threads: int | None) -> int:
@@ -354,21 +359,41 @@ class VectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         if self.threads == 1:
             self._step_kernel(*args)
             return
-        numba.set_num_threads(self.threads)
-        before = numba.set_parallel_chunksize(1)  # blocks handed out one at a time
-        try:
-            self._step_kernel(*args)
-        finally:
-            numba.set_parallel_chunksize(before)
+        parallel = self._choose_parallel()
+        start = time.perf_counter()
+        if parallel:
+            numba.set_num_threads(self.threads)
+            before = numba.set_parallel_chunksize(1)  # blocks handed out one at a time
+            try:
+                self.family.kernels[1](*args)
+            finally:
+                numba.set_parallel_chunksize(before)
+        else:
+            self.family.kernels[0](*args)
+        elapsed = time.perf_counter() - start
+        last = self._seconds.get(parallel)
+        self._seconds[parallel] = elapsed if last is None else 0.5 * (last + elapsed)
+
+    def _choose_parallel(self) -> bool:
+        """Whether this step runs on the threads: the way that has been faster lately.
+
+        A parallel step ends at a barrier that waits for every thread; when other
+        processes hold the cores, a thread the OS has not scheduled holds the whole batch
+        up (2 threads ran at 0.42x of one at load 10 on 2 cores, blocks static or
+        dynamic). So both ways are timed, the other one again every ``PROBE`` calls, and
+        the faster one is used: the games are the same either way.
+        """
+        self._calls += 1
+        if len(self._seconds) < 2:
+            return True not in self._seconds
+        faster = self._seconds[True] < self._seconds[False]
+        return (not faster) if self._calls % PROBE == 0 else faster
 
     def sample_actions(self) -> Array:
-        """A uniformly random legal action for every game (from the seeded streams)."""
+        """A uniformly random legal action for every game (from the seeded streams), on
+        the calling thread (a few nanoseconds a game: threads would cost more to wake)."""
         out = np.empty(self.num_envs, dtype=np.int64)
-        if self.threads == 1:
-            self._sample(self.lists, self.counts, self.rngs, out)
-        else:
-            numba.set_num_threads(self.threads)
-            self._sample(self.lists, self.counts, self.rngs, out)
+        vk.sample_serial(self.lists, self.counts, self.rngs, out)
         return out
 
     def action_masks(self) -> Array:
