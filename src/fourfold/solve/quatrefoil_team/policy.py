@@ -56,9 +56,10 @@ ALL_SIGNALS = 15
 Weight = tuple[int, int]
 DEFAULT_WEIGHT: Weight = (2, 9)
 #: The weight per face-up rule (base: (2, 9) of 1/1, 1/2, 1/3, 1/4, 1/5, 1/7, 1/10, 2/5,
-#: 2/7, 3/8, 2/9, 3/13, 3/14, 4/17; position cards up: (1, 2) of 0, 1/10, 1/3, 1/2, 1).
+#: 2/7, 3/8, 2/9, 3/13, 3/14, 4/17; position cards up: (3, 5) of 0, 1/10, 2/9, 1/3, 2/5,
+#: 1/2, 3/5, 2/3, 3/4, 1).
 WEIGHTS: dict[str, Weight] = {"none": DEFAULT_WEIGHT, "colour": DEFAULT_WEIGHT,
-                              "position": (1, 2), "all": DEFAULT_WEIGHT}
+                              "position": (3, 5), "all": DEFAULT_WEIGHT}
 #: What the public sees of each seat's cards: (colour or None, corner or None).
 PublicCards = tuple[tuple[int | None, int | None], ...]
 
