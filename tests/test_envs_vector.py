@@ -280,7 +280,7 @@ def test_compiled_beginner_glances_like_the_readable_one() -> None:
 
 
 def test_levels_name_the_compiled_bots() -> None:
-    with pytest.raises(ConfigurationError, match="level3 of .*MCTS"):
+    with pytest.raises(ConfigurationError, match=r"level3 of .*MCTS"):
         VectorEnv("dao", 2, opponent="level3")
     with pytest.raises(ConfigurationError, match="opponent must be"):
         VectorEnv("quarto", 2, opponent="level9")
