@@ -209,8 +209,9 @@ def test_levels_are_registered_and_play_legal_moves() -> None:
 
 
 def test_search_bots_refuse_games_they_cannot_play() -> None:
-    with pytest.raises(ConfigurationError):
-        make_bot("level3", fourfold.load("quatrefoil"), 0)
+    for name in ("greedy", "alphabeta", "mcts"):
+        with pytest.raises(ConfigurationError, match="perfect information"):
+            make_bot(name, fourfold.load("quatrefoil"), 0)
 
 
 def test_seeded_bots_repeat_their_moves() -> None:
