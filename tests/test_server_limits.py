@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import secrets
 import select
 import socket
@@ -20,6 +21,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
+from websockets.typing import Origin
 
 from server_support import Api, Live, Server, auth, running
 
@@ -191,12 +193,57 @@ def test_an_oversize_chunked_body_gets_413(server: Server) -> None:
     assert b"the body is over 65536 bytes" in answer
 
 
+def _answer(raw: bytes) -> tuple[int, dict[str, str], bytes]:
+    head, _, body = raw.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {k.strip().lower(): v.strip() for k, _, v in (x.partition(":") for x in lines[1:])}
+    headers.pop("date", None)
+    return int(lines[0].split()[1]), headers, body
+
+
+def test_an_oversize_body_gets_one_refusal_announced_or_chunked(server: Server) -> None:
+    head = (b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json"
+            b"\r\n")
+    chunk = b"{" + b" " * 9000
+    chunked = b"".join(b"%x\r\n%s\r\n" % (len(chunk), chunk) for _ in range(9)) + b"0\r\n\r\n"
+    announced = _answer(_raw(server, head + b"content-length: 70000\r\n\r\n" + chunk))
+    streamed = _answer(_raw(server, head + b"transfer-encoding: chunked\r\n\r\n" + chunked))
+    assert announced == streamed, (announced, streamed)
+    status, headers, body = announced
+    assert status == 413 and headers["content-type"] == "application/json", headers
+    assert headers["x-content-type-options"] == "nosniff", headers
+    assert headers["connection"] == "close", headers
+    assert json.loads(body) == {"type": "refused", "status": 413,
+                                "error": "the body is over 65536 bytes"}
+
+
+@pytest.mark.parametrize("host", [
+    "localhost:8765@evil.com", "localhost@evil.com", "evil.com#@localhost",
+    "localhost:80:80", "localhost:", "localhost:x", "localhost:99999", "::1",
+    "[::1", "[::1]x", "[evil.com]", "local host", "localhost,evil.com",
+    "localhost/evil", "127.0.0.1\\evil.com", "", ".localhost", "localhost..",
+])
+def test_a_malformed_host_is_refused(server: Server, host: str) -> None:
+    request = f"GET /api/health HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+    status, _, body = _answer(_raw(server, request.encode()))
+    assert status == 400, (host, status, body[:200])
+    assert "is not a host name or IP literal" in json.loads(body)["error"], body[:200]
+
+
+def test_a_missing_host_is_refused_in_http_1_1_only(server: Server) -> None:
+    status, _, body = _answer(_raw(server, b"GET /api/health HTTP/1.1\r\n"
+                                           b"Connection: close\r\n\r\n"))
+    assert status == 400 and "needs a Host header" in json.loads(body)["error"], body
+    status, _, body = _answer(_raw(server, b"GET /api/health HTTP/1.0\r\n\r\n"))
+    assert status == 200, body[:200]
+
+
 def test_only_loopback_names_are_answered(server: Server, api: Api) -> None:
     for host in ("localhost", f"localhost:{server.port}", "127.0.0.1", "127.9.9.9:1",
-                 "[::1]", f"[::1]:{server.port}"):
+                 "[::1]", f"[::1]:{server.port}", "LOCALHOST.", "[0:0::1]:65535"):
         assert api.http.get("/api/health", headers={"Host": host}).status_code == 200, host
     for host in ("evil.example", f"evil.example:{server.port}", "127.0.0.1.evil.example",
-                 "[::2]"):
+                 "[::2]", "localhost.evil.example:8765", "evil_host"):
         r = api.http.get("/api/health", headers={"Host": host})
         assert r.status_code == 403 and "DNS rebinding" in r.json()["error"], host
     created = api.create(game="folio", seats=["human", "human"], seed=4)
@@ -211,6 +258,46 @@ def test_only_loopback_names_are_answered(server: Server, api: Api) -> None:
         connect(f"{server.ws_url}/api/tables/{created['id']}/live", open_timeout=10,
                 additional_headers={"Host": "evil.example"})
     assert refused.value.response.status_code == 403
+
+
+def _all_slots(server: Server, tid: str, slots: int) -> list[Live]:
+    """Hold every socket an address may open (slots given back a moment after a close)."""
+    deadline = time.monotonic() + 10
+    while True:
+        held = [Live(server, tid, None) for _ in range(slots)]
+        if all(live.next()["type"] == "welcome" for live in held):
+            return held
+        for live in held:
+            live.close()
+        assert time.monotonic() < deadline, "the address's socket slots were not given back"
+        time.sleep(0.1)
+
+
+def test_refused_websockets_leave_the_log_clean(server: Server, api: Api) -> None:
+    tid = api.create(game="folio", seats=["human", "human"], seed=6)["id"]
+    url = f"{server.ws_url}/api/tables/{tid}/live"
+    start = len(server.output())
+    for _ in range(3):
+        for headers in ({"Host": "evil.example"}, {"Host": "localhost:1@evil.example"}):
+            with pytest.raises(InvalidStatus) as refused:  # the Host guard
+                connect(url, open_timeout=10, additional_headers=headers)
+            assert refused.value.response.status_code in (400, 403)
+            assert b'"refused"' in refused.value.response.body
+        with pytest.raises(InvalidStatus) as refused:  # another site's page
+            connect(url, open_timeout=10, origin=Origin("http://evil.example"))
+        assert refused.value.response.status_code == 403
+        held = _all_slots(server, tid, 3)
+        try:
+            with connect(url, open_timeout=10) as ws:  # one too many from this address
+                assert json.loads(ws.recv(timeout=10))["status"] == 429
+                with pytest.raises(ConnectionClosed):
+                    ws.recv(timeout=10)
+        finally:
+            for live in held:
+                live.close()
+    assert api.http.get("/api/health").status_code == 200  # logged after the refusals
+    log = server.output()[start:]
+    assert "ERROR" not in log and "Traceback" not in log, log[-2000:]
 
 
 def test_answers_say_nosniff(server: Server, api: Api) -> None:
@@ -275,6 +362,81 @@ def test_slow_clients_are_cut(server: Server, first: bytes, trickle: bytes) -> N
     answer = _cut_within(server, first, trickle, READ_SECONDS + 15)
     assert time.monotonic() - started >= READ_SECONDS * 0.9
     assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+
+
+# -- half-closed unfinished requests ----------------------------------------------------------
+
+def _sockets(pid: int) -> int:
+    """How many sockets the process holds open."""
+    count = 0
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        with contextlib.suppress(OSError):
+            count += os.readlink(fd).startswith("socket:")
+    return count
+
+
+def _unfinished(port: int, kind: str) -> bytes:
+    head = (b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+            b"Content-Type: application/json\r\n" % port)
+    whole = b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    return {"body": head + b'Content-Length: 50\r\n\r\n{"ga',
+            "headers": head + b"Content-Length: 50\r\n\r\n",
+            "chunked": head + b'Transfer-Encoding: chunked\r\n\r\n5\r\n{"ga',
+            "after a whole one": whole + head + b'Content-Length: 50\r\n\r\n{"ga'}[kind]
+
+
+def _half_close(port: int, kind: str, count: int) -> list[socket.socket]:
+    opened = []
+    for _ in range(count):
+        s = socket.create_connection(("127.0.0.1", port), timeout=READ_SECONDS + 10)
+        opened.append(s)
+        s.sendall(_unfinished(port, kind))
+        s.shutdown(socket.SHUT_WR)
+    return opened
+
+
+@pytest.mark.parametrize("kind", ["body", "headers", "chunked", "after a whole one"])
+def test_a_half_closed_unfinished_request_is_closed_at_once(server: Server, kind: str
+                                                            ) -> None:
+    if not Path("/proc/self/fd").is_dir():
+        pytest.skip("needs /proc to count the server's sockets")
+    assert server.process is not None
+    pid = server.process.pid
+    before = _sockets(pid)
+    opened = _half_close(server.port, kind, 30)
+    try:
+        for s in opened:
+            got = b""
+            while part := s.recv(65536):  # a timeout (READ_SECONDS + 10) fails the test
+                got += part
+            # nothing to answer but the whole request ahead, if any
+            assert got.count(b"HTTP/1.1 200") == (kind == "after a whole one"), got[:200]
+            assert b"HTTP/1.1 4" not in got, got[:200]
+    finally:
+        for s in opened:
+            s.close()
+    deadline = time.monotonic() + 10
+    while (now := _sockets(pid)) > before:  # every connection's socket given back
+        assert time.monotonic() < deadline, f"{now} sockets open, {before} before"
+        time.sleep(0.05)
+
+
+def test_unfinished_requests_leave_no_tasks_at_shutdown(tmp_path: Path) -> None:
+    server = Server(tmp_path, extra=("--request-timeout", "30")).start()
+    opened: list[socket.socket] = []
+    try:
+        for kind in ("body", "headers", "chunked"):
+            opened += _half_close(server.port, kind, 5)
+        for s in opened:  # closed by the server long before the request timeout
+            s.settimeout(10)
+            assert s.recv(65536) == b""
+        server.stop()  # while the clients still hold their ends
+    finally:
+        server.stop()
+        for s in opened:
+            s.close()
+    log = server.output()
+    assert "Cancel" not in log and "Traceback" not in log, log[-2000:]
 
 
 # -- the hint workers ------------------------------------------------------------------------

@@ -26,7 +26,13 @@ from fourfold.server.hints import HINT_SECONDS
 from fourfold.server.jobs import JobPool, JobRefused
 from fourfold.server.limits import BotTables, Limits, Slots, Tarpit, address_key
 from fourfold.server.live import Hub
-from fourfold.server.middleware import AnswerHeaders, LoopbackHosts, is_loopback
+from fourfold.server.middleware import (
+    AnswerHeaders,
+    BodyLimit,
+    LoopbackHosts,
+    is_loopback,
+    too_large,
+)
 from fourfold.server.protocol import error_json
 from fourfold.server.settings import Settings
 from fourfold.server.storage import Repository
@@ -119,11 +125,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
 
     app = FastAPI(title="Fourfold", version=__version__, lifespan=lifespan,
                   description="Online tables for Folio, Ice Dao, Quatrefoil, Quarto and Dao."
-                  " See docs/api.md.",
-                  # FastAPI counts a chunked body as it arrives, and its body parsing
-                  # knows the refusal (a limit raised inside ``receive`` by a middleware
-                  # of ours came out as "400: error parsing the body")
-                  max_body_size=settings.max_body_bytes)
+                  " See docs/api.md.")
     app.state.hub = hub
     app.state.limits = Limits(settings.rate_per_second, settings.rate_burst,
                               settings.address_rate_per_second, settings.address_rate_burst)
@@ -169,8 +171,8 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
 
     @app.exception_handler(HTTPException)
     async def http_error(_: Request, error: HTTPException) -> JSONResponse:
-        reason = f"the body is over {settings.max_body_bytes} bytes" \
-            if error.status_code == 413 else str(error.detail)
+        reason = too_large(settings.max_body_bytes) if error.status_code == 413 \
+            else str(error.detail)
         return JSONResponse(error_json(error.status_code, reason),
                             status_code=error.status_code, headers=error.headers)
 
@@ -184,6 +186,8 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     app.add_api_websocket_route("/api/tables/{table_id}/live", live_socket)
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    # the body limit, inside the others: its 413 carries their headers
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     if _listens_on_loopback(settings):
         app.add_middleware(LoopbackHosts, allowed=settings.allowed_hosts)
     app.add_middleware(AnswerHeaders)  # outermost: on refusals too

@@ -16,14 +16,24 @@ half-close.
   closed=True>", two tracebacks in the log per such connection. Here the transport
   stays open for writing until the requests already received are answered, and when
   it closes, every request still owed an answer is told it is gone.
+- **Half-closed unfinished requests.** A request whose headers or body the client
+  had not sent in full when it shut its side can never be answered: the application
+  would wait for the rest for ever, and the connection stayed open (in CLOSE-WAIT once
+  the client closed), one file and one task each, until shutdown cancelled the tasks
+  with a traceback apiece. Such a request is dropped at the half-close: the connection
+  closes at once, or once the whole requests ahead of it are answered.
+- **WebSocket refusals** go through ``ws_protocol.RefusingWebSocketsProtocol``.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol, RequestResponseCycle
+
+from fourfold.server.ws_protocol import websocket_protocol
 
 TIMEOUT_408 = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\n"
                b"connection: close\r\ncontent-length: %d\r\n\r\n%s")
@@ -36,6 +46,7 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.ws_protocol_class = websocket_protocol(self.ws_protocol_class)
         self._read_timer: asyncio.TimerHandle | None = None
         #: the request whose application is running (``self.cycle`` is the one parsed
         #: last, which with pipelining is a later one)
@@ -102,9 +113,19 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         return bool(self.pipeline) or (running is not None and not running.response_complete)
 
     def eof_received(self) -> bool | None:  # type: ignore[override]  # asyncio allows True
-        """The client will send nothing more: answer what it sent, then close."""
+        """The client will send nothing more: answer the requests it sent whole, then
+        close. A request cut short (headers or body unfinished) can never be answered:
+        it is dropped, and if nothing else is owed the connection closes at once."""
         self._eof = True
         self._disarm()
+        cycle = self.cycle
+        if cycle is not None and cycle.more_body and not cycle.response_complete:
+            # its body never came whole: the application would wait for it for ever
+            if cycle is self._running:
+                return None  # nothing ahead of it: close (connection_lost tells it)
+            self.pipeline = deque(pair for pair in self.pipeline if pair[0] is not cycle)
+            cycle.disconnected = True
+            cycle.message_event.set()
         return True if self._owed() else None
 
     def on_response_complete(self) -> None:
