@@ -458,6 +458,8 @@ class CompiledEncoder(Encoder):
         self.buf = np.zeros(family.width, dtype=np.int64)
         kind = type(engine).__name__
         self.placement = kind == "PlacementEngine"
+        self.dao = kind == "DaoEngine"
+        self.key_memo: dict[str, int] = {}  # Dao: kernel key of each reference position key
         self.fn = {"PlacementEngine": view_kernels.pl_view, "DaoEngine": view_kernels.dao_view,
                    "IceDaoEngine": view_kernels.ice_view}[kind]
         self.no_keys = np.zeros(1, dtype=np.int64)
@@ -500,10 +502,37 @@ class CompiledEncoder(Encoder):
         st[pk.S_WINNER] = -1 if state.line is None else (state.placed - 1) % 2
         return np.array(board + list(state.supply) + st, dtype=np.int64)
 
+    def _dao_row(self, state: Any) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """``DaoEngine.load`` with each history key converted once (a position's whole
+        history is loaded every step; converting it was most of the AEC env's time)."""
+        from fourfold.kernels import dao as dk
+        from fourfold.kernels.dao_engine import key_from_text
+
+        engine = self.engine
+        memo = self.key_memo
+        if len(memo) > 200_000:
+            memo.clear()
+        history = state.history[-(dk.MAX_HISTORY // 2):]
+        for text in history:
+            if text not in memo:
+                memo[text] = key_from_text(text)
+        st = engine.st
+        st[:] = 0
+        st[dk.S_X] = sum(1 << i for i, p in enumerate(state.board) if p == 0)
+        st[dk.S_O] = sum(1 << i for i, p in enumerate(state.board) if p == 1)
+        st[dk.S_SIDE] = state.to_play
+        st[dk.S_PLIES] = state.plies
+        engine.keys[:len(history)] = [memo[text] for text in history]
+        st[dk.S_KEYS] = len(history)
+        engine.load_outcome(self.game.outcome(state))
+        return st, engine.keys
+
     def observe(self, view: View) -> tuple[Tensor, Mask]:
         if self.placement:
             x = self._placement_row(view.observation)
             keys = self.no_keys
+        elif self.dao:
+            x, keys = self._dao_row(view.observation)
         else:
             engine = self.engine
             engine.load(view.observation)
