@@ -230,6 +230,12 @@ def test_meaningless_numbers_are_refused(
         ["serve", "--database", ""],
         ["serve", "--broker", ""],
         ["serve", "--host", ""],
+        ["serve", "--data", ""],
+        ["analyze", "quarto", "-o", ""],
+        ["render", "quarto", "--record", " "],
+        ["play", "--load", ""],
+        ["match", "quarto", "--bots", "random,random", "--records", ""],
+        ["solve", "quarto", "--split", "--journal", ""],
     ],
     ids=lambda argv: " ".join(a or "''" for a in argv),
 )

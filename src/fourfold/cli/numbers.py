@@ -1,4 +1,4 @@
-"""Numeric options, checked as argparse reads them.
+"""Numeric options (and non-empty strings and paths), checked as argparse reads them.
 
 ``float("nan")`` and ``float("inf")`` parse, and ``nan`` compares false with every
 bound, so a hand-written ``if value <= 0`` lets it through. Every numeric option of
@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Callable
+from pathlib import Path
 
 
 def _bounds(least: float | None, most: float | None, above: float | None) -> str:
@@ -78,6 +79,18 @@ def text(what: str) -> Callable[[str], str]:
         if not value.strip():
             raise argparse.ArgumentTypeError(f"expected {what}, not an empty string")
         return value
+
+    parse.__name__ = what
+    return parse
+
+
+def path(what: str) -> Callable[[str], Path]:
+    """A file or folder name that is not empty (``Path('')`` would silently mean '.')."""
+
+    def parse(value: str) -> Path:
+        if not value.strip():
+            raise argparse.ArgumentTypeError(f"expected {what}, not an empty string")
+        return Path(value)
 
     parse.__name__ = what
     return parse

@@ -28,7 +28,7 @@ from fourfold.analysis.report import Config, Settings, analyze, parse_levels, re
 from fourfold.analysis.report.analyze import DEFAULT_PACE, DEFAULT_PLAYOUTS, plan
 from fourfold.analysis.report.games import read_cache
 from fourfold.cli.common import parse_options
-from fourfold.cli.numbers import integer, real, seconds, text
+from fourfold.cli.numbers import integer, path, real, seconds, text
 from fourfold.cli.paths import check_writable, read_text, write_text
 from fourfold.core.errors import ConfigurationError
 from fourfold.core.registry import get_spec
@@ -64,9 +64,9 @@ def register(sub: Any) -> None:
                    default=DEFAULT_PACE, metavar="SEC",
                    help=f"seconds per ply (per action in a cooperative game) for the playing "
                         f"time in minutes ({DEFAULT_PACE:g}; an assumption shown on the page)")
-    p.add_argument("--cache", type=Path, default=None, metavar="FILE",
+    p.add_argument("--cache", type=path("a file name"), default=None, metavar="FILE",
                    help="keep finished games in FILE (JSON lines) and reuse them: resumable")
-    p.add_argument("-o", "--output", type=Path, default=None, metavar="FILE",
+    p.add_argument("-o", "--output", type=path("a file name"), default=None, metavar="FILE",
                    help="write the HTML report to FILE (default: GAME-report.html)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.set_defaults(run=run)

@@ -19,7 +19,7 @@ from fourfold.ai import Limit, bot_names
 from fourfold.analysis.match import DEFAULT_MAX_PLIES, play_match
 from fourfold.analysis.stats import elo_difference
 from fourfold.cli.common import add_game_arguments, parse_options
-from fourfold.cli.numbers import integer, seconds, text
+from fourfold.cli.numbers import integer, path, seconds, text
 from fourfold.cli.paths import check_writable, write_text
 from fourfold.core.errors import ConfigurationError
 from fourfold.core.record import format_record
@@ -35,7 +35,8 @@ def register(sub: Any) -> None:
     p.add_argument("--games", type=integer(least=1), default=20, metavar="N",
                    help="games to play (20)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
-    p.add_argument("--records", type=Path, metavar="FILE", help="write the game records to FILE")
+    p.add_argument("--records", type=path("a file name"), metavar="FILE",
+                   help="write the game records to FILE")
     add_cluster_arguments(p)
     p.set_defaults(run=run)
 

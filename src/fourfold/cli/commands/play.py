@@ -9,12 +9,11 @@ opponent (a person or a bot and its level) and the seat. The session runs on a
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from fourfold.ai import bot_names
 from fourfold.cli.common import parse_options
-from fourfold.cli.numbers import integer, real, text
+from fourfold.cli.numbers import integer, path, real, text
 from fourfold.cli.play import menu
 from fourfold.cli.play.console import Console
 from fourfold.cli.play.loop import run_turns
@@ -59,10 +58,10 @@ def register(sub: Any) -> None:
     p.add_argument("--pace", type=real(least=0, most=60, unit="seconds"), default=None,
                    metavar="SECONDS",
                    help="real-time play: the bots' mean seconds per action")
-    p.add_argument("--load", type=Path, default=None, metavar="RECORD",
+    p.add_argument("--load", type=path("a file name"), default=None, metavar="RECORD",
                    help="replay this record file and go on from where it stopped")
     add_game_number_argument(p)
-    p.add_argument("--save", type=Path, default=None, metavar="RECORD",
+    p.add_argument("--save", type=path("a file name"), default=None, metavar="RECORD",
                    help="write the game record here when the game ends or you quit")
     p.set_defaults(run=run)
 

@@ -12,11 +12,10 @@ names a file.
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from fourfold.cli.common import parse_options
-from fourfold.cli.numbers import integer, text
+from fourfold.cli.numbers import integer, path, text
 from fourfold.cli.paths import check_writable, read_text, write_text
 from fourfold.cli.records import add_game_number_argument, check_no_game_number, replay
 from fourfold.core.errors import ConfigurationError
@@ -33,14 +32,14 @@ def register(sub: Any) -> None:
     where.add_argument("--setup", default=None, metavar="POSITION",
                        type=text("a position string"),
                        help="draw this position string (default: the start)")
-    where.add_argument("--record", type=Path, default=None, metavar="FILE",
+    where.add_argument("--record", type=path("a file name"), default=None, metavar="FILE",
                        help="draw the end of this game record, its last move marked")
     add_game_number_argument(p)
     p.add_argument("--seat", type=integer(least=1), default=None, metavar="N",
                    help="draw what seat N (1-based) sees (default: a spectator's view)")
     p.add_argument("--size", type=integer(least=16, most=10_000), default=None, metavar="PX",
                    help="rendered width in pixels (default: the natural size)")
-    p.add_argument("-o", "--output", type=Path, default=None, metavar="FILE.svg",
+    p.add_argument("-o", "--output", type=path("a file name"), default=None, metavar="FILE.svg",
                    help="write the picture here instead of to standard output")
     p.set_defaults(run=run)
 

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import argparse
 import os
-from pathlib import Path
 from typing import Any
 
-from fourfold.cli.numbers import text
+from fourfold.cli.numbers import path, text
 from fourfold.cli.serve_checks import check_broker_url, check_database_url, data_dir
 from fourfold.core.errors import ConfigurationError
 
@@ -35,7 +34,7 @@ def register(sub: Any) -> None:
     p.add_argument("--host", default="127.0.0.1", type=text("an address"),
                    help="address to listen on (default 127.0.0.1; 0.0.0.0 for the network)")
     p.add_argument("--port", type=_port, default=8000, help="port (default 8000; 0: any)")
-    p.add_argument("--data", type=Path, default=None, metavar="DIR",
+    p.add_argument("--data", type=path("a folder name"), default=None, metavar="DIR",
                    help="where the SQLite database lives (default: the user data directory)")
     p.add_argument("--database", default=None, metavar="URL", type=text("a database URL"),
                    help="a database URL instead, e.g. postgresql://user@localhost/fourfold")

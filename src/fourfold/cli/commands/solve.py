@@ -26,11 +26,10 @@ import argparse
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from fourfold.cli.common import parse_options
-from fourfold.cli.numbers import integer, seconds, text
+from fourfold.cli.numbers import integer, path, seconds, text
 from fourfold.cli.paths import check_folder, check_writable, read_text
 from fourfold.cli.records import add_game_number_argument, check_no_game_number, replay
 from fourfold.core.errors import ConfigurationError, FourfoldError, NotationError
@@ -138,7 +137,7 @@ def _position_arguments(p: argparse.ArgumentParser) -> None:
     where.add_argument("--setup", default=None, metavar="POSITION",
                        type=text("a position string"),
                        help="solve this position string (default: the start)")
-    where.add_argument("--record", type=Path, default=None, metavar="FILE",
+    where.add_argument("--record", type=path("a file name"), default=None, metavar="FILE",
                        help="solve the position at the end of this game record")
     add_game_number_argument(p)
     p.add_argument("--seconds", type=seconds(), default=None, metavar="S",
@@ -163,12 +162,12 @@ def _split_arguments(p: argparse.ArgumentParser) -> None:
                    help="with --split: only test whether each move beats -1 or 0 for the side"
                         " to move (one null-window search); auto: first one value, then"
                         " test the others against the best so far")
-    s.add_argument("--journal", type=Path, default=None, metavar="FILE",
+    s.add_argument("--journal", type=path("a file name"), default=None, metavar="FILE",
                    help="with --split: keep finished tasks in FILE (JSON lines); the same"
                         " command run again resumes from them")
     s.add_argument("--stop-after", type=seconds(), default=None, metavar="S",
                    help="with --split: stop every task S seconds from now (run again to go on)")
-    s.add_argument("--table-dir", type=Path, default=None, metavar="DIR",
+    s.add_argument("--table-dir", type=path("a folder name"), default=None, metavar="DIR",
                    help="with --split: a task stopped by its limit saves its table in DIR and"
                         " loads it when run again")
     s.add_argument("--table-bits", type=integer(least=4, most=32), default=22, metavar="B",
