@@ -248,3 +248,24 @@ def test_rules_variant_needs_a_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "--variant", "standard"]) == 2
     assert "--variant standard needs a GAME" in one_line(capsys)
     assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["analyze", "dao", "--games", "2", "--scheduler", "nosuch"], "scheduler address"),
+        (["analyze", "dao", "--games", "2", "--scheduler", "tcp://[::1"], "scheduler address"),
+        (["match", "dao", "--bots", "random,random", "--scheduler", "x:y"],
+         "scheduler address"),
+        (["solve", "quarto", "--split", "--scheduler", ""], "scheduler address"),
+        (["serve", "--allow-origin", ""], "an origin"),
+        (["serve", "--allow-origin", "example.org"], "an origin"),
+        (["serve", "--allow-host", ""], "a host name"),
+        (["serve", "--allow-host", "a b"], "a host name"),
+    ],
+    ids=lambda x: " ".join(a or "''" for a in x) if isinstance(x, list) else x,
+)
+def test_addresses_and_names_are_checked_before_any_work(
+        argv: list[str], expected: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    assert expected in one_line(capsys)

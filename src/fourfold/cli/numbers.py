@@ -94,3 +94,44 @@ def path(what: str) -> Callable[[str], Path]:
 
     parse.__name__ = what
     return parse
+
+
+_SCHEMES = ("tcp://", "tls://", "ws://", "wss://", "inproc://", "ucx://")
+
+
+def scheduler_address(value: str) -> str:
+    """A Dask scheduler's address, ``[tcp://]HOST:PORT`` (a bracketed IPv6 host too):
+    checked before any work, so that a typo is a one-line refusal, not a traceback from
+    deep in the cluster client after the games were set up."""
+    text = value.strip()
+    rest = next((text[len(s):] for s in _SCHEMES if text.startswith(s)), text)
+    host, colon, port = rest.rpartition(":")
+    bracketed = host.startswith("[") and host.endswith("]") and len(host) > 2
+    if bracketed:
+        host = host[1:-1]
+    if not text or not colon or not host or "/" in host or "[" in host or "]" in host \
+            or (":" in host and not bracketed) or not port.isdigit() \
+            or not 1 <= int(port) <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"expected a scheduler address such as tcp://10.0.0.5:8786, not {value[:80]!r}")
+    return text
+
+
+def origin(value: str) -> str:
+    """A web origin, ``http(s)://HOST[:PORT]`` (no path)."""
+    text = value.strip().rstrip("/")
+    scheme, sep, host = text.partition("://")
+    if scheme not in ("http", "https") or not sep or not host or "/" in host or " " in host:
+        raise argparse.ArgumentTypeError(
+            f"expected an origin such as https://example.org, not {value[:80]!r}")
+    return text
+
+
+def host_name(value: str) -> str:
+    """A Host name (``example.org``, ``192.168.1.5`` or ``[::1]``), without a port."""
+    text = value.strip().lower()
+    allowed = set("abcdefghijklmnopqrstuvwxyz0123456789.-_[]:")
+    if not text or not set(text) <= allowed or (":" in text and not text.startswith("[")):
+        raise argparse.ArgumentTypeError(
+            f"expected a host name such as fourfold.example.org, not {value[:80]!r}")
+    return text

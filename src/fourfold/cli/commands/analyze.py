@@ -28,7 +28,7 @@ from fourfold.analysis.report import Config, Settings, analyze, parse_levels, re
 from fourfold.analysis.report.analyze import DEFAULT_PACE, DEFAULT_PLAYOUTS, plan
 from fourfold.analysis.report.games import read_cache
 from fourfold.cli.common import parse_options
-from fourfold.cli.numbers import integer, path, real, seconds, text
+from fourfold.cli.numbers import integer, path, real, scheduler_address, seconds, text
 from fourfold.cli.paths import check_writable, read_text, write_text
 from fourfold.core.errors import ConfigurationError
 from fourfold.core.registry import get_spec
@@ -50,7 +50,7 @@ def register(sub: Any) -> None:
                         "for cooperative games every bot that plays it)")
     p.add_argument("--workers", type=integer(least=1), default=os.cpu_count() or 1, metavar="N",
                    help="processes (default: all cores)")
-    p.add_argument("--scheduler", default=None, metavar="ADDRESS", type=text("an address"),
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS", type=scheduler_address,
                    help="play the games on this Dask cluster (tcp://host:8786); the same"
                         " seed gives the same report wherever they are played")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="seed (0)")

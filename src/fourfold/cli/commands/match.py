@@ -19,7 +19,7 @@ from fourfold.ai import Limit, bot_names
 from fourfold.analysis.match import DEFAULT_MAX_PLIES, play_match
 from fourfold.analysis.stats import elo_difference
 from fourfold.cli.common import add_game_arguments, parse_options
-from fourfold.cli.numbers import integer, path, seconds, text
+from fourfold.cli.numbers import integer, path, scheduler_address, seconds
 from fourfold.cli.paths import check_writable, write_text
 from fourfold.core.errors import ConfigurationError
 from fourfold.core.record import format_record
@@ -43,7 +43,7 @@ def register(sub: Any) -> None:
 
 def add_cluster_arguments(p: argparse.ArgumentParser) -> None:
     """``--scheduler`` and ``--workers``: play the games as tasks on a Dask cluster."""
-    p.add_argument("--scheduler", default=None, metavar="ADDRESS", type=text("an address"),
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS", type=scheduler_address,
                    help="play the games on the Dask cluster of this scheduler,"
                         " e.g. tcp://10.0.0.5:8786 (docs/distributed.md)")
     p.add_argument("--workers", type=integer(least=0), default=None, metavar="N",

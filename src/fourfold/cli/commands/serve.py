@@ -14,7 +14,7 @@ import argparse
 import os
 from typing import Any
 
-from fourfold.cli.numbers import path, text
+from fourfold.cli.numbers import host_name, origin, path, text
 from fourfold.cli.serve_checks import check_broker_url, check_database_url, data_dir
 from fourfold.core.errors import ConfigurationError
 
@@ -45,7 +45,7 @@ def register(sub: Any) -> None:
                    help="this instance's name in table leases (default: host-pid-random)")
     p.add_argument("--lease-seconds", type=float, default=3.0, help=argparse.SUPPRESS)
     p.add_argument("--sync-seconds", type=float, default=1.0, help=argparse.SUPPRESS)
-    p.add_argument("--allow-origin", action="append", default=[], metavar="URL",
+    p.add_argument("--allow-origin", action="append", default=[], metavar="URL", type=origin,
                    help="another site whose pages may open WebSockets here (repeatable)")
     p.add_argument("--trusted-proxy", "--forwarded-allow-ips", dest="trusted_proxy",
                    action="append", default=[], metavar="ADDR",
@@ -77,7 +77,7 @@ def register(sub: Any) -> None:
                    help="a request's headers and body must arrive within this (default 10)")
     p.add_argument("--refusal-hold", type=float, default=0.5, metavar="SECONDS",
                    help="hold a 429 this long before sending it (default 0.5)")
-    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME", type=host_name,
                    help="another Host name to answer while listening on loopback"
                         " (repeatable; localhost, 127.x and [::1] always are)")
     p.set_defaults(run=run)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fourfold.cli.common import parse_options
-from fourfold.cli.numbers import integer, path, seconds, text
+from fourfold.cli.numbers import integer, path, scheduler_address, seconds, text
 from fourfold.cli.paths import check_folder, check_writable, read_text
 from fourfold.cli.records import add_game_number_argument, check_no_game_number, replay
 from fourfold.core.errors import ConfigurationError, FourfoldError, NotationError
@@ -177,7 +177,7 @@ def _split_arguments(p: argparse.ArgumentParser) -> None:
 
 def add_cluster_arguments(p: Any) -> None:
     """``--scheduler`` and ``--workers`` (shared by match, tournament and solve --split)."""
-    p.add_argument("--scheduler", default=None, metavar="ADDRESS", type=text("an address"),
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS", type=scheduler_address,
                    help="run the tasks on the Dask cluster of this scheduler,"
                         " e.g. tcp://10.0.0.5:8786")
     p.add_argument("--workers", type=integer(least=0), default=None, metavar="N",
