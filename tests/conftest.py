@@ -1,10 +1,13 @@
 """Shared test settings: hypothesis profiles sized for CI (2 cores, well under 90 minutes)."""
 
 import os
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 from browser_support import browser  # noqa: F401 - one shared Chromium for the whole run
+from server_support import Postgres, Redis, postgres_cluster, redis_server
 
 settings.register_profile(
     "default", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -13,3 +16,17 @@ settings.register_profile(
     "thorough", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("FOURFOLD_HYPOTHESIS", "default"))
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[Postgres]:
+    """A throwaway PostgreSQL cluster for one test module (installed where root on Debian)."""
+    with postgres_cluster() as cluster:
+        yield cluster
+
+
+@pytest.fixture(scope="module")
+def redis() -> Iterator[Redis]:
+    """A throwaway Redis for one test module."""
+    with redis_server() as server:
+        yield server

@@ -246,15 +246,21 @@ def pg_bin() -> Path | None:
     return found
 
 
+def apt_install(*packages: str) -> None:
+    """Install Debian packages where this runs as root on Debian (as on CI); elsewhere do
+    nothing (the caller then skips loudly, or fails under ``CI=true``)."""
+    debian = Path("/etc/debian_version").exists()
+    if os.geteuid() == 0 and debian and shutil.which("apt-get"):
+        subprocess.run(["apt-get", "install", "-y", *packages], check=False,
+                       capture_output=True, timeout=600,
+                       env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+
+
 def _ensure_postgres() -> Path:
     found = pg_bin()
     if found is not None:
         return found
-    debian = Path("/etc/debian_version").exists()
-    if os.geteuid() == 0 and debian and shutil.which("apt-get"):
-        subprocess.run(["apt-get", "install", "-y", "postgresql"], check=False,
-                       capture_output=True, timeout=600,
-                       env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    apt_install("postgresql")
     found = pg_bin()
     if found is None:
         _unavailable("no initdb: not in `pg_config --bindir`, on the PATH or in"
@@ -356,11 +362,7 @@ def _ensure_redis() -> Path:
     found = shutil.which("redis-server")
     if found:
         return Path(found)
-    debian = Path("/etc/debian_version").exists()
-    if os.geteuid() == 0 and debian and shutil.which("apt-get"):
-        subprocess.run(["apt-get", "install", "-y", "redis-server"], check=False,
-                       capture_output=True, timeout=600,
-                       env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    apt_install("redis-server")
     if not REDIS_SERVER.exists():
         _no_redis(f"{REDIS_SERVER} is missing (apt-get install redis-server)")
     return REDIS_SERVER
@@ -422,10 +424,11 @@ def redis_server() -> Iterator[Redis]:
         shutil.rmtree(directory, ignore_errors=True)
 
 
+@contextlib.contextmanager
 def instances(tmp: Path, database: str, broker: str, count: int,
-              extra: tuple[str, ...] = ()) -> list[Server]:
+              extra: tuple[str, ...] = ()) -> Iterator[list[Server]]:
     """``count`` ``fourfold serve`` processes sharing ``database`` and ``broker``
-    (started one after another; each has its own port and log)."""
+    (started one after another; each has its own port and log), stopped on the way out."""
     servers: list[Server] = []
     try:
         for n in range(count):
@@ -433,11 +436,10 @@ def instances(tmp: Path, database: str, broker: str, count: int,
             folder.mkdir(exist_ok=True)
             servers.append(Server(folder, database, (
                 "--broker", broker, "--instance", f"i{n}", *extra)).start())
-    except BaseException:
+        yield servers
+    finally:
         for server in servers:
             server.stop()
-        raise
-    return servers
 
 
 # -- nginx (deploy/nginx.conf as shipped, in front of instances) -----------------------------
@@ -457,11 +459,7 @@ def _ensure_nginx() -> Path:
     found = shutil.which("nginx") or (str(NGINX) if NGINX.exists() else None)
     if found:
         return Path(found)
-    debian = Path("/etc/debian_version").exists()
-    if os.geteuid() == 0 and debian and shutil.which("apt-get"):
-        subprocess.run(["apt-get", "install", "-y", "nginx"], check=False,
-                       capture_output=True, timeout=600,
-                       env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    apt_install("nginx")
     if not NGINX.exists():
         _no_nginx(f"{NGINX} is missing (apt-get install nginx)")
     return NGINX

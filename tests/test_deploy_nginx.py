@@ -35,8 +35,6 @@ from server_support import (
     client_from,
     instances,
     nginx_proxy,
-    postgres_cluster,
-    redis_server,
 )
 from test_browser_app import act, pick, wait_version
 from test_browser_app_support import Watched, wait_until
@@ -54,27 +52,11 @@ TIMEOUT_MS = 20_000
 
 
 @pytest.fixture(scope="module")
-def postgres() -> Iterator[Postgres]:
-    with postgres_cluster() as cluster:
-        yield cluster
-
-
-@pytest.fixture(scope="module")
-def redis() -> Iterator[Redis]:
-    with redis_server() as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
 def servers(tmp_path_factory: pytest.TempPathFactory, postgres: Postgres, redis: Redis
             ) -> Iterator[list[Server]]:
-    running = instances(tmp_path_factory.mktemp("deploy"), postgres.new_database(),
-                        redis.url, 3, EXTRA)
-    try:
+    with instances(tmp_path_factory.mktemp("deploy"), postgres.new_database(),
+                   redis.url, 3, EXTRA) as running:
         yield running
-    finally:
-        for server in running:
-            server.stop()
 
 
 @pytest.fixture(scope="module")

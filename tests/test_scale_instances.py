@@ -22,8 +22,6 @@ from server_support import (
     Redis,
     Server,
     instances,
-    postgres_cluster,
-    redis_server,
     wait_until,
 )
 
@@ -32,27 +30,11 @@ EXTRA = ("--lease-seconds", LEASE, "--sync-seconds", "0.5", "--checkpoint-second
 
 
 @pytest.fixture(scope="module")
-def postgres() -> Iterator[Postgres]:
-    with postgres_cluster() as cluster:
-        yield cluster
-
-
-@pytest.fixture(scope="module")
-def redis() -> Iterator[Redis]:
-    with redis_server() as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
 def servers(tmp_path_factory: pytest.TempPathFactory, postgres: Postgres, redis: Redis
             ) -> Iterator[list[Server]]:
-    running = instances(tmp_path_factory.mktemp("scale"), postgres.new_database(),
-                        redis.url, 3, EXTRA)
-    try:
+    with instances(tmp_path_factory.mktemp("scale"), postgres.new_database(),
+                   redis.url, 3, EXTRA) as running:
         yield running
-    finally:
-        for server in running:
-            server.stop()
 
 
 @pytest.fixture

@@ -38,14 +38,10 @@ SECONDS = 120.0
 def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Server]]:
     postgres: Postgres
     redis: Redis
-    with postgres_cluster() as postgres, redis_server() as redis:
-        running = instances(tmp_path_factory.mktemp("ryw"), postgres.new_database(),
-                            redis.url, 2)
-        try:
-            yield running
-        finally:
-            for server in running:
-                server.stop()
+    with postgres_cluster() as postgres, redis_server() as redis, \
+            instances(tmp_path_factory.mktemp("ryw"), postgres.new_database(),
+                      redis.url, 2) as running:
+        yield running
 
 
 def new_game(api: Api) -> tuple[str, dict[int, str]]:

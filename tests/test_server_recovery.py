@@ -6,20 +6,12 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from sqlalchemy import create_engine, text
 
 from fourfold.server.storage.migrate import database_url
-from server_support import Api, Postgres, Server, postgres_cluster, wait_until
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[Postgres]:
-    with postgres_cluster() as cluster:
-        yield cluster
+from server_support import Api, Postgres, Server, wait_until
 
 
 def _move(api: Api, tid: str, tokens: dict[int, str]) -> dict:
