@@ -142,11 +142,14 @@ def test_two_client_addresses_get_separate_limits(servers: list[Server], proxy: 
 
 # -- a browser game through nginx, an instance killed mid-game --------------------------------
 
-def human_turn(server: Server, table_id: str, token: str, seconds: float = 30
-               ) -> dict[str, Any]:
-    """The person's state once it is their turn (or the game is over)."""
+def human_turn(server: Server, table_id: str, token: str, seconds: float = 30,
+               after: int = -1) -> dict[str, Any]:
+    """The person's state once it is their turn (or the game is over) at a version past
+    ``after`` (a click's move goes over the page's socket: it lands a moment later)."""
     def ready() -> dict[str, Any] | None:
         mine = state(server, table_id, token)
+        if mine["version"] <= after:
+            return None
         return mine if mine["outcome"] is not None or mine["legal"] else None
     found: dict[str, Any] = wait_until(ready, seconds, "the person's turn")
     return found
@@ -163,8 +166,7 @@ def play_turns(page: Any, server: Server, table_id: str, token: str, rng: random
         wait_version(page, mine["version"])
         page.wait_for_selector("#turn.mine")
         act(page, mine, pick(mine, rng))
-        mine = human_turn(server, table_id, token)
-        assert mine["version"] > 0
+        mine = human_turn(server, table_id, token, after=mine["version"])
     wait_version(page, mine["version"])
     version: int = mine["version"]
     return version
