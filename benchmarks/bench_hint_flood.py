@@ -26,66 +26,24 @@ import argparse
 import contextlib
 import json
 import os
-import socket
 import statistics
-import subprocess
-import sys
-import tempfile
 import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 
-START_SECONDS = 60.0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from local_server import local_server
 
 
 @contextlib.contextmanager
 def server(extra: list[str]) -> Iterator[tuple[str, int]]:
-    """A ``fourfold serve`` on a free loopback port: (url, pid)."""
-    port = free_port()
-    with tempfile.TemporaryDirectory(prefix="fourfold-flood-") as data:
-        log = Path(data) / "server.log"
-        with log.open("w") as handle:
-            process = subprocess.Popen(
-                [sys.executable, "-c", "from fourfold.cli.main import main; raise"
-                 " SystemExit(main())", "serve", "--port", str(port), "--data", data,
-                 "--bot-pace", "0.05", "--rate", "100000", "--address-rate", "1000000",
-                 *extra], stdout=handle, stderr=subprocess.STDOUT,
-                env={**os.environ, "PYTHONUNBUFFERED": "1"})
-            url = f"http://127.0.0.1:{port}"
-            try:
-                deadline = time.monotonic() + START_SECONDS
-                while True:
-                    if process.poll() is not None:
-                        raise SystemExit(f"the server exited: {log.read_text()}")
-                    with contextlib.suppress(httpx.HTTPError):
-                        if httpx.get(url + "/api/health", timeout=1).status_code == 200:
-                            break
-                    if time.monotonic() > deadline:
-                        raise SystemExit(f"the server did not start: {log.read_text()}")
-                    time.sleep(0.1)
-                yield url, process.pid
-            finally:
-                process.terminate()
-                try:
-                    process.wait(15)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait(15)
-                tracebacks = log.read_text().count("Traceback")
-                if tracebacks:
-                    print(f"warning: {tracebacks} traceback(s) in the server log",
-                          file=sys.stderr)
+    """The measured server: rate limits raised (the job pool is what is measured)."""
+    with local_server(["--bot-pace", "0.05", "--rate", "100000", "--address-rate",
+                       "1000000", *extra]) as running:
+        yield running
 
 
 def client(url: str, address: str) -> httpx.Client:

@@ -30,12 +30,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import os
-import socket
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -43,8 +38,9 @@ from typing import Any
 
 import httpx
 
+from local_server import local_server
+
 CHROMIUM = "/usr/bin/chromium"
-START_SECONDS = 60.0
 TIMEOUT_MS = 15_000
 
 #: records ack arrivals and board versions, in the page's own clock
@@ -86,45 +82,11 @@ INSTRUMENT = """
 """
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextlib.contextmanager
 def server() -> Iterator[str]:
     """A ``fourfold serve`` on a free loopback port."""
-    port = free_port()
-    with tempfile.TemporaryDirectory(prefix="fourfold-page-") as data:
-        log = Path(data) / "server.log"
-        with log.open("w") as handle:
-            process = subprocess.Popen(
-                [sys.executable, "-c", "from fourfold.cli.main import main; raise"
-                 " SystemExit(main())", "serve", "--port", str(port), "--data", data,
-                 "--rate", "5000", "--address-rate", "50000"],
-                stdout=handle, stderr=subprocess.STDOUT,
-                env={**os.environ, "PYTHONUNBUFFERED": "1"})
-            url = f"http://127.0.0.1:{port}"
-            try:
-                deadline = time.monotonic() + START_SECONDS
-                while True:
-                    if process.poll() is not None:
-                        raise SystemExit(f"the server exited: {log.read_text()[-2000:]}")
-                    with contextlib.suppress(httpx.HTTPError):
-                        if httpx.get(url + "/api/health", timeout=1).status_code == 200:
-                            break
-                    if time.monotonic() > deadline:
-                        raise SystemExit("the server did not start")
-                    time.sleep(0.1)
-                yield url
-            finally:
-                process.terminate()
-                try:
-                    process.wait(10)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait(10)
+    with local_server(["--rate", "5000", "--address-rate", "50000"]) as (url, _pid):
+        yield url
 
 
 def percentile(values: list[float], q: float) -> float:
