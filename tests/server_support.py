@@ -246,6 +246,16 @@ def pg_bin() -> Path | None:
     return found
 
 
+def end_process(process: subprocess.Popen[Any], seconds: float = 10) -> None:
+    """Ask ``process`` to stop (SIGTERM), and kill it if it has not within ``seconds``."""
+    process.terminate()
+    try:
+        process.wait(seconds)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(seconds)
+
+
 def apt_install(*packages: str) -> None:
     """Install Debian packages where this runs as root on Debian (as on CI); elsewhere do
     nothing (the caller then skips loudly, or fails under ``CI=true``)."""
@@ -527,14 +537,8 @@ class Nginx:
         return "\n".join(p.read_text(errors="replace") for p in parts if p.exists())
 
     def stop(self) -> None:
-        if self.process is None:
-            return
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(10)
+        if self.process is not None:
+            end_process(self.process)
         self.process = None
 
 

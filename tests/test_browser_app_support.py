@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 
-from server_support import free_port
+from server_support import end_process, free_port
 
 ARGS = ["--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
         "--disable-component-update", "--no-first-run"]
@@ -66,14 +66,8 @@ class AppServer:
         raise RuntimeError("the server did not start: " + (self.data / "server.log").read_text())
 
     def stop(self) -> None:
-        if self.process is None:
-            return
-        self.process.terminate()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(10)
+        if self.process is not None:
+            end_process(self.process)
         self.process = None
 
     def create(self, game: str, seats: list[str], variant: str | None = None,
