@@ -42,7 +42,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    try:
+        parser = build_parser()
+    except FourfoldError as exc:  # a plugin game that cannot be loaded, for one
+        print(f"fourfold: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     try:
         args = parser.parse_args(argv)
     except SystemExit as done:  # --help, --version, or a bad argument (one line printed)

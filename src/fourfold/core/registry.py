@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+import os
+from importlib.metadata import entry_points
 from typing import Any
 
 from fourfold.core.errors import ConfigurationError
@@ -36,8 +38,36 @@ def reload(name: str, variant: str, options: dict[str, str]) -> Game[Any, Any]:
     return load(name, variant, **options)
 
 
+#: the entry-point group through which an installed package adds games
+ENTRY_POINT_GROUP = "fourfold.games"
+#: an environment variable naming more game modules to import (comma-separated), for a
+#: game not installed as a package (``FOURFOLD_GAMES=mygames.toy fourfold serve``)
+GAMES_VARIABLE = "FOURFOLD_GAMES"
+_PLUGINS_LOADED = False
+
+
 def _ensure_loaded() -> None:
+    """Import the built-in games, then every plugin game (entry points, ``FOURFOLD_GAMES``)."""
+    global _PLUGINS_LOADED
     importlib.import_module("fourfold.games")
+    if _PLUGINS_LOADED:
+        return
+    _PLUGINS_LOADED = True
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        _import_plugin(entry.value.partition(":")[0], f"entry point {entry.name!r}")
+    for name in os.environ.get(GAMES_VARIABLE, "").split(","):
+        if name.strip():
+            _import_plugin(name.strip(), f"{GAMES_VARIABLE}")
+
+
+def _import_plugin(module: str, source: str) -> None:
+    """Import one plugin game's module (it calls ``register``); a broken one is refused
+    with its name and where it was named."""
+    try:
+        importlib.import_module(module)
+    except ImportError as exc:
+        raise ConfigurationError(
+            f"cannot load the game module {module!r} named by {source}: {exc}") from None
 
 
 def game_names() -> list[str]:

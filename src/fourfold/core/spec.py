@@ -13,6 +13,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from fourfold.core.errors import ConfigurationError
+from fourfold.core.extensions import Extensions
 
 if TYPE_CHECKING:
     from fourfold.core.game import Game
@@ -109,6 +110,8 @@ class VariantSpec:
     summary: str
     options: tuple[OptionSpec, ...] = ()
     unavailable: str | None = None
+    #: parts of this variant that differ from its game's (``core.extensions``)
+    extensions: Extensions = Extensions()
 
 
 @dataclass(frozen=True)
@@ -126,6 +129,8 @@ class GameSpec:
     factory: Callable[[GameInfo], Game[Any, Any]]
     rules_text: Callable[[str | None], str]
     aliases: tuple[str, ...] = ()
+    #: the game's parts beyond its rules: drawings, codec, bots... (``core.extensions``)
+    extensions: Extensions = Extensions()
 
     def __reduce__(self) -> str | tuple[Any, ...]:
         """A registered spec pickles as its name and unpickles as the registry's own spec
@@ -155,6 +160,10 @@ class GameSpec:
             f"unknown {self.name} variant {name!r}; valid variants: "
             + ", ".join(v.name for v in self.variants if not v.unavailable)
         )
+
+    def extensions_for(self, variant: str | None) -> Extensions:
+        """The parts of one variant: the variant's own over the game's."""
+        return self.variant(variant).extensions.over(self.extensions)
 
     def options_for(self, variant: str | None) -> tuple[OptionSpec, ...]:
         return self.options + self.variant(variant).options

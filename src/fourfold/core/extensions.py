@@ -1,0 +1,115 @@
+"""A game's parts beyond its rules, as one bundle that the generic layers ask.
+
+A game folder (``fourfold/games/<game>/``, or a plugin's package) holds everything
+about its game: rules and views, notation, its text presenter and SVG drawer, its
+wire codec, its observation encoder for envs, its kernel and solver hooks, its
+default bots, its terminal controls and its browser controller. The game's
+``GameSpec`` names them in one ``Extensions`` value; a variant may override some
+parts (``VariantSpec.extensions``). Generic code (render, wire, envs, ai, cli,
+server, solve, analysis) reaches a game's parts only through ``part(game, name)``;
+it never names a game.
+
+Each part is a reference ``"package.module:attribute"``, imported the first time a
+layer asks for it. So loading a game's rules never imports its drawings, bots or
+kernels: the rules import no UI, AI, network or storage code.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING, Any
+
+from fourfold.core.errors import ConfigurationError
+
+if TYPE_CHECKING:
+    from fourfold.core.game import Game
+
+
+@dataclass(frozen=True)
+class Extensions:
+    """Where each of a game's parts lives (``None``: the game has no such part).
+
+    What each reference must point at is described by the layer that asks for it:
+    the docstring of each field names that layer's protocol.
+    """
+
+    #: ``fourfold.render.Presenter``: text boards and move explanations
+    presenter: str | None = None
+    #: ``fourfold.render.svg.Drawer``: the SVG picture of a view
+    drawer: str | None = None
+    #: ``fourfold.wire.views.BoardCodec``: the JSON board of a view, and moves as values
+    codec: str | None = None
+    #: ``fourfold.envs.observe.Encoder``: tensors of a view for RL environments
+    observation: str | None = None
+    #: ``fourfold.kernels`` hooks: compiled move generation for search and playouts
+    kernel: str | None = None
+    #: ``fourfold.solve`` hooks: the exact solver of this game (``fourfold solve``)
+    solver: str | None = None
+    #: ``fourfold.ai`` bot levels: which bot plays each level for this game
+    bots: str | None = None
+    #: ``fourfold.cli.play.PlayRules``: the terminal's commands and session runner
+    terminal: str | None = None
+    #: the browser controller: a ``.js`` file beside the game's package (a path relative
+    #: to the module named), or a reference to a description as data
+    browser: str | None = None
+    #: ``fourfold.analysis.report`` facts: solved values, state-space figures
+    report: str | None = None
+
+    def over(self, base: Extensions) -> Extensions:
+        """These parts where set, else ``base``'s (a variant's parts over its game's)."""
+        return replace(base, **{
+            f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name)
+        })
+
+    def names(self) -> tuple[str, ...]:
+        """The parts this bundle provides."""
+        return tuple(f.name for f in fields(self) if getattr(self, f.name))
+
+
+_RESOLVED: dict[str, Any] = {}
+
+
+def resolve(reference: str) -> Any:
+    """The object a ``"package.module:attribute"`` reference names (imported once)."""
+    found = _RESOLVED.get(reference)
+    if found is not None:
+        return found
+    module_name, sep, attribute = reference.partition(":")
+    if not sep or not module_name or not attribute:
+        raise ConfigurationError(
+            f"bad extension reference {reference!r}: write it as 'package.module:attribute'")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise ConfigurationError(
+            f"extension reference {reference!r}: cannot import {module_name!r} ({exc})"
+        ) from None
+    try:
+        found = getattr(module, attribute)
+    except AttributeError:
+        raise ConfigurationError(
+            f"extension reference {reference!r}: {module_name!r} has no {attribute!r}"
+        ) from None
+    _RESOLVED[reference] = found
+    return found
+
+
+def extensions_of(game: Game[Any, Any]) -> Extensions:
+    """The bundle of a configured game: its variant's parts over its game's."""
+    return game.info.spec.extensions_for(game.info.variant)
+
+
+def reference(game: Game[Any, Any], name: str) -> str | None:
+    """The reference of one part of a configured game, or ``None`` if it has none."""
+    bundle = extensions_of(game)
+    if name not in {f.name for f in fields(bundle)}:
+        raise ValueError(f"no extension part named {name!r}")
+    value: str | None = getattr(bundle, name)
+    return value
+
+
+def part(game: Game[Any, Any], name: str) -> Any | None:
+    """One part of a configured game (``None`` if the game has no such part)."""
+    ref = reference(game, name)
+    return None if ref is None else resolve(ref)
