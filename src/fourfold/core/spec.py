@@ -111,7 +111,7 @@ class VariantSpec:
     options: tuple[OptionSpec, ...] = ()
     unavailable: str | None = None
     #: parts of this variant that differ from its game's (``core.extensions``)
-    extensions: Extensions = Extensions()
+    extensions: Extensions = field(default_factory=Extensions)
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,7 @@ class GameSpec:
     rules_text: Callable[[str | None], str]
     aliases: tuple[str, ...] = ()
     #: the game's parts beyond its rules: drawings, codec, bots... (``core.extensions``)
-    extensions: Extensions = Extensions()
+    extensions: Extensions = field(default_factory=Extensions)
 
     def __reduce__(self) -> str | tuple[Any, ...]:
         """A registered spec pickles as its name and unpickles as the registry's own spec
