@@ -8,8 +8,8 @@
 """
 
 from fourfold.core.match import Match
-from fourfold.core.registry import game_names, get_spec, load
+from fourfold.core.registry import game_names, get_spec, load, register
 from fourfold.render import svg as _svg  # noqa: F401 - positions and matches draw themselves
 
 __version__ = "0.1.0"
-__all__ = ["Match", "__version__", "game_names", "get_spec", "load"]
+__all__ = ["Match", "__version__", "game_names", "get_spec", "load", "register"]

@@ -28,6 +28,15 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
+def unregister(name: str) -> None:
+    """Remove a game added with ``register`` (tests of plugin games; a plugin reloaded)."""
+    spec = _SPECS.pop(name)
+    for alias in spec.aliases:
+        _ALIASES.pop(alias, None)
+    for key in [k for k in _GAMES if k[0] == name]:
+        del _GAMES[key]
+
+
 def is_registered(spec: GameSpec) -> bool:
     """Whether ``spec`` is the very spec the registry holds under its name."""
     return _SPECS.get(spec.name) is spec
@@ -54,20 +63,29 @@ def _ensure_loaded() -> None:
         return
     _PLUGINS_LOADED = True
     for entry in entry_points(group=ENTRY_POINT_GROUP):
-        _import_plugin(entry.value.partition(":")[0], f"entry point {entry.name!r}")
+        _load_plugin(entry.value, f"entry point {entry.name!r}")
     for name in os.environ.get(GAMES_VARIABLE, "").split(","):
         if name.strip():
-            _import_plugin(name.strip(), f"{GAMES_VARIABLE}")
+            _load_plugin(name.strip(), GAMES_VARIABLE)
 
 
-def _import_plugin(module: str, source: str) -> None:
-    """Import one plugin game's module (it calls ``register``); a broken one is refused
+def _load_plugin(reference: str, source: str) -> None:
+    """Register the ``GameSpec`` a plugin names: ``package.module:SPEC``, or a module whose
+    ``SPEC`` it is (a module may also register itself on import). A broken one is refused
     with its name and where it was named."""
+    module_name, _, attribute = reference.partition(":")
     try:
-        importlib.import_module(module)
+        module = importlib.import_module(module_name)
     except ImportError as exc:
         raise ConfigurationError(
-            f"cannot load the game module {module!r} named by {source}: {exc}") from None
+            f"cannot load the game module {module_name!r} named by {source}: {exc}") from None
+    spec = getattr(module, attribute or "SPEC", None)
+    if not isinstance(spec, GameSpec):
+        raise ConfigurationError(
+            f"{reference!r}, named by {source}, is not a game: it names no GameSpec"
+            f" ({attribute or 'SPEC'} is missing or of another kind)")
+    if not is_registered(spec):
+        register(spec)
 
 
 def game_names() -> list[str]:
