@@ -1,99 +1,34 @@
-"""One conformance suite, run on every registered game and variant (OpenSpiel's
-``random_sim_test`` in spirit): seeded random games to the end, checking at every
-step that the protocol's parts agree with each other."""
+"""One conformance suite, run on every registered game and variant (the checks are in
+``support.conformance``, shared with the test game added from outside)."""
 
 from __future__ import annotations
-
-import contextlib
-import copy
-import random
-from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fourfold.core.errors import FourfoldError, IllegalMoveError
-from fourfold.core.game import Game
-from fourfold.core.match import Match
-from fourfold.core.record import format_record, parse_record
 from gamecases import case_id, load_case, playable_cases
+from support.conformance import (
+    check_move_after_the_end,
+    check_parsers_on_junk,
+    check_random_games,
+)
 
 CASES = playable_cases()
 GAMES_PER_CASE = 6
 
 
-def check_state(game: Game[Any, Any], state: Any, rng: random.Random) -> None:
-    moves = list(game.legal_moves(state))
-    over = game.outcome(state) is not None
-    assert over == (not moves), "moves exist exactly while the game is not over"
-    assert (game.to_move(state) is None) == over or game.actors(state)
-    # the mask and the move list agree, and every move round-trips through its action
-    mask = game.legal_action_mask(state)
-    assert len(mask) == game.num_actions
-    actions = [game.encode(m) for m in moves]
-    assert len(set(actions)) == len(actions), "two moves share an action number"
-    assert sorted(actions) == [a for a, legal in enumerate(mask) if legal]
-    for move, action in zip(moves, actions, strict=True):
-        assert game.decode(action) == move
-    # notation round trips (for a sample of moves: some states have hundreds)
-    for move in rng.sample(moves, min(len(moves), 40)):
-        text = game.format_move(state, move)
-        assert game.parse_move(state, text) == move, text
-    text = game.format_position(state)
-    assert game.format_position(game.parse_position(text)) == text
-    for player in range(game.num_players):
-        view = game.view(state, player)
-        assert view.player == player
-    # an action outside the mask is refused with IllegalMoveError, never applied
-    illegal = [a for a, legal in enumerate(mask) if not legal]
-    if illegal and not over:
-        with pytest.raises(IllegalMoveError):
-            game.apply(state, game.decode(rng.choice(illegal)))
-
-
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_random_games(case: tuple[str, str]) -> None:
-    game = load_case(case)
-    for seed in range(GAMES_PER_CASE):
-        rng = random.Random(seed)
-        match: Match[Any, Any] = Match(game, game.initial_state(seed), date="2026-11-22")
-        while match.outcome is None:
-            state = match.state
-            check_state(game, state, rng)
-            before = copy.deepcopy(state)
-            move = rng.choice(list(game.legal_moves(state)))
-            match.play(move)
-            assert state == before, "apply changed its input"
-        check_state(game, match.state, rng)
-        # the record replays to the same game
-        text = format_record(match.referee_record())
-        replayed = Match.from_record(parse_record(text))
-        assert replayed.moves == match.moves
-        assert replayed.state == match.state
-        assert replayed.outcome == match.outcome
-        assert format_record(replayed.referee_record()) == text
+    check_random_games(load_case(case), GAMES_PER_CASE)
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 @given(text=st.text(max_size=40))
 def test_parsers_never_crash_on_junk(case: tuple[str, str], text: str) -> None:
-    game = load_case(case)
-    state = game.initial_state(0)
-    for parse in (lambda t: game.parse_move(state, t), game.parse_position):
-        with contextlib.suppress(FourfoldError):
-            parse(text)
+    check_parsers_on_junk(load_case(case), text)
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_move_after_the_end_is_refused(case: tuple[str, str]) -> None:
-    game = load_case(case)
-    rng = random.Random(7)
-    state = game.initial_state(7)
-    last_move = None
-    while game.outcome(state) is None:
-        last_move = rng.choice(list(game.legal_moves(state)))
-        state = game.apply(state, last_move)
-    assert game.legal_moves(state) == [] or list(game.legal_moves(state)) == []
-    with pytest.raises(IllegalMoveError, match="over"):
-        game.apply(state, last_move)
+    check_move_after_the_end(load_case(case))
