@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import fourfold
+from fourfold.games.folio.freeform.text import PRESENTER, FreeformPresenter
 from fourfold.render import presenter_for
-from fourfold.render.freeform import PRESENTER, FreeformPresenter
 
 
 def load() -> Any:

@@ -7,8 +7,8 @@ import re
 from typing import Any
 
 import fourfold
+from fourfold.games.sliding.text import SlidingPresenter
 from fourfold.render import get_presenter, presenter_for
-from fourfold.render.icedao import SlidingPresenter
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 

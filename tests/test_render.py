@@ -9,8 +9,8 @@ import pytest
 
 import fourfold
 from fourfold.games.placement import PlacementGame, PlacementState, Ply
+from fourfold.games.placement.text import PlacementPresenter
 from fourfold.render import Presenter, get_presenter, presenter_for, register_presenter
-from fourfold.render.placement import PlacementPresenter
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 

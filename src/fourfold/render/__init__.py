@@ -17,7 +17,8 @@ from fourfold.core.game import Game
 from fourfold.core.per_variant import ANY_VARIANT, PerVariant
 from fourfold.render.presenter import Presenter
 
-PRESENTER_MODULES = ("placement", "icedao", "quatrefoil", "freeform")
+PRESENTER_MODULES = ("fourfold.games.placement.text", "fourfold.games.sliding.text",
+                     "fourfold.games.quatrefoil.text", "fourfold.games.folio.freeform.text")
 
 _PRESENTERS: PerVariant[Presenter] = PerVariant("a presenter")
 _FALLBACK = Presenter()
@@ -33,7 +34,7 @@ def register_presenter(
 
 def _ensure_loaded() -> None:
     for module in PRESENTER_MODULES:
-        importlib.import_module(f"fourfold.render.{module}")
+        importlib.import_module(module)
 
 
 def get_presenter(game: str, variant: str | None = None) -> Presenter:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fourfold.cli.play.context import Command, PlayContext
 from fourfold.cli.play.registry import PlayRules, register_play
-from fourfold.render.freeform import FreeformPresenter
+from fourfold.games.folio.freeform.text import FreeformPresenter
 
 
 def assist(ctx: PlayContext, argument: str) -> bool:

@@ -22,7 +22,8 @@ from fourfold.core.game import Game, View
 from fourfold.core.outcome import Outcome
 from fourfold.core.per_variant import ANY_VARIANT, PerVariant
 
-DRAWER_MODULES = ("placement", "freeform", "sliding", "quatrefoil")
+DRAWER_MODULES = ("fourfold.games.placement.svg", "fourfold.games.folio.freeform.svg",
+                  "fourfold.games.sliding.svg", "fourfold.games.quatrefoil.svg")
 
 
 class Svg(str):
@@ -53,7 +54,7 @@ def register_drawer(games: Iterable[str], drawer: Drawer,
 
 def _ensure_loaded() -> None:
     for module in DRAWER_MODULES:
-        importlib.import_module(f"fourfold.render.svg.{module}")
+        importlib.import_module(module)
 
 
 def drawer_for(game: Game[Any, Any]) -> Drawer:

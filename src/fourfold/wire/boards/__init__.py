@@ -4,6 +4,9 @@ One module per family of observation types: placement (Folio grids, Quarto),
 freeform (Folio freeform), sliding (Ice Dao, Dao) and quatrefoil.
 """
 
-from fourfold.wire.boards import freeform, placement, quatrefoil, sliding
+from fourfold.games.folio.freeform import wire as freeform
+from fourfold.games.placement import wire as placement
+from fourfold.games.quatrefoil import wire as quatrefoil
+from fourfold.games.sliding import wire as sliding
 
 __all__ = ["freeform", "placement", "quatrefoil", "sliding"]

@@ -18,8 +18,8 @@ from fourfold.core.game import Game
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.geometry import Cell
 from fourfold.games.placement.state import PlacementState, Ply
+from fourfold.games.placement.text_board import board_lines, legend, piece_style
 from fourfold.render import register_presenter
-from fourfold.render.placement_board import board_lines, legend, piece_style
 from fourfold.render.presenter import WIDTH, Presenter, wrap_words
 from fourfold.render.style import join_lines, to_string
 

@@ -22,10 +22,10 @@ from fourfold.games.folio.freeform import fitting
 from fourfold.games.folio.freeform.game import FreeformGame
 from fourfold.games.folio.freeform.notation import format_number, format_point
 from fourfold.games.folio.freeform.state import FreeformPly, FreeformState
+from fourfold.games.placement.svg import folio_piece
 from fourfold.render.svg import register_drawer
 from fourfold.render.svg.canvas import Canvas, fmt
 from fourfold.render.svg.common import PAD, header, header_height, title_of, tray, tray_height
-from fourfold.render.svg.placement import folio_piece
 
 PLOT = 460.0  # side of the plotted window, in pixels
 MARGIN = 30.0

@@ -25,8 +25,8 @@ from fourfold.games.folio.freeform import fitting
 from fourfold.games.folio.freeform.game import FreeformGame
 from fourfold.games.folio.freeform.notation import format_number, format_point
 from fourfold.games.folio.freeform.state import FreeformPly, FreeformState
+from fourfold.games.placement.text_board import FOLIO_STYLES
 from fourfold.render import register_presenter
-from fourfold.render.placement_board import FOLIO_STYLES
 from fourfold.render.presenter import Presenter, wrap_words
 from fourfold.render.style import join_lines, to_string
 
