@@ -14,6 +14,7 @@ from fourfold.analysis.match import GameResult, MatchResult
 from fourfold.analysis.rating import ELO
 from fourfold.analysis.tournament import play_tournament
 from fourfold.cli.main import main
+from fourfold.core.errors import FourfoldError
 from fourfold.core.match import Match
 from fourfold.core.record import format_record, parse_record
 
@@ -149,3 +150,45 @@ def test_cli_bots_lists_levels(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     for n in range(1, 6):
         assert f"level{n}" in out
+
+
+def test_anchored_ratings_carry_the_interval_of_the_difference() -> None:
+    # two players: the difference and its variance have closed forms (a negligible prior)
+    games = np.array([[0, 100], [100, 0]], dtype=float)
+    scores = np.array([[0, 64], [36, 0]], dtype=float)
+    fit = fit_ratings(["a", "b"], games, scores, prior_elo=1e5, anchor="b")
+    assert fit.elo[1] == 0.0 and fit.stderr[1] == 0.0 and fit.interval(1) == (0.0, 0.0)
+    assert fit.elo[0] == pytest.approx(ELO * math.log(64 / 36), rel=1e-5)
+    # var(logit) = 1 / (n p (1 - p)) for the one difference measured
+    assert fit.stderr[0] == pytest.approx(ELO / math.sqrt(100 * 0.64 * 0.36), rel=1e-5)
+    assert "relative to b" in fit.scale()
+    with pytest.raises(FourfoldError, match="anchor 'c'"):
+        fit_ratings(["a", "b"], games, scores, anchor="c")
+
+
+def test_anchored_interval_is_that_of_the_difference_in_a_chain() -> None:
+    # a - b - c, with a and c never meeting: c's interval relative to a spans both pairs,
+    # so it is wider than either pair's (a mean-centred interval would be narrower)
+    games = np.array([[0, 200, 0], [200, 0, 200], [0, 200, 0]], dtype=float)
+    scores = np.array([[0, 80, 0], [120, 0, 80], [0, 120, 0]], dtype=float)
+    fit = fit_ratings(["a", "b", "c"], games, scores, prior_elo=1e5, anchor="a")
+    pair = ELO / math.sqrt(200 * 0.6 * 0.4)
+    assert fit.stderr[0] == 0.0
+    assert fit.stderr[1] == pytest.approx(pair, rel=1e-5)
+    assert fit.stderr[2] == pytest.approx(math.sqrt(2) * pair, rel=1e-5)
+    assert fit.elo[2] == pytest.approx(2 * ELO * math.log(0.6 / 0.4), rel=1e-5)
+
+
+def test_cli_tournament_rates_relative_to_the_first_bot(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "folio", "--variant", "fixed-grid", "--bots",
+                 "random,greedy", "--games", "4", "--seed", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["anchor"] == "random"
+    rows = {row["bot"]: row for row in data["ratings"]}
+    assert rows["random"]["elo"] == 0.0 and rows["random"]["interval95"] == [0.0, 0.0]
+    low, high = rows["greedy"]["interval95"]
+    assert low < rows["greedy"]["elo"] < high
+    assert main(["tournament", "folio", "--variant", "fixed-grid", "--bots",
+                 "random,greedy", "--games", "4", "--seed", "3"]) == 0
+    assert "relative to random" in capsys.readouterr().out
