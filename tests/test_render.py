@@ -8,9 +8,10 @@ import re
 import pytest
 
 import fourfold
+from fourfold.core.errors import ConfigurationError
 from fourfold.games.placement import PlacementGame, PlacementState, Ply
 from fourfold.games.placement.text import PlacementPresenter
-from fourfold.render import Presenter, get_presenter, presenter_for, register_presenter
+from fourfold.render import Presenter, get_presenter, presenter_for
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -50,29 +51,29 @@ def cell(board: str, column: str, row: str, width: int = 2) -> str:
     raise AssertionError(f"row {row} not on the edges:\n{board}")
 
 
-def test_presenters_are_registered_for_placement_games() -> None:
+def test_the_placement_games_bundles_name_the_placement_presenter() -> None:
     for variant in ("standard", "fixed-grid", "no-grid"):
         assert isinstance(get_presenter("folio", variant), PlacementPresenter)
     assert isinstance(get_presenter("quarto"), PlacementPresenter)
     assert isinstance(get_presenter("quarto", "standard"), PlacementPresenter)
-    # other Folio variants (freeform) are not placement games on a grid
-    assert type(get_presenter("folio", "some-other-variant")) is Presenter
+    # Folio freeform is not a placement game on a grid: its variant names its own
+    assert not isinstance(get_presenter("folio", "freeform"), PlacementPresenter)
+    assert presenter_for(load("quarto")) is get_presenter("quarto")
 
 
-def test_games_without_presenter_get_the_generic_one() -> None:
-    presenter = get_presenter("no-such-game")
-    assert type(presenter) is Presenter
+def test_the_generic_presenter_shows_position_strings() -> None:
+    presenter = Presenter()
     game = load("quarto")
     state = game.initial_state()
     assert game.format_position(state) in presenter.draw(game, state, None)
     assert presenter.list_moves(game, state)[0] == "16 legal moves:"
 
 
-def test_a_game_has_one_presenter() -> None:
-    with pytest.raises(ValueError, match="already has a presenter"):
-        register_presenter(["quarto"], Presenter())
-    with pytest.raises(ValueError, match="already has a presenter"):
-        register_presenter(["folio"], Presenter(), variants=["no-grid"])
+def test_an_unknown_game_or_variant_has_no_presenter() -> None:
+    with pytest.raises(ConfigurationError, match="unknown game 'no-such-game'"):
+        get_presenter("no-such-game")
+    with pytest.raises(ConfigurationError, match="unknown folio variant"):
+        get_presenter("folio", "some-other-variant")
 
 
 def test_standard_board_has_files_and_ranks_on_every_edge() -> None:

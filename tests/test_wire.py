@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 import re
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -41,7 +43,6 @@ from fourfold.wire import (
     view_from_json,
     view_to_json,
 )
-from fourfold.wire.examples import EXAMPLES
 from gamecases import case_id, playable_cases
 
 EXTRA_RULESETS = [
@@ -329,14 +330,26 @@ def test_messages_act_on_a_table() -> None:
 
 # -- the document ----------------------------------------------------------------------------
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "wire.md"
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "wire.md"
 _BLOCK = re.compile(r"<!-- example: ([a-z0-9-]+) -->\n```json\n(.*?)\n```", re.S)
+
+
+def wire_examples() -> ModuleType:
+    """``scripts/wire_examples.py``, which writes the doc's examples."""
+    spec = importlib.util.spec_from_file_location("wire_examples",
+                                                  ROOT / "scripts" / "wire_examples.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def test_the_documented_examples_are_what_the_code_writes() -> None:
     found = dict(_BLOCK.findall(DOC.read_text()))
-    assert set(found) == set(EXAMPLES), "run python -m fourfold.wire.examples to refresh"
-    for name, make in EXAMPLES.items():
+    examples = wire_examples().EXAMPLES
+    assert set(found) == set(examples), "run python scripts/wire_examples.py to refresh"
+    for name, make in examples.items():
         value, check = make()
         assert json.loads(found[name]) == value, name
         check(json.loads(found[name]))

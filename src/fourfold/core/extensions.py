@@ -38,7 +38,7 @@ class Extensions:
     presenter: str | None = None
     #: ``fourfold.render.svg.Drawer``: the SVG picture of a view
     drawer: str | None = None
-    #: ``fourfold.wire.views.BoardCodec``: the JSON board of a view, and moves as values
+    #: ``fourfold.wire.codec.BoardCodec``: the JSON board of a view, and moves as values
     codec: str | None = None
     #: ``fourfold.envs.observe.Encoder``: tensors of a view for RL environments
     observation: str | None = None

@@ -1,59 +1,51 @@
 """Text for people: pure functions from states to strings, one presenter per game.
 
-``presenter_for(game)`` (or ``get_presenter("folio", "standard")``) gives the
-``Presenter`` that draws Folio boards and explains its moves; a game without
-one gets the generic ``Presenter``, which prints position strings, so every
-registered game can be played. A module adding a presenter calls
-``register_presenter`` at import and is listed in ``PRESENTER_MODULES``.
+``presenter_for(game)`` gives the ``Presenter`` that draws a configured game's boards
+and explains its moves; a game without one gets the generic ``Presenter``, which prints
+position strings, so every registered game can be played.
+
+The protocol: a game names its presenter in its extension bundle,
+``Extensions(presenter="package.module:PRESENTER")`` (a variant may name its own in
+``VariantSpec(extensions=...)``), and that reference must be a ``Presenter`` instance
+(usually of a subclass overriding ``draw``, ``describe_turn``, ``explain_move``...).
+Its methods are pure; a hidden-information game's ``draw`` must show a seat only what
+``game.view(state, viewer)`` holds. This package never asks which game it holds.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Iterable
 from typing import Any
 
+from fourfold.core.errors import ConfigurationError
+from fourfold.core.extensions import part, reference
 from fourfold.core.game import Game
-from fourfold.core.per_variant import ANY_VARIANT, PerVariant
+from fourfold.core.registry import load
 from fourfold.render.presenter import Presenter
 
-PRESENTER_MODULES = ("fourfold.games.placement.text", "fourfold.games.sliding.text",
-                     "fourfold.games.quatrefoil.text", "fourfold.games.folio.freeform.text")
-
-_PRESENTERS: PerVariant[Presenter] = PerVariant("a presenter")
 _FALLBACK = Presenter()
 
 
-def register_presenter(
-    games: Iterable[str], presenter: Presenter, variants: Iterable[str] | None = None
-) -> Presenter:
-    """Make ``presenter`` the one for each named game (registry names, not aliases), for
-    the listed variants only, or for every variant when ``variants`` is ``None``."""
-    return _PRESENTERS.register(games, presenter, variants)
-
-
-def _ensure_loaded() -> None:
-    for module in PRESENTER_MODULES:
-        importlib.import_module(module)
+def presenter_for(game: Game[Any, Any]) -> Presenter:
+    """The presenter of a configured game: the one its extension bundle names, else the
+    generic one that shows position strings."""
+    found = part(game, "presenter")
+    if found is None:
+        return _FALLBACK
+    if not isinstance(found, Presenter):
+        raise ConfigurationError(
+            f"the presenter of {game.info.label()} ({reference(game, 'presenter')!r}) is a"
+            f" {type(found).__name__}, not a fourfold.render.Presenter")
+    return found
 
 
 def get_presenter(game: str, variant: str | None = None) -> Presenter:
-    """The presenter of a game (by registry name) and variant: the one registered for that
-    variant, else for the whole game, else the generic one that shows position strings."""
-    _ensure_loaded()
-    return _PRESENTERS.find(game, variant) or _FALLBACK
-
-
-def presenter_for(game: Game[Any, Any]) -> Presenter:
-    """The presenter of a configured game (its name and variant)."""
-    return get_presenter(game.name, game.info.variant)
+    """The presenter of a game by registry name (or alias) and variant (default: the
+    game's first); ``ConfigurationError`` for an unknown game or variant."""
+    return presenter_for(load(game, variant))
 
 
 __all__ = [
-    "ANY_VARIANT",
-    "PRESENTER_MODULES",
     "Presenter",
     "get_presenter",
     "presenter_for",
-    "register_presenter",
 ]

@@ -2,10 +2,11 @@
 
 Moves travel in each game's notation. Views, legal moves, outcomes, events and
 records become plain JSON, built from views only; client messages are parsed
-strictly (``WireError`` on anything else).
+strictly (``WireError`` on anything else). A game's own board travels through the
+``BoardCodec`` its extension bundle names (``fourfold.wire.codec``).
 """
 
-from fourfold.wire import boards as _boards  # registers every board codec
+from fourfold.wire.codec import BoardCodec
 from fourfold.wire.errors import JsonDict, WireError
 from fourfold.wire.events import event_from_json, event_to_json, round_clock
 from fourfold.wire.messages import (
@@ -28,9 +29,7 @@ from fourfold.wire.outcomes import (
     record_to_json,
 )
 from fourfold.wire.version import WIRE_VERSION
-from fourfold.wire.views import BoardCodec, register_board, view_from_json, view_to_json
-
-del _boards
+from fourfold.wire.views import view_from_json, view_to_json
 
 __all__ = [
     "MAX_MESSAGE_BYTES",
@@ -54,7 +53,6 @@ __all__ = [
     "parse_client_message",
     "record_from_json",
     "record_to_json",
-    "register_board",
     "round_clock",
     "view_from_json",
     "view_to_json",

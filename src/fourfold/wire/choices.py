@@ -14,8 +14,8 @@ from typing import Any
 
 from fourfold.core.errors import FourfoldError
 from fourfold.core.game import View
+from fourfold.wire.codec import AnyGame, codec_of
 from fourfold.wire.errors import JsonDict
-from fourfold.wire.views import AnyGame, codec_for
 
 
 def action_of(game: AnyGame, move: Any) -> int | None:
@@ -29,7 +29,7 @@ def action_of(game: AnyGame, move: Any) -> int | None:
 
 def choices_json(game: AnyGame, view: View) -> list[JsonDict]:
     """The legal moves of ``view.player`` (none for a spectator or a waiting seat)."""
-    parts = codec_for(type(view.observation)).parts
+    parts = codec_of(game).parts
     out = []
     for move in game.view_legal_moves(view):
         choice: JsonDict = {"move": game.view_format_move(view, move),
@@ -43,5 +43,5 @@ def choices_json(game: AnyGame, view: View) -> list[JsonDict]:
 def controller_json(game: AnyGame, view: View) -> JsonDict:
     """Which page controller acts on this game's choices: ``{"kind": ...}`` and its
     wording (``{"kind": "buttons"}`` when the game describes none: one button a move)."""
-    controller = codec_for(type(view.observation)).controller
+    controller = codec_of(game).controller
     return {"kind": "buttons"} if controller is None else controller(game)

@@ -1,9 +1,9 @@
 """Views as wire JSON: generic fields for every game, plus a game-specific ``board``.
 
 The generic part is computed through the ``Game.view_*`` methods only, so it can
-never hold more than the view does. The ``board`` comes from a ``BoardCodec``
-registered for the observation's type (``register_board``); generic code never asks
-which game it is looking at.
+never hold more than the view does. The ``board`` comes from the game's ``BoardCodec``
+(``fourfold.wire.codec``: the ``codec`` part of its extension bundle); generic code
+never asks which game it is looking at.
 
 Decoding (``view_from_json``) rebuilds the view and then re-encodes it: the input is
 accepted only if it is exactly what the server would have sent for that view.
@@ -12,12 +12,12 @@ accepted only if it is exactly what the server would have sent for that view.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 from fourfold.core.errors import FourfoldError
-from fourfold.core.game import Game, View
+from fourfold.core.game import View
+from fourfold.wire.codec import AnyGame, codec_of
 from fourfold.wire.errors import (
     JsonDict,
     WireError,
@@ -30,57 +30,8 @@ from fourfold.wire.errors import (
 from fourfold.wire.outcomes import outcome_from_json, outcome_to_json
 from fourfold.wire.version import WIRE_VERSION, check_version
 
-AnyGame = Game[Any, Any]
-#: ``(game, observation) -> board``: the board of one observation type.
-BoardEncoder = Callable[[AnyGame, Any], JsonDict]
-#: ``(game, whole view JSON, viewer) -> observation`` for hidden-information views.
-ObservationDecoder = Callable[[AnyGame, Mapping[str, Any], "int | None"], Any]
-#: ``(game, state parsed from the position, board) -> state`` restoring what the
-#: position string does not carry (history kept for repetition counts, the last arrival).
-StateRestorer = Callable[[AnyGame, Any, Mapping[str, Any]], Any]
-#: ``(game, observation, move) -> parts``: one legal move in named parts (a cell, a piece
-#: to give, a square to slide from and to, an action's name) for a page to act on
-#: without reading notation.
-MoveParts = Callable[[AnyGame, Any, Any], JsonDict]
-#: ``game -> description``: which of the page's controllers acts on these parts.
-ControllerOf = Callable[[AnyGame], JsonDict]
-
 VIEW_KEYS = ("wire", "type", "game", "variant", "options", "viewer", "position", "actors",
              "legal_moves", "outcome", "board")
-
-
-@dataclass(frozen=True)
-class BoardCodec:
-    """How one observation type travels: its board, and how to read it back.
-
-    Perfect-information games rebuild the state from the position string and may
-    ``restore`` what it does not carry; hidden-information games ``decode`` the whole
-    observation from the board (there is no position to parse a hidden card from).
-    ``parts`` and ``controller`` describe legal moves for the browser (wire/choices.py).
-    """
-
-    encode: BoardEncoder
-    decode: ObservationDecoder | None = None
-    restore: StateRestorer | None = None
-    parts: MoveParts | None = None
-    controller: ControllerOf | None = None
-
-
-_CODECS: dict[type, BoardCodec] = {}
-
-
-def register_board(observation_type: type, codec: BoardCodec) -> None:
-    """Register the codec of an observation (or state) type; each game module calls it once."""
-    if observation_type in _CODECS:
-        raise ValueError(f"a board codec for {observation_type.__name__} is already registered")
-    _CODECS[observation_type] = codec
-
-
-def codec_for(observation_type: type) -> BoardCodec:
-    for cls in observation_type.__mro__:
-        if cls in _CODECS:
-            return _CODECS[cls]
-    raise WireError(f"no wire board codec for {observation_type.__name__}")
 
 
 def game_header(game: AnyGame) -> JsonDict:
@@ -118,7 +69,7 @@ def _board(game: AnyGame, observation: Any) -> JsonDict:
     last_game, last_observation, board = _last_board[0]
     if last_game is game and last_observation is observation:
         return board
-    board = codec_for(type(observation)).encode(game, observation)
+    board = codec_of(game).encode(game, observation)
     _last_board[0] = (game, observation, board)
     return board
 
@@ -151,13 +102,12 @@ def view_from_json(game: AnyGame, data: Any, where: str | None = None) -> View:
         if game.info.spec.perfect_information:
             position = string(value["position"], join(where, "position"))
             state = game.parse_position(position)
-            restore = codec_for(type(state)).restore
+            restore = codec_of(game).restore
             if restore is not None:
                 state = restore(game, state, board)
             view = game.view(state, viewer)
         else:
-            probe = game.view(game.initial_state(), viewer).observation
-            decode = codec_for(type(probe)).decode
+            decode = codec_of(game).decode
             if decode is None:
                 raise WireError(f"{game.name} views cannot be read back", where)
             view = View(viewer, decode(game, value, viewer))

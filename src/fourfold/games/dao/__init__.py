@@ -1,5 +1,6 @@
 """Classic Dao: the 4x4 sliding game Ice Dao descends from (RULES.md §2)."""
 
+from fourfold.core.extensions import Extensions
 from fourfold.core.registry import register
 from fourfold.core.rulestext import rules_from
 from fourfold.core.spec import GameSpec, Utility, VariantSpec
@@ -20,6 +21,11 @@ SPEC = register(
         options=(MAX_PLIES,),
         factory=DaoGame,
         rules_text=rules_from("fourfold.games.dao"),
+        extensions=Extensions(
+            presenter="fourfold.games.sliding.text:PRESENTER",
+            drawer="fourfold.games.sliding.svg:draw_dao",
+            codec="fourfold.games.sliding.wire:DAO_CODEC",
+        ),
     )
 )
 

@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from fourfold.core.extensions import Extensions
 from fourfold.core.game import Game
 from fourfold.core.registry import register
 from fourfold.core.rulestext import rules_from
@@ -56,6 +57,11 @@ SPEC = register(
                 "freeform",
                 "no grid at all: place anywhere; a notional 4x4 grid must fit; challenges",
                 options=FREEFORM_OPTIONS,
+                extensions=Extensions(
+                    presenter="fourfold.games.folio.freeform.text:PRESENTER",
+                    drawer="fourfold.games.folio.freeform.svg:draw_freeform",
+                    codec="fourfold.games.folio.freeform.wire:CODEC",
+                ),
             ),
             VariantSpec(
                 "orientation-matters",
@@ -67,6 +73,11 @@ SPEC = register(
         options=(LINE_RULE, EXTRA),
         factory=make_game,
         rules_text=rules_from("fourfold.games.folio"),
+        extensions=Extensions(
+            presenter="fourfold.games.placement.text:PRESENTER",
+            drawer="fourfold.games.placement.svg:draw_placement",
+            codec="fourfold.games.placement.wire:CODEC",
+        ),
     )
 )
 

@@ -1,5 +1,6 @@
 """Ice Dao (Ryan McGuire): a 5x5 sliding game with stacking pyramids (RULES.md §2)."""
 
+from fourfold.core.extensions import Extensions
 from fourfold.core.registry import register
 from fourfold.core.rulestext import rules_from
 from fourfold.core.spec import GameSpec, Utility, VariantSpec, choice_option
@@ -30,6 +31,11 @@ SPEC = register(
         options=(START, FIRST, MAX_PLIES),
         factory=IceDaoGame,
         rules_text=rules_from("fourfold.games.icedao"),
+        extensions=Extensions(
+            presenter="fourfold.games.sliding.text:PRESENTER",
+            drawer="fourfold.games.sliding.svg:draw_icedao",
+            codec="fourfold.games.sliding.wire:ICEDAO_CODEC",
+        ),
         aliases=("ice-dao",),
     )
 )

@@ -23,7 +23,6 @@ from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.geometry import BOX, Board, Cell, Lattice
 from fourfold.games.placement.state import PlacementState, Ply
 from fourfold.games.quarto.pieces import QuartoPieces
-from fourfold.render.svg import register_drawer
 from fourfold.render.svg.canvas import Canvas, pyramid
 from fourfold.render.svg.common import PAD, header, header_height, title_of, tray, tray_height
 
@@ -219,6 +218,3 @@ def _legend(game: PlacementGame, area: tuple[int, int, int, int] | None,
         parts.append("Dots: where the piece in hand may go.")
     return " ".join(parts)
 
-
-register_drawer(["folio"], draw_placement, variants=["standard", "fixed-grid", "no-grid"])
-register_drawer(["quarto"], draw_placement)

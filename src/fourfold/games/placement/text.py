@@ -19,7 +19,6 @@ from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.geometry import Cell
 from fourfold.games.placement.state import PlacementState, Ply
 from fourfold.games.placement.text_board import board_lines, legend, piece_style
-from fourfold.render import register_presenter
 from fourfold.render.presenter import WIDTH, Presenter, wrap_words
 from fourfold.render.style import join_lines, to_string
 
@@ -160,6 +159,5 @@ class PlacementPresenter(Presenter):
         return lines
 
 
+#: the ``presenter`` part of the placement games' extension bundles
 PRESENTER = PlacementPresenter()
-register_presenter(["folio"], PRESENTER, variants=["standard", "fixed-grid", "no-grid"])
-register_presenter(["quarto"], PRESENTER)

@@ -12,8 +12,8 @@ from typing import Any
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.geometry import Board, Cell, Geometry
 from fourfold.games.placement.state import PlacementState
+from fourfold.wire.codec import AnyGame, BoardCodec
 from fourfold.wire.errors import JsonDict, WireError
-from fourfold.wire.views import AnyGame, BoardCodec, register_board
 
 
 def geometry_json(geometry: Geometry) -> JsonDict:
@@ -65,4 +65,5 @@ def controller(game: AnyGame) -> JsonDict:
     return {"kind": "placement"}
 
 
-register_board(PlacementState, BoardCodec(encode, parts=parts, controller=controller))
+#: the ``codec`` part of the placement games' extension bundles
+CODEC = BoardCodec(encode, parts=parts, controller=controller)

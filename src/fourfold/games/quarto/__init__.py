@@ -1,5 +1,6 @@
 """Quarto: the commercial ancestor of Folio, as a sibling ruleset (4x4, 16 pieces)."""
 
+from fourfold.core.extensions import Extensions
 from fourfold.core.registry import register
 from fourfold.core.rulestext import rules_from
 from fourfold.core.spec import GameInfo, GameSpec, Utility, VariantSpec
@@ -27,6 +28,11 @@ SPEC = register(
         options=(),
         factory=QuartoGame,
         rules_text=rules_from("fourfold.games.quarto"),
+        extensions=Extensions(
+            presenter="fourfold.games.placement.text:PRESENTER",
+            drawer="fourfold.games.placement.svg:draw_placement",
+            codec="fourfold.games.placement.wire:CODEC",
+        ),
     )
 )
 

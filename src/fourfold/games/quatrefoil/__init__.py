@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from fourfold.core.extensions import Extensions
 from fourfold.core.registry import register
 from fourfold.core.rulestext import rules_from
 from fourfold.core.spec import (
@@ -85,6 +86,11 @@ SPEC = register(
         options=(),
         factory=QuatrefoilGame,
         rules_text=rules_from("fourfold.games.quatrefoil"),
+        extensions=Extensions(
+            presenter="fourfold.games.quatrefoil.text:PRESENTER",
+            drawer="fourfold.games.quatrefoil.svg:draw_quatrefoil",
+            codec="fourfold.games.quatrefoil.wire:CODEC",
+        ),
     )
 )
 

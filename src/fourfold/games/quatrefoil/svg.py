@@ -33,7 +33,6 @@ from fourfold.games.quatrefoil.arrangement import (
 )
 from fourfold.games.quatrefoil.game import QuatrefoilGame
 from fourfold.games.quatrefoil.state import Action, Observation
-from fourfold.render.svg import register_drawer
 from fourfold.render.svg.canvas import Canvas, is_light
 from fourfold.render.svg.common import PAD, header, header_height, title_of
 
@@ -245,5 +244,3 @@ def draw_quatrefoil(game: Game[Any, Any], view: View, *, last_move: Any | None,
         _mini(canvas, obs.solution, right, y + 18, "Solution")
     return canvas.to_string()
 
-
-register_drawer(["quatrefoil"], draw_quatrefoil)

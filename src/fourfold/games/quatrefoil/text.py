@@ -26,7 +26,6 @@ from fourfold.games.quatrefoil.arrangement import (
 )
 from fourfold.games.quatrefoil.game import QuatrefoilGame
 from fourfold.games.quatrefoil.state import Action, Observation, QuatrefoilState
-from fourfold.render import register_presenter
 from fourfold.render.presenter import Presenter
 from fourfold.render.style import join_lines, to_string
 from fourfold.solve.quatrefoil import optimum
@@ -234,4 +233,5 @@ class QuatrefoilPresenter(Presenter):
         return ["Legal actions: " + " ".join(ACTION_NAMES)]
 
 
-PRESENTER = register_presenter(("quatrefoil",), QuatrefoilPresenter())
+#: the ``presenter`` part of Quatrefoil's extension bundle
+PRESENTER = QuatrefoilPresenter()

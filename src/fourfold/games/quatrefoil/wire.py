@@ -24,6 +24,7 @@ from fourfold.games.quatrefoil.arrangement import (
 )
 from fourfold.games.quatrefoil.game import SEATS, QuatrefoilGame
 from fourfold.games.quatrefoil.state import Observation
+from fourfold.wire.codec import AnyGame, BoardCodec
 from fourfold.wire.errors import (
     JsonDict,
     WireError,
@@ -37,7 +38,6 @@ from fourfold.wire.errors import (
     string,
 )
 from fourfold.wire.outcomes import outcome_from_json
-from fourfold.wire.views import AnyGame, BoardCodec, register_board
 
 SLOTS = (*CORNERS, "free")
 MAX_ACTIONS = 100_000
@@ -171,5 +171,5 @@ def controller(game: AnyGame) -> JsonDict:
     return {"kind": "actions"}
 
 
-register_board(Observation, BoardCodec(encode, decode=decode, parts=parts,
-                                       controller=controller))
+#: the ``codec`` part of Quatrefoil's extension bundle
+CODEC = BoardCodec(encode, decode=decode, parts=parts, controller=controller)

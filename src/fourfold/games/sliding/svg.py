@@ -25,7 +25,6 @@ from fourfold.games.icedao.state import IceDaoState
 from fourfold.games.sliding.game import SlidingGame
 from fourfold.games.sliding.geometry import Square
 from fourfold.games.sliding.moves import Pass, Slide
-from fourfold.render.svg import register_drawer
 from fourfold.render.svg.canvas import Canvas, pyramid
 from fourfold.render.svg.common import header, header_height, title_of
 
@@ -176,6 +175,3 @@ def draw_dao(game: Game[Any, Any], view: View, *, last_move: Any | None,
     return _board(game, view, outcome, size, last_move, "", "dao", draw, data,
                   (squares, straight))
 
-
-register_drawer(["icedao"], draw_icedao)
-register_drawer(["dao"], draw_dao)

@@ -26,7 +26,6 @@ from fourfold.games.icedao.pieces import colour, describe, stack_name
 from fourfold.games.icedao.state import IceDaoState
 from fourfold.games.sliding.geometry import Square, SquareBoard
 from fourfold.games.sliding.moves import Pass, Slide
-from fourfold.render import register_presenter
 from fourfold.render.presenter import WIDTH, Presenter
 from fourfold.render.style import join_lines, to_string
 
@@ -230,5 +229,5 @@ class SlidingPresenter(Presenter):
         return lines
 
 
+#: the ``presenter`` part of Ice Dao's and Dao's extension bundles
 PRESENTER = SlidingPresenter()
-register_presenter(["icedao", "dao"], PRESENTER)

@@ -19,6 +19,7 @@ from fourfold.games.icedao.pieces import COLOURS, piece_name
 from fourfold.games.icedao.state import IceDaoState
 from fourfold.games.sliding.geometry import Square, SquareBoard
 from fourfold.games.sliding.moves import Pass, Slide
+from fourfold.wire.codec import AnyGame, BoardCodec
 from fourfold.wire.errors import (
     JsonDict,
     WireError,
@@ -28,7 +29,6 @@ from fourfold.wire.errors import (
     opt_string,
     string,
 )
-from fourfold.wire.views import AnyGame, BoardCodec, register_board
 
 MAX_HISTORY = 100_000
 
@@ -131,7 +131,8 @@ def controller_dao(game: AnyGame) -> JsonDict:
     return {"kind": "sliding", "piece": "piece"}
 
 
-register_board(IceDaoState, BoardCodec(encode_icedao, restore=restore_icedao, parts=parts,
-                                       controller=controller_icedao))
-register_board(DaoState, BoardCodec(encode_dao, restore=restore_dao, parts=parts,
-                                    controller=controller_dao))
+#: the ``codec`` parts of Ice Dao's and Dao's extension bundles
+ICEDAO_CODEC = BoardCodec(encode_icedao, restore=restore_icedao, parts=parts,
+                          controller=controller_icedao)
+DAO_CODEC = BoardCodec(encode_dao, restore=restore_dao, parts=parts,
+                       controller=controller_dao)

@@ -1,29 +1,29 @@
 """SVG pictures of any game: pure functions from a view to an SVG string.
 
-``draw_svg(game, view, last_move=...)`` picks the drawer registered for the game
-and variant (as ``render.presenter_for`` picks a text presenter) and returns an
-``Svg``: a ``str`` that notebooks show as a picture (``_repr_svg_``), in the manner
-of python-chess's ``chess.svg``. A drawer only ever sees the ``View`` it is given,
-so a seat's picture can hold nothing that seat may not know, and a spectator's
+``draw_svg(game, view, last_move=...)`` asks the game's drawer and returns an ``Svg``:
+a ``str`` that notebooks show as a picture (``_repr_svg_``), in the manner of
+python-chess's ``chess.svg``. A drawer only ever sees the ``View`` it is given, so a
+seat's picture can hold nothing that seat may not know, and a spectator's
 (``view.player is None``) holds no face-down card.
 
-A module adding drawers calls ``register_drawer`` at import and is listed in
-``DRAWER_MODULES``. The CSS classes and data attributes shared by all drawers are
-described in ``fourfold.render.svg.canvas``.
+The protocol: a game names its drawer in its extension bundle,
+``Extensions(drawer="package.module:draw")`` (a variant may name its own in
+``VariantSpec(extensions=...)``); it must be a ``Drawer``, a pure function
+``draw(game, view, *, last_move, outcome, size) -> str`` returning a whole SVG
+document. Drawers build it with ``fourfold.render.svg.canvas`` (the CSS classes and
+data attributes shared by all drawers are described there) and
+``fourfold.render.svg.common`` (header, status line, piece tray). A game without a
+drawer has no picture: ``drawer_for`` raises ``LookupError`` naming the missing part.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Iterable
 from typing import Any, Protocol
 
+from fourfold.core.errors import ConfigurationError
+from fourfold.core.extensions import part, reference
 from fourfold.core.game import Game, View
 from fourfold.core.outcome import Outcome
-from fourfold.core.per_variant import ANY_VARIANT, PerVariant
-
-DRAWER_MODULES = ("fourfold.games.placement.svg", "fourfold.games.folio.freeform.svg",
-                  "fourfold.games.sliding.svg", "fourfold.games.quatrefoil.svg")
 
 
 class Svg(str):
@@ -42,28 +42,20 @@ class Drawer(Protocol):
                  outcome: Outcome | None, size: int | None) -> str: ...
 
 
-_DRAWERS: PerVariant[Drawer] = PerVariant("an SVG drawer")
-
-
-def register_drawer(games: Iterable[str], drawer: Drawer,
-                    variants: Iterable[str] | None = None) -> Drawer:
-    """Make ``drawer`` the one for each named game, for the listed variants only or for
-    every variant when ``variants`` is ``None``."""
-    return _DRAWERS.register(games, drawer, variants)
-
-
-def _ensure_loaded() -> None:
-    for module in DRAWER_MODULES:
-        importlib.import_module(module)
-
-
 def drawer_for(game: Game[Any, Any]) -> Drawer:
-    """The drawer of a configured game; ``LookupError`` if no module draws it."""
-    _ensure_loaded()
-    drawer = _DRAWERS.find(game.name, game.info.variant)
+    """The drawer of a configured game (its extension bundle's ``drawer``);
+    ``LookupError`` if it names none, ``ConfigurationError`` if it names no function."""
+    drawer = part(game, "drawer")
     if drawer is None:
-        raise LookupError(f"no SVG drawer for {game.info.label()}")
-    return drawer
+        raise LookupError(
+            f"no SVG drawer for {game.info.label()}: its extension bundle names no drawer"
+            " (Extensions(drawer='package.module:function'))")
+    if not callable(drawer):
+        raise ConfigurationError(
+            f"the drawer of {game.info.label()} ({reference(game, 'drawer')!r}) is a"
+            f" {type(drawer).__name__}, not a function")
+    found: Drawer = drawer
+    return found
 
 
 def draw_svg(game: Game[Any, Any], view: View, *, last_move: Any | None = None,
@@ -109,13 +101,10 @@ def _register_notebook_display() -> None:
 _register_notebook_display()
 
 __all__ = [
-    "ANY_VARIANT",
-    "DRAWER_MODULES",
     "Drawer",
     "Svg",
     "draw_svg",
     "drawer_for",
-    "register_drawer",
     "svg_for_match",
     "svg_for_state",
 ]

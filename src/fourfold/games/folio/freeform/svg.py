@@ -23,7 +23,6 @@ from fourfold.games.folio.freeform.game import FreeformGame
 from fourfold.games.folio.freeform.notation import format_number, format_point
 from fourfold.games.folio.freeform.state import FreeformPly, FreeformState
 from fourfold.games.placement.svg import folio_piece
-from fourfold.render.svg import register_drawer
 from fourfold.render.svg.canvas import Canvas, fmt
 from fourfold.render.svg.common import PAD, header, header_height, title_of, tray, tray_height
 
@@ -168,5 +167,3 @@ def draw_freeform(game: Game[Any, Any], view: View, *, last_move: Any | None,
          hand_given=last is not None and last.give is not None)
     return canvas.to_string()
 
-
-register_drawer(["folio"], draw_freeform, variants=["freeform"])

@@ -26,7 +26,6 @@ from fourfold.games.folio.freeform.game import FreeformGame
 from fourfold.games.folio.freeform.notation import format_number, format_point
 from fourfold.games.folio.freeform.state import FreeformPly, FreeformState
 from fourfold.games.placement.text_board import FOLIO_STYLES
-from fourfold.render import register_presenter
 from fourfold.render.presenter import Presenter, wrap_words
 from fourfold.render.style import join_lines, to_string
 
@@ -253,4 +252,5 @@ class FreeformPresenter(Presenter):
         return lines
 
 
-PRESENTER = register_presenter(["folio"], FreeformPresenter(), variants=["freeform"])
+#: the ``presenter`` part of the freeform variant's extension bundle
+PRESENTER = FreeformPresenter()

@@ -11,9 +11,9 @@ from typing import Any
 from fourfold.games.folio.freeform.game import FreeformGame
 from fourfold.games.folio.freeform.notation import format_point
 from fourfold.games.folio.freeform.state import FreeformState
+from fourfold.wire.codec import AnyGame, BoardCodec
 from fourfold.wire.errors import JsonDict, WireError
 from fourfold.wire.outcomes import outcome_to_json
-from fourfold.wire.views import AnyGame, BoardCodec, register_board
 
 
 def encode(game: AnyGame, state: Any) -> JsonDict:
@@ -56,4 +56,5 @@ def controller(game: AnyGame) -> JsonDict:
     return {"kind": "placement", "points": True}
 
 
-register_board(FreeformState, BoardCodec(encode, parts=parts, controller=controller))
+#: the ``codec`` part of the freeform variant's extension bundle
+CODEC = BoardCodec(encode, parts=parts, controller=controller)

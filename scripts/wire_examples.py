@@ -1,7 +1,10 @@
 """The examples of docs/wire.md, made from real objects (a test keeps the doc in step).
 
-``python -m fourfold.wire.examples`` prints every example as the doc shows it, to paste
-after a change of the format.
+    .venv/bin/python scripts/wire_examples.py
+
+prints every example as the doc shows it, to paste after a change of the format. The
+examples play real games (Folio, Dao, Quatrefoil), so they live here, beside the docs'
+other generators, not in the generic ``fourfold.wire`` package.
 """
 
 from __future__ import annotations

@@ -1,0 +1,121 @@
+"""The render and wire layers reach a game's presenter, drawer and codec only through its
+extension bundle, with the documented fallbacks and clear errors, and name no game."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import fourfold
+from fourfold.core.errors import ConfigurationError
+from fourfold.core.extensions import Extensions
+from fourfold.core.game import Game
+from fourfold.core.registry import game_names, get_spec
+from fourfold.render import Presenter, presenter_for
+from fourfold.render.svg import draw_svg, drawer_for
+from fourfold.wire import view_from_json, view_to_json
+from fourfold.wire.choices import choices_json, controller_json
+from fourfold.wire.codec import GENERIC, BoardCodec, codec_of
+
+SRC = Path(__file__).resolve().parent.parent / "src" / "fourfold"
+PLACEMENT_PRESENTER = "fourfold.games.placement.text:PRESENTER"
+PLACEMENT_DRAWER = "fourfold.games.placement.svg:draw_placement"
+PLACEMENT_CODEC = "fourfold.games.placement.wire:CODEC"
+
+
+def bare(**parts: str) -> Game[Any, Any]:
+    """Quarto's rules under another name, with a bundle naming only ``parts`` (the way a
+    plugin game would name them), configured without registering it."""
+    spec = replace(get_spec("quarto"), name="bare-quarto", extensions=Extensions(**parts))
+    return spec.factory(spec.resolve(None, {}))
+
+
+def test_a_game_without_a_presenter_gets_the_generic_one() -> None:
+    game = bare()
+    presenter = presenter_for(game)
+    assert type(presenter) is Presenter
+    state = game.initial_state()
+    assert f"Position: {game.format_position(state)}" in presenter.draw(game, state, None)
+
+
+def test_a_named_presenter_is_used() -> None:
+    game = bare(presenter=PLACEMENT_PRESENTER)
+    assert presenter_for(game) is presenter_for(fourfold.load("quarto"))
+    assert "In hand" in presenter_for(game).draw(game, game.initial_state(), None)
+
+
+def test_a_part_of_the_wrong_kind_is_refused_by_name() -> None:
+    with pytest.raises(ConfigurationError, match=r"presenter of .*draw_placement.* not a"
+                       r" fourfold\.render\.Presenter"):
+        presenter_for(bare(presenter=PLACEMENT_DRAWER))
+    with pytest.raises(ConfigurationError, match=r"drawer of .*wire:CODEC.* not a function"):
+        drawer_for(bare(drawer=PLACEMENT_CODEC))
+    with pytest.raises(ConfigurationError, match=r"codec of .*text:PRESENTER.* not a"
+                       r" fourfold\.wire\.codec\.BoardCodec"):
+        codec_of(bare(codec=PLACEMENT_PRESENTER))
+    with pytest.raises(ConfigurationError, match="cannot import 'fourfold.no_such_module'"):
+        presenter_for(bare(presenter="fourfold.no_such_module:PRESENTER"))
+
+
+def test_a_game_without_a_drawer_has_no_picture() -> None:
+    game = bare()
+    with pytest.raises(LookupError, match="no SVG drawer for bare-quarto.*names no drawer"):
+        draw_svg(game, game.view(game.initial_state(), None))
+
+
+def test_a_named_drawer_draws() -> None:
+    game = bare(drawer=PLACEMENT_DRAWER)
+    svg = draw_svg(game, game.view(game.initial_state(), None))
+    assert svg.startswith("<svg") and "game-placement" in svg
+
+
+def test_a_game_without_a_codec_sends_an_empty_board_and_buttons() -> None:
+    game = bare()
+    assert codec_of(game) is GENERIC
+    state = game.apply(game.initial_state(), game.legal_moves(game.initial_state())[0])
+    view = game.view(state, 0)
+    data = view_to_json(game, view)
+    assert data["board"] == {}
+    assert data["position"] == game.format_position(state)
+    assert view_from_json(game, data).observation == view.observation
+    assert controller_json(game, view) == {"kind": "buttons"}
+    choices = choices_json(game, view)
+    assert [set(c) for c in choices] == [{"move", "action"}] * len(choices)
+    assert [c["move"] for c in choices] == data["legal_moves"]
+
+
+def test_a_named_codec_sends_its_board_and_parts() -> None:
+    game = bare(codec=PLACEMENT_CODEC)
+    view = game.view(game.initial_state(), 1)
+    assert isinstance(codec_of(game), BoardCodec)
+    assert view_to_json(game, view)["board"] == view_to_json(
+        fourfold.load("quarto"), view)["board"]
+    assert controller_json(game, view) == {"kind": "placement"}
+    assert {"cell", "give"} <= set(choices_json(game, view)[0])
+
+
+def test_a_variant_names_its_own_parts() -> None:
+    grid, freeform = fourfold.load("folio", "standard"), fourfold.load("folio", "freeform")
+    assert type(presenter_for(grid)) is not type(presenter_for(freeform))
+    assert drawer_for(grid) is not drawer_for(freeform)
+    assert codec_of(grid) is not codec_of(freeform)
+    assert codec_of(grid) is codec_of(fourfold.load("quarto"))
+
+
+def test_the_generic_layers_name_no_game() -> None:
+    names = set()
+    for name in game_names():
+        spec = get_spec(name)
+        names |= {spec.name, *spec.aliases}
+        names |= {v.name for v in spec.variants if v.name not in ("standard", "base")}
+    quoted = re.compile(r"""["'](%s)["']""" % "|".join(map(re.escape, sorted(names))))
+    for layer in ("render", "wire"):
+        for path in sorted((SRC / layer).rglob("*.py")):
+            text = path.read_text()
+            assert "fourfold.games" not in text, f"{path} imports a game"
+            found = quoted.search(text)
+            assert found is None, f"{path} names the game or variant {found and found[0]}"
