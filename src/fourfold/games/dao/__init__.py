@@ -22,9 +22,9 @@ SPEC = register(
         factory=DaoGame,
         rules_text=rules_from("fourfold.games.dao"),
         extensions=Extensions(
-            presenter="fourfold.games.sliding.text:PRESENTER",
-            drawer="fourfold.games.sliding.svg:draw_dao",
-            codec="fourfold.games.sliding.wire:DAO_CODEC",
+            presenter="fourfold.games.dao.text:PRESENTER",
+            drawer="fourfold.games.dao.svg:draw_dao",
+            codec="fourfold.games.dao.wire:CODEC",
         ),
     )
 )

@@ -32,9 +32,9 @@ SPEC = register(
         factory=IceDaoGame,
         rules_text=rules_from("fourfold.games.icedao"),
         extensions=Extensions(
-            presenter="fourfold.games.sliding.text:PRESENTER",
-            drawer="fourfold.games.sliding.svg:draw_icedao",
-            codec="fourfold.games.sliding.wire:ICEDAO_CODEC",
+            presenter="fourfold.games.icedao.text:PRESENTER",
+            drawer="fourfold.games.icedao.svg:draw_icedao",
+            codec="fourfold.games.icedao.wire:CODEC",
         ),
         aliases=("ice-dao",),
     )
