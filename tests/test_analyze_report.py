@@ -23,7 +23,7 @@ from fourfold.analysis.report.games import Trace, coverage, start_seed
 from fourfold.analysis.report.intervals import Estimate, difference, mean_t, proportion
 from fourfold.core import registry
 from fourfold.core.errors import NotationError
-from fourfold.core.game import Game
+from fourfold.core.game import PerfectInformation
 from fourfold.core.outcome import Outcome
 from fourfold.core.spec import GameSpec, Utility, VariantSpec, bool_option
 
@@ -51,7 +51,7 @@ class RaceState:
         return 1 - self.plies % 2  # seat 1 first
 
 
-class Race(Game[RaceState, int]):
+class Race(PerfectInformation[RaceState, int]):
     def player_name(self, player: int) -> str:
         return NAMES[player]
 

@@ -245,15 +245,3 @@ def test_a_declared_ending_reveals_every_card() -> None:
     match.declare(game.time_out(match.state, None))
     assert match.view(0).observation.solution == match.state.deal.solution
     assert "clock ran out" in match.outcome.reason
-
-
-def test_a_hidden_information_game_has_no_whole_state_view() -> None:
-    from fourfold.core.game import Game as BaseGame
-
-    game = fourfold.load("quatrefoil")
-    try:
-        BaseGame.view(game, game.initial_state(1), 0)
-    except FourfoldError as exc:
-        assert "hides information" in str(exc)
-    else:
-        raise AssertionError("the base view must refuse a hidden-information game")

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fourfold.core.errors import FourfoldError, NotationError
-from fourfold.core.game import Game
+from fourfold.core.game import PerfectInformation
 from fourfold.core.outcome import Outcome
 
 SIDE = 3
@@ -43,7 +43,7 @@ class Mark:
     cell: int
 
 
-class NoughtsGame(Game[NoughtsState, Mark]):
+class NoughtsGame(PerfectInformation[NoughtsState, Mark]):
     """Noughts and crosses: X (seat 0) against O (seat 1)."""
 
     def player_name(self, player: int) -> str:

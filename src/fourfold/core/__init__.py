@@ -8,7 +8,7 @@ from fourfold.core.errors import (
     NotationError,
     RecordError,
 )
-from fourfold.core.game import Game, View
+from fourfold.core.game import Game, PerfectInformation, View
 from fourfold.core.outcome import Outcome, Result
 from fourfold.core.spec import GameInfo, GameSpec, OptionSpec, Utility, VariantSpec
 
@@ -23,6 +23,7 @@ __all__ = [
     "NotationError",
     "OptionSpec",
     "Outcome",
+    "PerfectInformation",
     "RecordError",
     "Result",
     "Utility",

@@ -3,8 +3,17 @@
 States are immutable values and ``apply`` is pure: it returns a new state and
 never touches its input. Moves are small frozen values; ``parse_move`` and
 ``format_move`` are the notation pair; ``encode``/``decode`` give the dense
-action numbering that bots, kernels and RL environments share. What a player
-(or a bot, or a log written for them) may see is ``view(state, player)``.
+action numbering that bots, kernels and RL environments share.
+
+What a player (or a bot, or a log written for them) may see is a ``View[O]``,
+made by ``view(state, player)``: ``Game[S, M, O]`` has a state type ``S`` (the
+referee's), a move type ``M`` and an observation type ``O`` (one recipient's
+knowledge). Everything computed for a recipient (legal moves, masks, errors,
+positions, move text) is an *observer method*: it takes a ``View[O]``, never an
+``S``. A perfect-information game says so by deriving from ``PerfectInformation``,
+whose observation is the state itself (``O = S``); every other game implements its
+own ``view`` and observer methods, and there is no default that would hand a
+recipient the referee's state.
 """
 
 from __future__ import annotations
@@ -13,19 +22,31 @@ import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic
+
+from typing_extensions import TypeVar
 
 from fourfold.core import display
-from fourfold.core.errors import FourfoldError, GameOverError, IllegalMoveError
+from fourfold.core.errors import (
+    ConfigurationError,
+    FourfoldError,
+    GameOverError,
+    IllegalMoveError,
+)
 from fourfold.core.outcome import Outcome
 from fourfold.core.spec import GameInfo
 
 S = TypeVar("S")
 M = TypeVar("M")
+#: The observation type. Its default, ``Any``, only lets generic code write
+#: ``Game[Any, Any]`` and ``View`` for "some game" and "some view"; every game class
+#: binds it (``PerfectInformation`` to its state, a hidden-information game to its
+#: redacted value), which ``tests/test_view_boundary.py`` checks for each registered game.
+O = TypeVar("O", default=Any)  # noqa: E741 (the protocol's own name: Game[S, M, O])
 
 
 @dataclass(frozen=True)
-class View:
+class View(Generic[O]):
     """What one recipient may know. For perfect-information games it is the whole state.
 
     ``player`` is the seat looking, or ``None`` for a spectator (the public view).
@@ -36,7 +57,7 @@ class View:
     """
 
     player: int | None
-    observation: Any
+    observation: O
     #: an ending declared from outside the moves (resignation, agreement, a clock);
     #: the rules' own outcome is read from the observation
     declared: Outcome | None = None
@@ -46,7 +67,7 @@ def _remembering(method: Callable[..., Any]) -> Callable[..., Any]:
     """Wrap a method returning a state so the state knows its game (``core.display``)."""
 
     @functools.wraps(method)
-    def wrapper(self: Game[Any, Any], *args: Any, **kwargs: Any) -> Any:
+    def wrapper(self: Game[Any, Any, Any], *args: Any, **kwargs: Any) -> Any:
         state = method(self, *args, **kwargs)
         display.remember(self, state)
         return state
@@ -54,8 +75,14 @@ def _remembering(method: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-class Game(ABC, Generic[S, M]):
-    """A configured game: rules for one variant with its option values."""
+class Game(ABC, Generic[S, M, O]):
+    """A configured game: rules for one variant with its option values.
+
+    The rules (``apply``, ``legal_moves``, ``format_position``...) read the referee's
+    state ``S``; the observer methods (``view_*``, ``observed_*``) read a ``View[O]``.
+    Derive from ``PerfectInformation`` when every seat may see the whole state;
+    otherwise implement ``view`` and every abstract observer method.
+    """
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -65,6 +92,14 @@ class Game(ABC, Generic[S, M]):
 
     def __init__(self, info: GameInfo) -> None:
         self.info = info
+        perfect = isinstance(self, PerfectInformation)
+        if perfect != info.spec.perfect_information:
+            says = "perfect" if info.spec.perfect_information else "hidden"
+            kind = "derives from" if perfect else "does not derive from"
+            raise ConfigurationError(
+                f"{type(self).__name__} {kind} PerfectInformation, but the spec of"
+                f" {info.name!r} declares {says} information: the two must agree"
+            )
 
     # -- metadata ---------------------------------------------------------------
     @property
@@ -118,19 +153,24 @@ class Game(ABC, Generic[S, M]):
         return None if move in self.legal_moves(state) else "it is not a legal move here"
 
     def apply(self, state: S, move: M) -> S:
-        """The state after ``move``; raise ``IllegalMoveError`` naming move, position and rule."""
+        """The state after ``move``; raise ``IllegalMoveError`` naming move, position and rule.
+
+        The error describes the move and the position as a spectator sees them (the
+        public view), so it may be shown to anyone: it never names a hidden card.
+        """
         if self.outcome(state) is not None:
-            raise GameOverError(
-                self.describe_move(state, move), self.format_position(state), "the game is over"
-            )
+            raise GameOverError(*self._publicly(state, move), "the game is over")
         reason = self.illegal_reason(state, move)
         if reason is not None:
-            raise IllegalMoveError(
-                self.describe_move(state, move), self.format_position(state), reason
-            )
+            raise IllegalMoveError(*self._publicly(state, move), reason)
         new = self.next_state(state, move)
         display.remember(self, new)
         return new
+
+    def _publicly(self, state: S, move: M) -> tuple[str, str]:
+        """The move and the position as the public view writes them (for ``apply``'s errors)."""
+        public = self.view(state, None)
+        return self.view_describe_move(public, move), self.view_position(public)
 
     def play(self, state: S, move: M | str) -> S:
         """Apply a move, given as a move value or in notation (as ``Match.play``)."""
@@ -249,75 +289,70 @@ class Game(ABC, Generic[S, M]):
                 " or None for a spectator)"
             )
 
-    def view(self, state: S, player: int | None) -> View:
-        """What ``player`` (``None``: a spectator) may know of ``state``.
+    @abstractmethod
+    def view(self, state: S, player: int | None) -> View[O]:
+        """What ``player`` (``None``: a spectator) may know of ``state``: the one place
+        that decides it. ``PerfectInformation`` gives the whole state; a game that hides
+        information builds its own observation here."""
 
-        Perfect information: all of it. A hidden-information game must override this;
-        there is deliberately no whole-state default for it.
-        """
-        self.check_viewer(player)
-        if not self.info.spec.perfect_information:
-            raise FourfoldError(f"{self.name} hides information but defines no view")
-        return View(player, state)
-
-    def revealed_view(self, state: S, player: int | None) -> View:
+    def revealed_view(self, state: S, player: int | None) -> View[O]:
         """The view once the game has ended by something outside the moves (a resignation,
         a clock): the rules' own view of a finished game, which hides nothing."""
         return self.view(state, player)
 
-    def view_actors(self, view: View) -> tuple[int, ...]:
+    # -- observer methods: what a recipient is told, from its view alone -------------------
+    @abstractmethod
+    def observed_actors(self, view: View[O]) -> tuple[int, ...]:
+        """Who may act, by the rules, as the observation shows it."""
+
+    @abstractmethod
+    def observed_outcome(self, view: View[O]) -> Outcome | None:
+        """The rules' outcome, as the observation shows it."""
+
+    @abstractmethod
+    def view_legal_moves(self, view: View[O]) -> Sequence[M]:
+        """The moves the viewing seat may make now (none for a spectator or a waiting seat)."""
+
+    @abstractmethod
+    def view_illegal_reason(self, view: View[O], move: M) -> str | None:
+        """Why the viewer may not make ``move`` now, from the view alone, or ``None``."""
+
+    @abstractmethod
+    def view_parse_move(self, view: View[O], text: str) -> M:
+        """``parse_move`` reading only the view (notation never depends on hidden cards)."""
+
+    @abstractmethod
+    def view_format_move(self, view: View[O], move: M) -> str:
+        """``format_move`` writing only what the view holds."""
+
+    @abstractmethod
+    def view_position(self, view: View[O]) -> str:
+        """The position as text, with only what the viewer may know."""
+
+    def view_describe_move(self, view: View[O], move: M) -> str:
+        """Notation for a move, falling back to ``repr`` for values notation cannot express."""
+        try:
+            return self.view_format_move(view, move)
+        except (FourfoldError, ValueError, KeyError, IndexError, TypeError, AttributeError):
+            return repr(move)
+
+    def view_actors(self, view: View[O]) -> tuple[int, ...]:
         """Who may act now, as the viewer can know it (nobody after any ending)."""
-        if view.declared is not None:
+        if _declared(view) is not None:
             return ()
         return self.observed_actors(view)
 
-    def view_outcome(self, view: View) -> Outcome | None:
+    def view_outcome(self, view: View[O]) -> Outcome | None:
         """How the game ended, as the viewer knows it: a declared ending, or the rules'."""
-        return view.declared or self.observed_outcome(view)
+        return _declared(view) or self.observed_outcome(view)
 
-    def observed_actors(self, view: View) -> tuple[int, ...]:
-        """Who may act, by the rules, from the observation (games with views override)."""
-        return self.actors(view.observation)
-
-    def observed_outcome(self, view: View) -> Outcome | None:
-        """The rules' outcome, from the observation (games with views override)."""
-        return self.outcome(view.observation)
-
-    def view_legal_moves(self, view: View) -> Sequence[M]:
-        """The moves the viewing seat may make now (none for a spectator or a waiting seat)."""
-        if view.player is None or view.player not in self.view_actors(view):
-            return []
-        return self.legal_moves(view.observation)
-
-    def view_legal_action_mask(self, view: View) -> list[bool]:
+    def view_legal_action_mask(self, view: View[O]) -> list[bool]:
         mask = [False] * self.num_actions
         for m in self.view_legal_moves(view):
             mask[self.encode(m)] = True
         return mask
 
-    def view_parse_move(self, view: View, text: str) -> M:
-        """``parse_move`` reading only the view (notation never depends on hidden cards)."""
-        return self.parse_move(view.observation, text)
-
-    def view_format_move(self, view: View, move: M) -> str:
-        return self.format_move(view.observation, move)
-
-    def view_position(self, view: View) -> str:
-        """The position as text, with only what the viewer may know."""
-        return self.format_position(view.observation)
-
-    def view_illegal_reason(self, view: View, move: M) -> str | None:
-        """Why the viewer may not make ``move`` now, from the view alone, or ``None``."""
-        if view.player is None:
-            return "a spectator cannot move"
-        if view.player not in self.view_actors(view):
-            actors = self.view_actors(view)
-            if not actors:
-                return "the game is over"
-            return f"it is {self.player_name(actors[0])}'s turn"
-        return self.illegal_reason(view.observation, move)
-
-    def view_error(self, view: View, move: M) -> IllegalMoveError | None:
+    def view_error(self, view: View[O], move: M) -> IllegalMoveError | None:
         """The error a viewer's move gets, from the view alone (``None``: it is legal).
 
         It names the move and the viewer's position, so it can be shown to the viewer;
@@ -331,3 +366,61 @@ class Game(ABC, Generic[S, M]):
             described = "(a move that cannot be written)"
         cls = GameOverError if self.view_outcome(view) is not None else IllegalMoveError
         return cls(described, self.view_position(view), reason)
+
+
+def _declared(view: View[Any]) -> Outcome | None:
+    """The view's declared ending; anything but a ``View`` (a state, say) is refused."""
+    if not isinstance(view, View):
+        raise FourfoldError(
+            f"not a view but a {type(view).__name__}: observer methods read a View (made by"
+            " Game.view), never the referee's state"
+        )
+    return view.declared
+
+
+class PerfectInformation(Game[S, M, S], Generic[S, M]):
+    """A game whose every seat and spectator may see the whole state: ``O = S``.
+
+    Deriving from it is the explicit declaration (it must agree with the spec's
+    ``perfect_information``); the observer methods are then the rules read from the
+    state in the view. A game that hides anything derives from ``Game`` instead and
+    implements ``view`` and the observer methods itself.
+    """
+
+    def view(self, state: S, player: int | None) -> View[S]:
+        """All of ``state``, for any seat or a spectator."""
+        self.check_viewer(player)
+        return View(player, state)
+
+    def observed_actors(self, view: View[S]) -> tuple[int, ...]:
+        return self.actors(view.observation)
+
+    def observed_outcome(self, view: View[S]) -> Outcome | None:
+        return self.outcome(view.observation)
+
+    def view_legal_moves(self, view: View[S]) -> Sequence[M]:
+        if view.player is None or view.player not in self.view_actors(view):
+            return []
+        return self.legal_moves(view.observation)
+
+    def view_illegal_reason(self, view: View[S], move: M) -> str | None:
+        if view.player is None:
+            return "a spectator cannot move"
+        if view.player not in self.view_actors(view):
+            actors = self.view_actors(view)
+            if not actors:
+                return "the game is over"
+            return f"it is {self.player_name(actors[0])}'s turn"
+        return self.illegal_reason(view.observation, move)
+
+    def view_parse_move(self, view: View[S], text: str) -> M:
+        return self.parse_move(view.observation, text)
+
+    def view_format_move(self, view: View[S], move: M) -> str:
+        return self.format_move(view.observation, move)
+
+    def view_position(self, view: View[S]) -> str:
+        return self.format_position(view.observation)
+
+    def view_describe_move(self, view: View[S], move: M) -> str:
+        return self.describe_move(view.observation, move)

@@ -13,18 +13,18 @@ from typing import Any, Generic
 
 from fourfold.core import display
 from fourfold.core.errors import FourfoldError, RecordError
-from fourfold.core.game import Game, M, S, View
+from fourfold.core.game import Game, M, O, S, View
 from fourfold.core.outcome import Outcome, Result
 from fourfold.core.record import RESULTS_IN_PROGRESS, Record, check_player_name
 from fourfold.core.registry import load
 
 
-class Match(Generic[S, M]):
+class Match(Generic[S, M, O]):
     """History of one game. ``states[i]`` is the state before ``moves[i]``."""
 
     def __init__(
         self,
-        game: Game[S, M],
+        game: Game[S, M, O],
         start: S | None = None,
         players: Sequence[str] | None = None,
         date: str | None = None,
@@ -86,7 +86,7 @@ class Match(Generic[S, M]):
         self.declared = outcome
 
     # -- views -------------------------------------------------------------------------
-    def view(self, viewer: int | None) -> View:
+    def view(self, viewer: int | None) -> View[O]:
         """What ``viewer`` (a seat, or ``None`` for a spectator) may know now. A game ended
         from outside the moves (resignation, clock) is over for the rules' views too."""
         if self.declared is not None:
@@ -155,7 +155,7 @@ class Match(Generic[S, M]):
         )
 
     @classmethod
-    def from_record(cls, record: Record) -> Match[Any, Any]:
+    def from_record(cls, record: Record) -> Match[Any, Any, Any]:
         """Replay a record move by move; any fault names the ply and why."""
         try:
             game = load(record.game, record.variant, **record.options)
@@ -166,7 +166,8 @@ class Match(Generic[S, M]):
         except FourfoldError as exc:
             raise RecordError(f"Setup tag: {exc}") from None
         try:
-            match: Match[Any, Any] = cls(game, start, record.players or None, record.date or None)
+            match: Match[Any, Any, Any] = cls(
+                game, start, record.players or None, record.date or None)
         except FourfoldError as exc:
             raise RecordError(str(exc)) from None
         for i, text in enumerate(record.moves, start=1):

@@ -13,7 +13,7 @@ from itertools import combinations_with_replacement
 from typing import TypeVar
 
 from fourfold.core.errors import FourfoldError, NotationError
-from fourfold.core.game import Game
+from fourfold.core.game import PerfectInformation
 from fourfold.core.outcome import Outcome
 from fourfold.core.spec import GameInfo
 from fourfold.games.placement.geometry import Cell, Geometry
@@ -50,7 +50,7 @@ class _Kept(dict[K, V]):
         return value
 
 
-class PlacementGame(Game[PlacementState, Ply]):
+class PlacementGame(PerfectInformation[PlacementState, Ply]):
     """A placement game on a geometry with a piece set."""
 
     def __init__(self, info: GameInfo, geometry: Geometry, pieces: PieceSet) -> None:

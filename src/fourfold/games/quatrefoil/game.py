@@ -1,8 +1,10 @@
 """Quatrefoil's rules (RULES.md §3): a cooperative four-seat puzzle with hidden cards.
 
 The state is the referee's and holds every card; ``view`` is the one place that
-decides what a seat may know. Error messages name the move and the public part of
-the position only (never a card), so that they can be shown to anyone.
+decides what a seat may know, as an ``Observation``. Every observer method reads
+that observation only (``Game[QuatrefoilState, Move, Observation]``), and refuses a
+referee's state in its place. ``apply``'s errors, like every game's, describe the
+position from the public view, so they never name a hidden card.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import re
 from collections.abc import Sequence
 from typing import Protocol
 
-from fourfold.core.errors import FourfoldError, GameOverError, IllegalMoveError, NotationError
+from fourfold.core.errors import FourfoldError, NotationError
 from fourfold.core.game import Game, View
 from fourfold.core.outcome import Outcome, Result
 from fourfold.core.spec import GameInfo
@@ -61,7 +63,7 @@ class _Fail(Protocol):
     def __call__(self, reason: str, at: str | None = None) -> NotationError: ...
 
 
-class QuatrefoilGame(Game[QuatrefoilState, Move]):
+class QuatrefoilGame(Game[QuatrefoilState, Move, Observation]):
     """One configured Quatrefoil variant."""
 
     def __init__(self, info: GameInfo) -> None:
@@ -188,19 +190,6 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
     def next_state(self, state: QuatrefoilState, move: Move) -> QuatrefoilState:
         seat = move.seat if self.dual and move.seat is not None else state.version % SEATS
         return QuatrefoilState(state.deal, state.start, (*state.history, (seat, move.action)))
-
-    def apply(self, state: QuatrefoilState, move: Move) -> QuatrefoilState:
-        """As ``Game.apply``, but errors show only the public position (no hidden card)."""
-        if self.outcome(state) is not None:
-            raise GameOverError(
-                self.describe_move(state, move), self.public_position(state), "the game is over"
-            )
-        reason = self.illegal_reason(state, move)
-        if reason is not None:
-            raise IllegalMoveError(
-                self.describe_move(state, move), self.public_position(state), reason
-            )
-        return self.next_state(state, move)
 
     # -- dense actions --------------------------------------------------------------------
     @property
@@ -390,7 +379,7 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
         return tuple(history)
 
     # -- views ----------------------------------------------------------------------------
-    def view(self, state: QuatrefoilState, player: int | None) -> View:
+    def view(self, state: QuatrefoilState, player: int | None) -> View[Observation]:
         """What ``player`` may know: own cards, face-up cards, the table, all signals.
 
         ``player=None`` is a spectator: the face-up cards only. Once the game is over
@@ -410,14 +399,15 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
         return self._observe(state, player, show_colour, show_position, north_shown,
                              public_solution)
 
-    def revealed_view(self, state: QuatrefoilState, player: int | None) -> View:
+    def revealed_view(self, state: QuatrefoilState, player: int | None) -> View[Observation]:
         """Every card face up: the view of a finished game."""
         self.check_viewer(player)
         everyone = [True] * SEATS
         return self._observe(state, player, everyone, everyone, True, True)
 
     def _observe(self, state: QuatrefoilState, player: int | None, show_colour: list[bool],
-                 show_position: list[bool], north_shown: bool, solution_shown: bool) -> View:
+                 show_position: list[bool], north_shown: bool,
+                 solution_shown: bool) -> View[Observation]:
         deal = state.deal
         colours = tuple(deal.colour(s) if show_colour[s] else None for s in range(SEATS))
         positions = tuple(deal.positions[s] if show_position[s] else None for s in range(SEATS))
@@ -440,13 +430,23 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
         return View(player, obs)
 
     @staticmethod
-    def _observation(view: View) -> Observation:
+    def _observation(view: View[Observation]) -> Observation:
+        """The view's observation; a referee's state (or anything else) is refused, so
+        that untyped callers cannot hand an observer method the hidden cards either."""
+        if not isinstance(view, View):
+            raise FourfoldError(
+                f"not a view but a {type(view).__name__}: observer methods read only a View"
+                " (made by QuatrefoilGame.view), never the referee's state"
+            )
         obs = view.observation
         if not isinstance(obs, Observation):
-            raise FourfoldError(f"not a Quatrefoil view: {type(obs).__name__}")
+            raise FourfoldError(
+                f"not a Quatrefoil view: its observation is a {type(obs).__name__}, and"
+                " observer methods read only an Observation (made by QuatrefoilGame.view)"
+            )
         return obs
 
-    def observed_actors(self, view: View) -> tuple[int, ...]:
+    def observed_actors(self, view: View[Observation]) -> tuple[int, ...]:
         obs = self._observation(view)
         if obs.outcome is not None:
             return ()
@@ -454,10 +454,10 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
             return tuple(range(SEATS))
         return (obs.version % SEATS,)
 
-    def observed_outcome(self, view: View) -> Outcome | None:
+    def observed_outcome(self, view: View[Observation]) -> Outcome | None:
         return self._observation(view).outcome
 
-    def view_legal_moves(self, view: View) -> Sequence[Move]:
+    def view_legal_moves(self, view: View[Observation]) -> Sequence[Move]:
         """The moves the viewing seat may make now, from its observation alone."""
         obs = self._observation(view)
         if view.player is None or view.player not in self.view_actors(view):
@@ -468,7 +468,7 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
             return [Action(a, view.player, obs.version) for a in self.seat_actions(card)]
         return [Action(a) for a in range(NUM_ACTIONS)]
 
-    def view_illegal_reason(self, view: View, move: Move) -> str | None:
+    def view_illegal_reason(self, view: View[Observation], move: Move) -> str | None:
         obs = self._observation(view)
         if view.player is None:
             return "a spectator cannot act"
@@ -494,13 +494,13 @@ class QuatrefoilGame(Game[QuatrefoilState, Move]):
             return "in Dual a push must end on the corner of the pusher's own position card"
         return None
 
-    def view_parse_move(self, view: View, text: str) -> Move:
+    def view_parse_move(self, view: View[Observation], text: str) -> Move:
         return self.parse_move(self._observation(view), text)
 
-    def view_format_move(self, view: View, move: Move) -> str:
+    def view_format_move(self, view: View[Observation], move: Move) -> str:
         return self.format_move(self._observation(view), move)
 
-    def view_position(self, view: View) -> str:
+    def view_position(self, view: View[Observation]) -> str:
         """The public position plus the cards this viewer sees (``?`` for the others)."""
         obs = self._observation(view)
         tail = f" start={format_arrangement(obs.start)}"

@@ -14,7 +14,7 @@ from abc import abstractmethod
 from typing import ClassVar, Protocol, TypeVar
 
 from fourfold.core.errors import FourfoldError
-from fourfold.core.game import Game
+from fourfold.core.game import PerfectInformation
 from fourfold.core.outcome import Outcome
 from fourfold.core.spec import GameInfo
 from fourfold.games.sliding.geometry import NUM_DIRECTIONS, Square, board_of_size
@@ -46,7 +46,7 @@ class SlidingPosition(Protocol):
 S = TypeVar("S", bound=SlidingPosition)
 
 
-class SlidingGame(Game[S, SlidingMove]):
+class SlidingGame(PerfectInformation[S, SlidingMove]):
     """A two-player game on a square board where a piece slides as far as it goes."""
 
     #: whether the zero-square moves exist, as the one move ``pass``

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from fourfold.core.errors import FourfoldError, NotationError
-from fourfold.core.game import Game
+from fourfold.core.game import PerfectInformation
 from fourfold.core.outcome import Outcome
 from fourfold.core.spec import GameInfo, OptionSpec, bool_option
 from fourfold.games.folio.freeform import fitting
@@ -124,7 +124,7 @@ class Target:
         return all(abs(z - c) <= r for c, r in self.discs)
 
 
-class FreeformGame(Game[FreeformState, FreeformPly]):
+class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
     """Folio without a grid: continuous placement, challenges, lines on a notional grid."""
 
     def __init__(self, info: GameInfo) -> None:
