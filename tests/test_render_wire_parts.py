@@ -22,8 +22,8 @@ from fourfold.wire.choices import choices_json, controller_json
 from fourfold.wire.codec import GENERIC, BoardCodec, codec_of
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "fourfold"
-PLACEMENT_PRESENTER = "fourfold.games.placement.text:PRESENTER"
-PLACEMENT_DRAWER = "fourfold.games.placement.svg:draw_placement"
+PLACEMENT_PRESENTER = "fourfold.games.quarto.text:PRESENTER"
+PLACEMENT_DRAWER = "fourfold.games.quarto.svg:DRAWER"
 PLACEMENT_CODEC = "fourfold.games.placement.wire:CODEC"
 
 
@@ -49,9 +49,9 @@ def test_a_named_presenter_is_used() -> None:
 
 
 def test_a_part_of_the_wrong_kind_is_refused_by_name() -> None:
-    with pytest.raises(ConfigurationError, match=r"presenter of .*draw_placement.* not a"
+    with pytest.raises(ConfigurationError, match=r"presenter of .*wire:CODEC.* not a"
                        r" fourfold\.render\.Presenter"):
-        presenter_for(bare(presenter=PLACEMENT_DRAWER))
+        presenter_for(bare(presenter=PLACEMENT_CODEC))
     with pytest.raises(ConfigurationError, match=r"drawer of .*wire:CODEC.* not a function"):
         drawer_for(bare(drawer=PLACEMENT_CODEC))
     with pytest.raises(ConfigurationError, match=r"codec of .*text:PRESENTER.* not a"

@@ -74,8 +74,8 @@ SPEC = register(
         factory=make_game,
         rules_text=rules_from("fourfold.games.folio"),
         extensions=Extensions(
-            presenter="fourfold.games.placement.text:PRESENTER",
-            drawer="fourfold.games.placement.svg:draw_placement",
+            presenter="fourfold.games.folio.text:PRESENTER",
+            drawer="fourfold.games.folio.svg:DRAWER",
             codec="fourfold.games.placement.wire:CODEC",
         ),
     )

@@ -6,78 +6,45 @@ solid once it is fixed. No-grid has no board: it draws the cells the notional 4x
 grid may still cover around the pieces, with x,y labels. Where the rules restrict
 the next piece, a dot marks every cell it may go on. Pieces are pyramids seen from
 above (Folio) or Quarto's pieces seen from above: round or square, hollow or flat,
-dark or light, tall (large, double outline) or short, each with its code beneath.
+dark or light, tall (large, double outline) or short, each with its code beneath
+(``games/folio/svg.py``, ``games/quarto/svg.py``: each game's ``PlacementDrawer`` says
+how its pieces look).
 """
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from fourfold.core.game import Game, View
 from fourfold.core.outcome import Outcome
-from fourfold.games.folio.pieces import COLOURS, FolioPieces
-from fourfold.games.folio.pieces import colour as folio_colour
-from fourfold.games.folio.pieces import size as folio_size
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.geometry import BOX, Board, Cell, Lattice
 from fourfold.games.placement.state import PlacementState, Ply
-from fourfold.games.quarto.pieces import QuartoPieces
-from fourfold.render.svg.canvas import Canvas, pyramid
-from fourfold.render.svg.common import PAD, header, header_height, title_of, tray, tray_height
+from fourfold.render.svg.canvas import Canvas
+from fourfold.render.svg.common import (
+    PAD,
+    PieceDrawer,
+    header,
+    header_height,
+    title_of,
+    tray,
+    tray_height,
+)
 
 UNIT = 60.0
 MARGIN = 26.0
 MIN_WIDTH = 420.0
 
-#: Folio colours red, yellow, green, blue (the letter R Y G B is always drawn too).
-FOLIO_FILLS = ("#d62828", "#f2c500", "#2a9d3f", "#1f6fd1")
-QUARTO_DARK = "#6b3e26"
-QUARTO_LIGHT = "#f3dcb2"
+#: ``game -> PieceDrawer``: how a placement game's pieces look from above
+PiecesOf = Callable[[PlacementGame], PieceDrawer]
 
 
-def folio_piece(canvas: Canvas, parent: ET.Element, cx: float, cy: float, unit: float,
-                kind: int) -> None:
-    c = folio_colour(kind)
-    pyramid(canvas, parent, cx, cy, unit, folio_size(kind), FOLIO_FILLS[c], COLOURS[c])
-
-
-def quarto_piece(canvas: Canvas, parent: ET.Element, cx: float, cy: float, unit: float,
-                 kind: int, name: str) -> None:
-    """Tall/short: large with a double outline, or small; dark/light fill; round or
-    square; hollow (a hole on top) or flat; the four letters beneath as well."""
-    tall, dark, round_, hollow = (bool(kind >> i & 1) for i in range(4))
-    r = unit * (0.31 if tall else 0.22)
-    fill = QUARTO_DARK if dark else QUARTO_LIGHT
-    code_y = cy + unit * 0.43
-    cy -= unit * 0.08
-
-    def shape(radius: float, cls: str, **attrs: str | float) -> None:
-        if round_:
-            canvas.circle(cx, cy, radius, cls=cls, parent=parent, **attrs)
-        else:
-            canvas.rect(cx - radius, cy - radius, 2 * radius, 2 * radius, cls=cls,
-                        parent=parent, rx=radius * 0.12, **attrs)
-
-    shape(r, "body", fill=fill)
-    if tall:
-        shape(r * 0.82, "edge", fill="none", stroke_width=1.5, stroke_opacity=0.7,
-              stroke="#fff" if dark else "#000")
-    if hollow:
-        shape(r * 0.4, "edge", fill="#fbf8f1", stroke_width=1.5, stroke_opacity=0.8)
-    canvas.text(cx, code_y, name, cls="code", parent=parent,
-                font_size=max(7.0, unit * 0.17))
-
-
-def _draw_piece(game: PlacementGame) -> Any:
+def plain_pieces(game: PlacementGame) -> PieceDrawer:
+    """A grey disc with the piece's name: for a placement game without a look of its own."""
     pieces = game.pieces
-    if isinstance(pieces, FolioPieces):
-        return folio_piece
-    if isinstance(pieces, QuartoPieces):
-        def draw(canvas: Canvas, parent: ET.Element, cx: float, cy: float, unit: float,
-                 kind: int) -> None:
-            quarto_piece(canvas, parent, cx, cy, unit, kind, pieces.name(kind))
-        return draw
 
     def plain(canvas: Canvas, parent: ET.Element, cx: float, cy: float, unit: float,
               kind: int) -> None:
@@ -113,7 +80,9 @@ def open_area(game: PlacementGame, state: PlacementState) -> tuple[int, int, int
 
 
 def draw_placement(game: Game[Any, Any], view: View, *, last_move: Any | None,
-                   outcome: Outcome | None, size: int | None) -> str:
+                   outcome: Outcome | None, size: int | None,
+                   pieces: PiecesOf = plain_pieces) -> str:
+    """A placement game's picture (a ``Drawer``), its pieces drawn by ``pieces(game)``."""
     assert isinstance(game, PlacementGame)
     state = view.observation
     assert isinstance(state, PlacementState)
@@ -184,7 +153,7 @@ def draw_placement(game: Game[Any, Any], view: View, *, last_move: Any | None,
         (x1, y1), (x2, y2) = at(state.line[0]), at(state.line[-1])
         canvas.line(x1 + UNIT / 2, y1 + UNIT / 2, x2 + UNIT / 2, y2 + UNIT / 2, cls="win",
                     data_line=" ".join(geometry.format_cell(c) for c in state.line))
-    draw = _draw_piece(game)
+    draw = pieces(game)
     for cell, kind in state.board:
         px, py = at(cell)
         name = game.pieces.name(kind)
@@ -218,3 +187,18 @@ def _legend(game: PlacementGame, area: tuple[int, int, int, int] | None,
         parts.append("Dots: where the piece in hand may go.")
     return " ".join(parts)
 
+
+@dataclass(frozen=True)
+class PlacementDrawer:
+    """The ``Drawer`` of a placement game whose pieces ``pieces(game)`` draws."""
+
+    pieces: PiecesOf = plain_pieces
+
+    def __call__(self, game: Game[Any, Any], view: View, *, last_move: Any | None,
+                 outcome: Outcome | None, size: int | None) -> str:
+        return draw_placement(game, view, last_move=last_move, outcome=outcome, size=size,
+                              pieces=self.pieces)
+
+
+#: the drawer of a placement game whose pieces have no look of their own
+DRAWER = PlacementDrawer()

@@ -1,5 +1,7 @@
 """The presenter of the placement games: Folio (standard, fixed-grid, no-grid) and Quarto.
 
+Each game makes one with the colours of its pieces (``games/folio/text.py``,
+``games/quarto/text.py``); ``PRESENTER`` serves a placement game without colours.
 Below the board it shows the piece in hand and the pieces left to give (with
 a count for kinds that still have two copies); it explains turns in the
 give-then-place rhythm of RULES.md §1 and lists legal moves grouped by the
@@ -18,7 +20,12 @@ from fourfold.core.game import Game
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.geometry import Cell
 from fourfold.games.placement.state import PlacementState, Ply
-from fourfold.games.placement.text_board import board_lines, legend, piece_style
+from fourfold.games.placement.text_board import (
+    PieceStyle,
+    board_lines,
+    legend,
+    plain_style,
+)
 from fourfold.render.presenter import WIDTH, Presenter, wrap_words
 from fourfold.render.style import join_lines, to_string
 
@@ -36,7 +43,8 @@ def piece_names(game: PlacementGame, supply: Sequence[int]) -> list[str]:
     ]
 
 
-def hand_line(game: PlacementGame, state: PlacementState) -> Text:
+def hand_line(game: PlacementGame, state: PlacementState,
+              piece_style: PieceStyle = plain_style) -> Text:
     """Which piece the player to move must place (or who gives the first one)."""
     player = game.to_move(state)
     if player is None:
@@ -49,7 +57,7 @@ def hand_line(game: PlacementGame, state: PlacementState) -> Text:
     name = game.pieces.name(state.hand)
     return Text.assemble(
         "In hand: ",
-        (name, piece_style(game, state.hand)),
+        (name, piece_style(state.hand)),
         f" ({game.pieces.describe(state.hand)}), for {game.player_name(player)} to place",
     )
 
@@ -64,15 +72,19 @@ def left_lines(game: PlacementGame, state: PlacementState) -> list[Text]:
 
 
 class PlacementPresenter(Presenter):
-    """Boards, turns and move lists for every ``PlacementGame``."""
+    """Boards, turns and move lists for every ``PlacementGame``, its pieces drawn in
+    ``piece_style``."""
+
+    def __init__(self, piece_style: PieceStyle = plain_style) -> None:
+        self.piece_style = piece_style
 
     def draw(self, game: Game[Any, Any], state: Any, last_move: Any | None, *,
              colour: bool = False, viewer: int | None = None) -> str:
         g = _placement(game)
-        lines = board_lines(g, state, last_move)
+        lines = board_lines(g, state, last_move, self.piece_style)
         lines.extend(Text(line, "dim") for line in legend(g, state, last_move))
         lines.append(Text(""))
-        lines.append(hand_line(g, state))
+        lines.append(hand_line(g, state, self.piece_style))
         lines.extend(left_lines(g, state))
         return to_string(join_lines(lines), colour)
 
@@ -159,5 +171,5 @@ class PlacementPresenter(Presenter):
         return lines
 
 
-#: the ``presenter`` part of the placement games' extension bundles
+#: the presenter of a placement game whose pieces have no colours of their own
 PRESENTER = PlacementPresenter()

@@ -17,11 +17,9 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from fourfold.games.folio.pieces import FolioPieces
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.geometry import Board, Cell, Lattice
 from fourfold.games.placement.state import PlacementState, Ply
-from fourfold.games.quarto.pieces import QuartoPieces
 from fourfold.render.presenter import WIDTH
 
 PLACEABLE = "+"
@@ -30,8 +28,6 @@ LAST = ("[", "]")
 LINE = ("*", "*")
 PLAIN = (" ", " ")
 
-FOLIO_STYLES = ("bold red", "bold yellow", "bold green", "bold blue")
-QUARTO_STYLES = ("bold cyan", "bold magenta")  # light, dark
 LAST_STYLE = "reverse"
 LINE_STYLE = "underline"
 PLACEABLE_STYLE = "green"
@@ -49,12 +45,13 @@ class Area:
     row_label: Callable[[int], str]
 
 
-def piece_style(game: PlacementGame, kind: int) -> str:
-    """The colour of a piece: its own colour in Folio, dark or light in Quarto."""
-    if isinstance(game.pieces, FolioPieces):
-        return FOLIO_STYLES[kind // 3]
-    if isinstance(game.pieces, QuartoPieces):
-        return QUARTO_STYLES[kind >> 1 & 1]
+#: ``kind -> style``: how a game's pieces look on a terminal (a ``rich`` style); the
+#: letters always say what the piece is, the style only adds colour
+PieceStyle = Callable[[int], str]
+
+
+def plain_style(kind: int) -> str:
+    """Every piece alike, in bold: for a placement game that gives its pieces no colours."""
     return "bold"
 
 
@@ -94,9 +91,10 @@ def marked_cells(game: PlacementGame, state: PlacementState, area: Area) -> froz
 
 
 def board_lines(
-    game: PlacementGame, state: PlacementState, last_move: Ply | None
+    game: PlacementGame, state: PlacementState, last_move: Ply | None,
+    piece_style: PieceStyle = plain_style,
 ) -> list[Text]:
-    """The board with labels on every edge, top row first."""
+    """The board with labels on every edge, top row first, pieces in ``piece_style``."""
     area = area_of(game, state)
     width = len(game.pieces.name(0))
     marks = marked_cells(game, state, area)
@@ -118,7 +116,7 @@ def board_lines(
             style = PLACEABLE_STYLE if c in marks else EMPTY_STYLE
             return Text(" " + mark.center(width) + " ", style)
         left, right = LAST if c == last else LINE if c in line else PLAIN
-        style = piece_style(game, kind)
+        style = piece_style(kind)
         if c == last:
             style += " " + LAST_STYLE
         elif c in line:

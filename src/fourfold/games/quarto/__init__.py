@@ -29,8 +29,8 @@ SPEC = register(
         factory=QuartoGame,
         rules_text=rules_from("fourfold.games.quarto"),
         extensions=Extensions(
-            presenter="fourfold.games.placement.text:PRESENTER",
-            drawer="fourfold.games.placement.svg:draw_placement",
+            presenter="fourfold.games.quarto.text:PRESENTER",
+            drawer="fourfold.games.quarto.svg:DRAWER",
             codec="fourfold.games.placement.wire:CODEC",
         ),
     )

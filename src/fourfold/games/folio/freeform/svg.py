@@ -22,7 +22,7 @@ from fourfold.games.folio.freeform import fitting
 from fourfold.games.folio.freeform.game import FreeformGame
 from fourfold.games.folio.freeform.notation import format_number, format_point
 from fourfold.games.folio.freeform.state import FreeformPly, FreeformState
-from fourfold.games.placement.svg import folio_piece
+from fourfold.games.folio.svg import folio_piece
 from fourfold.render.svg.canvas import Canvas, fmt
 from fourfold.render.svg.common import PAD, header, header_height, title_of, tray, tray_height
 

@@ -25,7 +25,7 @@ from fourfold.games.folio.freeform import fitting
 from fourfold.games.folio.freeform.game import FreeformGame
 from fourfold.games.folio.freeform.notation import format_number, format_point
 from fourfold.games.folio.freeform.state import FreeformPly, FreeformState
-from fourfold.games.placement.text_board import FOLIO_STYLES
+from fourfold.games.folio.text import folio_style
 from fourfold.render.presenter import Presenter, wrap_words
 from fourfold.render.style import join_lines, to_string
 
@@ -102,7 +102,7 @@ def plot(
                     put(*grid.centre((c, r)), "o", "cyan")
     for i, (x, y, kind) in enumerate(state.pieces):
         name = game.pieces.name(kind)
-        style = FOLIO_STYLES[kind // 3]
+        style = folio_style(kind)
         style = f"{style} reverse" if i == len(state.pieces) - 1 else style
         spot = at(x, y)
         if spot is not None:
