@@ -8,7 +8,7 @@ and the worst game. Nothing to Hide must equal the optimum in every game; the sc
 counts the games where it does not. Turn-based timed games spend
 ``--seconds-per-action`` seconds of clock before each action; Dual games run in
 simulated real time with reactions drawn from ``--reaction LO HI`` seconds (see
-``fourfold.ai.quatrefoil.play_dual``). The bots' one tuned constant (curiosity) was
+``fourfold.games.quatrefoil.bots_seat.play_dual``). The bots' one tuned constant (curiosity) was
 tuned on seeds 0..2999, so the default seeds start at 1,000,000.
 """
 
@@ -24,8 +24,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 import fourfold
-from fourfold.ai.quatrefoil import play_dual, play_turns
 from fourfold.core.outcome import Result
+from fourfold.games.quatrefoil.bots_seat import play_dual, play_turns
 from fourfold.solve.quatrefoil import optimum
 
 CASES: tuple[tuple[str, str, dict[str, Any]], ...] = (

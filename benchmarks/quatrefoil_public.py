@@ -27,7 +27,6 @@ from collections.abc import Callable
 from itertools import permutations
 
 import fourfold
-from fourfold.ai.quatrefoil import DEALS, DEFAULT_CURIOSITY, score_action, signal_pattern
 from fourfold.core.outcome import Result
 from fourfold.games.quatrefoil.arrangement import (
     ALL_ARRANGEMENTS,
@@ -38,6 +37,12 @@ from fourfold.games.quatrefoil.arrangement import (
     act,
     format_arrangement,
     parse_arrangement_text,
+)
+from fourfold.games.quatrefoil.bots_seat import (
+    DEALS,
+    DEFAULT_CURIOSITY,
+    score_action,
+    signal_pattern,
 )
 from fourfold.games.quatrefoil.state import Action, Deal, QuatrefoilState
 from fourfold.solve.quatrefoil_public import best_action, public_optimum

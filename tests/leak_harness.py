@@ -40,6 +40,7 @@ from fourfold.games.quatrefoil.arrangement import (
     INDEX,
     act,
     push_corner,
+from fourfold.games.quatrefoil.bots_seat import DEALS, QuatrefoilBot, signal_pattern
 )
 from fourfold.games.quatrefoil.game import QuatrefoilGame
 from fourfold.games.quatrefoil.state import Deal, Observation, QuatrefoilState

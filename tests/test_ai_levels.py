@@ -12,11 +12,11 @@ import fourfold
 from fourfold.ai import Limit, make_bot
 from fourfold.ai.alphabeta import AlphaBetaBot
 from fourfold.ai.endgame import DRAW, LOSS, Endgame, EndgamePlan
-from fourfold.ai.freeform import FreeformBot
 from fourfold.ai.greedy import GreedyBot
 from fourfold.ai.levels import LEVELS, Level, build, level_for
 from fourfold.core.errors import ConfigurationError
 from fourfold.core.outcome import Result
+from fourfold.games.folio.freeform.bots import FreeformBot
 from fourfold.games.folio.freeform.state import CHALLENGE
 from test_ai_bots import (
     BLUE_IS_DEADLY,

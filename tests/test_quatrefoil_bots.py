@@ -8,16 +8,16 @@ import pytest
 
 import fourfold
 from fourfold.ai import make_bot
-from fourfold.ai.quatrefoil import (
+from fourfold.core.errors import ConfigurationError
+from fourfold.core.outcome import Result
+from fourfold.games.quatrefoil.arrangement import ALL_ARRANGEMENTS, STACK
+from fourfold.games.quatrefoil.bots_seat import (
     DEALS,
     QuatrefoilBot,
     consistent_deals,
     play_dual,
     play_turns,
 )
-from fourfold.core.errors import ConfigurationError
-from fourfold.core.outcome import Result
-from fourfold.games.quatrefoil.arrangement import ALL_ARRANGEMENTS, STACK
 from fourfold.solve.quatrefoil import optimum
 
 CASES: tuple[tuple[str, dict[str, Any]], ...] = (

@@ -8,11 +8,11 @@ import pytest
 
 import fourfold
 from fourfold.ai import make_bot
-from fourfold.ai.quatrefoil import play_dual
 from fourfold.core.errors import NotationError
 from fourfold.core.match import Match
 from fourfold.core.record import format_record, parse_record
 from fourfold.games.quatrefoil import format_arrangement
+from fourfold.games.quatrefoil.bots_seat import play_dual
 from fourfold.games.quatrefoil.state import Action
 
 VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (

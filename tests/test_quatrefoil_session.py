@@ -177,7 +177,7 @@ def test_dual_action_typed_right_after_a_bot_action_is_refused_as_stale() -> Non
 
 @pytest.mark.parametrize("variant", ["base", "nothing-to-hide", "half-and-half"])
 def test_turn_based_variants_play_to_the_end(variant: str) -> None:
-    from fourfold.ai.quatrefoil import QuatrefoilBot
+    from fourfold.games.quatrefoil.bots_seat import QuatrefoilBot
 
     holder: list[Session] = []
 

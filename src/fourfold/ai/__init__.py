@@ -1,37 +1,32 @@
 """Bots behind one interface, and the registry that makes them by name.
 
-``make_bot("level3", game, player, seed=1)``. ``BOTS`` maps each name to a
-constructor ``(game, player, seed, limit) -> Bot``; ``bot_names()`` lists them.
-Levels 1..5 are the user-facing strengths (``fourfold.ai.levels`` says what
-each one is); ``greedy``, ``alphabeta`` and ``mcts`` are the underlying bots
-with their default budgets, and ``random`` plays uniformly random moves.
+``make_bot("level3", game, player, seed=1)``. ``BOTS`` maps each generic bot's name
+to a constructor ``(game, player, seed, limit) -> Bot``; a game adds its own bots
+through the ``bots`` part of its extension bundle (``fourfold.ai.game_bots``), and
+``bot_names()`` lists them all. Levels 1..5 are the user-facing strengths
+(``fourfold.ai.levels`` says what each one is); ``greedy``, ``alphabeta`` and
+``mcts`` are the underlying bots with their default budgets, and ``random`` plays
+uniformly random moves.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from fourfold.ai.alphabeta import AlphaBetaBot
 from fourfold.ai.base import Bot, Limit
-from fourfold.ai.freeform import FreeformBot
+from fourfold.ai.game_bots import BotFactory, GameBots, NamedBot, every_game_bots, game_bots
 from fourfold.ai.greedy import GreedyBot
 from fourfold.ai.levels import LEVELS, check_speed, level_factory
 from fourfold.ai.mcts import MCTSBot
-from fourfold.ai.optimal import OptimalBot
 from fourfold.ai.perfect import PerfectBot
-from fourfold.ai.quatrefoil import QuatrefoilBot
 from fourfold.ai.random_bot import RandomBot
 from fourfold.core.errors import ConfigurationError
 from fourfold.core.game import Game
 
-BotFactory = Callable[[Game[Any, Any], int, "int | None", "Limit | None"], Bot]
-
+#: the generic bots, which play any game they can (each refuses, when made, one it cannot)
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
-    "quatrefoil": QuatrefoilBot,
-    "optimal": OptimalBot,
-    "freeform": FreeformBot,
     "greedy": GreedyBot,
     "alphabeta": AlphaBetaBot,
     "mcts": MCTSBot,
@@ -40,8 +35,27 @@ BOTS: dict[str, BotFactory] = {
 }
 
 
+def game_bot_owners() -> dict[str, list[str]]:
+    """Each game's own bot name -> the games (``name`` or ``name (variant)``) having it,
+    in registry order."""
+    owners: dict[str, list[str]] = {}
+    for spec, variant, bots in every_game_bots():
+        for name in bots.named:
+            where = owners.setdefault(name, [])
+            if spec.extensions.bots is not None and spec.extensions_for(variant).bots == (
+                    spec.extensions.bots):
+                label = spec.name
+            else:
+                label = f"{spec.name} ({variant})"
+            if label not in where:
+                where.append(label)
+    return owners
+
+
 def bot_names() -> list[str]:
-    return list(BOTS)
+    """Every bot name: ``random``, the games' own bots, then the generic ones and levels."""
+    own = [name for name in game_bot_owners() if name not in BOTS]
+    return ["random", *own, *(name for name in BOTS if name != "random")]
 
 
 def make_bot(
@@ -52,19 +66,31 @@ def make_bot(
     limit: Limit | None = None,
 ) -> Bot:
     key = name.strip().lower()
-    if key not in BOTS:
-        raise ConfigurationError(f"unknown bot {name!r}; valid bots: {', '.join(BOTS)}")
+    named = game_bots(game).named.get(key)
+    if named is not None:
+        factory = named.make
+    elif key in BOTS:
+        factory = BOTS[key]
+    else:
+        owners = game_bot_owners().get(key)
+        if owners:
+            raise ConfigurationError(f"the {key} bot plays only {' and '.join(owners)}, not"
+                                     f" {game.info.label()}")
+        raise ConfigurationError(f"unknown bot {name!r}; valid bots: {', '.join(bot_names())}")
     check_speed(key, game)
-    return BOTS[key](game, player, seed, limit)
+    return factory(game, player, seed, limit)
 
 
 __all__ = [
     "BOTS",
     "AlphaBetaBot",
     "Bot",
+    "BotFactory",
+    "GameBots",
     "GreedyBot",
     "Limit",
     "MCTSBot",
+    "NamedBot",
     "RandomBot",
     "bot_names",
     "make_bot",

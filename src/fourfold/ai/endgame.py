@@ -6,15 +6,16 @@ solver proves the value of every move within ``nodes``, the level plays a move
 of the best value, so from there on it never turns a win into a draw or a draw
 into a loss. Two sources of exact values, chosen by what the game has:
 
-- Quarto and Folio's grid variants: the placement solver
-  (``fourfold.solve.placement``) with a node budget. Its transposition table is
-  emptied at the start of every decision, so whether a solve finishes depends only
-  on the position and the budget, never on what was solved before: a seeded match
-  replays move for move whatever ran earlier in the process.
-- Games whose registered solver is exact and answers by table look-up (classic
-  Dao's retrograde table, built once and cached on disk).
+- the game's own ``ExactEndgame`` (the ``endgame`` of its ``bots`` part,
+  ``fourfold.ai.game_bots``): a search solver with a node budget (the placement
+  games'). It must answer from the position and the budget alone, never from what
+  was solved before (``fresh`` solves start from an empty table), so that a seeded
+  match replays move for move whatever ran earlier in the process.
+- else the game's registered solver (``fourfold.solve.position.solver_for``), when
+  it is exact and answers by table look-up (a retrograde table, built once and
+  cached on disk).
 
-Games with neither (Ice Dao: its solver is only bounded) have no endgame here.
+Games with neither (one whose solver is only bounded) have no endgame here.
 
 **Pressing (the squeeze).** Among moves of equal value a perfect player is
 indifferent; against a fallible one they are not equal. With a ``squeeze`` budget
@@ -29,17 +30,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
+from fourfold.ai.game_bots import game_bots
 from fourfold.core.game import Game
-from fourfold.games.placement.game import PlacementGame
 from fourfold.kernels import engine_for
 from fourfold.solve.position import Value, solver_for
 
 WIN, DRAW, LOSS = 1, 0, -1
 _VALUES = {Value.WIN: WIN, Value.DRAW: DRAW, Value.LOSS: LOSS}
-#: the placement solver's table for bots: 2**20 entries (about 20 MB), emptied per decision
-TABLE_BITS = 20
 
 
 @dataclass(frozen=True)
@@ -73,15 +72,28 @@ class Solved:
         return [a for a, v in self.moves if v == self.value]
 
 
+class ExactEndgame(Protocol):
+    """A game's exact solver within a node budget (the ``endgame`` of its ``bots`` part)."""
+
+    def solve(self, state: Any, nodes: int, *, every_move: bool, fresh: bool,
+              distance: bool) -> Solved | None:
+        """The exact values of ``state`` and its moves (encoded actions), or ``None`` when
+        ``nodes`` are not enough. Without ``every_move`` it may stop at the first move of
+        the best value; ``fresh`` empties what the previous solve learnt (``fresh=False``
+        keeps it, within one decision); ``distance`` asks for plies to the end."""
+        ...
+
+
 class Endgame:
     """The exact endgame of one configured game (``available`` is False if it has none)."""
 
     def __init__(self, game: Game[Any, Any]) -> None:
         self.game = game
-        self.placement = isinstance(game, PlacementGame)
-        entry = None if self.placement else solver_for(game)
+        make = game_bots(game).endgame
+        self.exact: ExactEndgame | None = make(game) if make is not None else None
+        entry = None if self.exact is not None else solver_for(game)
         self.entry = entry if entry is not None and entry.exact else None
-        self.available = self.placement or self.entry is not None
+        self.available = self.exact is not None or self.entry is not None
         self.engine = engine_for(game)
         #: what the last ``choose`` did: "solved", "squeezed", or absent
         self.last: dict[str, Any] = {}
@@ -153,13 +165,14 @@ class Endgame:
     ) -> Solved | None:
         """The exact values, or ``None`` if the budget of ``nodes`` is not enough.
 
-        Without ``every_move`` a placement solve stops at the first move of the best
+        Without ``every_move`` a budgeted solve may stop at the first move of the best
         value (much cheaper: a won position needs one winning move proven).
         ``fresh=False`` keeps the table of the previous solve: for a series of solves
         within one decision, which is still determined by its first position.
         """
-        if self.placement:
-            return self._placement(state, nodes, every_move, fresh, distance)
+        if self.exact is not None:
+            return self.exact.solve(state, nodes, every_move=every_move, fresh=fresh,
+                                    distance=distance)
         if self.entry is None:
             return None
         solution = self.entry.solve(self.game, state, None)
@@ -168,33 +181,3 @@ class Endgame:
         moves = [(self.game.encode(m.move), _VALUES[m.value]) for m in solution.moves]
         distances = [m.distance for m in solution.moves]
         return Solved(_VALUES[solution.value], moves, True, len(moves), distances)
-
-    def _placement(
-        self, state: Any, nodes: int, every_move: bool, fresh: bool, distance: bool
-    ) -> Solved | None:
-        from fourfold.solve.placement.solver import SolveLimitReached, solve_position
-        from fourfold.solve.placement.solver import solver_for as placement_solver
-
-        game = self.game
-        assert isinstance(game, PlacementGame)
-        if nodes <= 0:
-            return None  # (the solver reads a budget of 0 as none)
-        if fresh:
-            _clear(placement_solver(game, TABLE_BITS))
-        try:
-            result = solve_position(game, state, rank_moves=every_move, distance=distance,
-                                    nodes=nodes, table_bits=TABLE_BITS)
-        except SolveLimitReached:
-            return None
-        moves = [(game.encode(m), v) for m, v, _ in result.moves]
-        distances = [d for _, _, d in result.moves] if distance else None
-        return Solved(result.value, moves, every_move, result.nodes, distances)
-
-
-def _clear(solver: Any) -> None:
-    """Empty the solver's transposition table and move-ordering history."""
-    from fourfold.solve.placement import kernel as k4
-
-    work = solver.work
-    k4.clear_table(work)
-    work.history[:] = 0

@@ -1,36 +1,55 @@
 """Levels 1 to 5: one name per strength, mapped to a bot and its thinking budget.
 
-The mapping is data (``LEVELS``, with per-game overrides in ``GAME_LEVELS``)
-so that ``fourfold bots`` and docs/bots.md show exactly what each level is.
-Budgets are counted in nodes or iterations, not seconds, so that a seeded
-match replays move for move on any machine; a ``Limit`` with ``seconds``
-given to a level caps its time as well.
+The mapping is data (``LEVELS``, with a game's own levels in the ``levels`` of its
+``bots`` part, ``fourfold.ai.game_bots``) so that ``fourfold bots`` and docs/bots.md
+show exactly what each level is. Budgets are counted in nodes or iterations, not
+seconds, so that a seeded match replays move for move on any machine; a ``Limit``
+with ``seconds`` given to a level caps its time as well.
+
+A level plays one of the generic kinds (``KINDS``), or one of its game's own bots:
+then ``Level.own`` is a ``LevelBot``, which builds that bot for the level and says
+what it plays.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from fourfold.ai.alphabeta import AlphaBetaBot
 from fourfold.ai.base import Bot, Limit
 from fourfold.ai.endgame import EndgamePlan
-from fourfold.ai.freeform import FreeformBot
+from fourfold.ai.game_bots import game_bots, spec_bots
 from fourfold.ai.greedy import GreedyBot
 from fourfold.ai.mcts import MCTSBot
-from fourfold.ai.quatrefoil import DEFAULT_CURIOSITY, QuatrefoilBot
 from fourfold.ai.random_bot import RandomBot
 from fourfold.core.errors import ConfigurationError
 from fourfold.core.game import Game
 
-KINDS = "random, beginner, greedy, mcts, alphabeta, freeform, quatrefoil"
+if TYPE_CHECKING:
+    from fourfold.ai.game_bots import GameBots
+
+KINDS = "random, beginner, greedy, mcts, alphabeta, or a game's own bot (Level.own)"
+
+
+class LevelBot(Protocol):
+    """A game's own bot as a level plays it (``Level.own``)."""
+
+    def build(self, level: Level, game: Game[Any, Any], player: int, seed: int | None,
+              limit: Limit | None) -> Bot:
+        """The bot of ``level`` (``limit`` overrides its budget, and may cap seconds)."""
+        ...
+
+    def describe(self, level: Level) -> str:
+        """What ``level`` plays, in one line."""
+        ...
 
 
 @dataclass(frozen=True)
 class Level:
-    """What a level plays: a bot and its budget per move. A ``quatrefoil`` seat has no
-    budget: ``curiosity`` weighs information against progress, and ``reads_team`` says
-    whether it reads its team-mates' actions as the choices their bots would make."""
+    """What a level plays: a bot and its budget per move. ``own`` (a ``LevelBot``) makes
+    the level play its game's own bot, named ``bot``; the budget fields mean what that
+    bot makes of them."""
 
     level: int
     bot: str
@@ -38,10 +57,11 @@ class Level:
     iterations: int | None = None
     depth: int | None = None
     endgame: EndgamePlan | None = None
-    curiosity: float = 0.0
-    reads_team: bool = False
+    own: LevelBot | None = None
 
     def describe(self) -> str:
+        if self.own is not None:
+            return self.own.describe(self)
         if self.bot == "random":
             return "random: any legal move, uniformly"
         if self.bot == "beginner":
@@ -49,10 +69,6 @@ class Level:
                     "that does not hand over a win")
         if self.bot == "greedy":
             return "greedy: wins at once, never hands over a win it can avoid"
-        if self.bot == "freeform":
-            return _describe_freeform(self.depth, self.nodes)
-        if self.bot == "quatrefoil":
-            return _describe_quatrefoil(self.curiosity, self.reads_team)
         if self.bot == "mcts":
             return f"MCTS (UCT, greedy playouts), {self.iterations:,} iterations per move"
         text = f"alpha-beta (iterative deepening, TT), {self.nodes:,} nodes per move"
@@ -67,25 +83,6 @@ class Level:
         return text
 
 
-def _describe_freeform(depth: int | None, nodes: int | None) -> str:
-    if depth == 0:
-        return ("freeform beginner: wins at once, challenges a broken grid, else a random "
-                "cell centre and a random give")
-    if depth is None or depth == 1:
-        return ("freeform: wins at once, gives no piece that wins at a cell centre, "
-                "challenges exactly when a challenge wins")
-    return (f"freeform look-ahead: {depth} plies over cell-centre placements and safe gives, "
-            f"{nodes:,} placements per move")
-
-
-def _describe_quatrefoil(curiosity: float, reads_team: bool) -> str:
-    reads = ("its cards, the signals and its team-mates' actions" if reads_team
-             else "its cards and the signals (not its team-mates' actions)")
-    aim = (f"weighs progress against what the next signals would teach (curiosity"
-           f" {curiosity:g})" if curiosity else "heads for the nearest possible solution")
-    return f"quatrefoil seat: reads {reads}; {aim}; stacks only when sure"
-
-
 #: the exact endgame of the strongest level: solve once at most 64 moves are legal, and
 #: among drawn moves press the opponent (``fourfold.ai.endgame``)
 STRONG_ENDGAME = EndgamePlan(nodes=1_000_000, max_moves=64, squeeze=1_000_000)
@@ -98,84 +95,39 @@ LEVELS: dict[int, Level] = {
     5: Level(5, "alphabeta", nodes=1_000_000, endgame=STRONG_ENDGAME),
 }
 
-#: Quatrefoil is cooperative, with hidden cards: the search bots do not play it. Its
-#: levels are the quatrefoil seat reading more and planning better. Measured with
-#: ``fourfold.ai.quatrefoil.play_turns`` on the 1,000 deals of seeds 10000-10999 (four
-#: seats of one level, base game): mean actions to the solution 7.59 (4 deals lost),
-#: 4.91, 4.71, 4.63 for levels 2 to 5 (fewer is better). Where the solution is face up
-#: (nothing-to-hide, Dual) levels 2 to 5 all follow a shortest path.
-QUATREFOIL_LEVELS: dict[int, Level] = {
-    1: Level(1, "random"),
-    2: Level(2, "quatrefoil"),
-    3: Level(3, "quatrefoil", curiosity=DEFAULT_CURIOSITY),
-    4: Level(4, "quatrefoil", reads_team=True),
-    5: Level(5, "quatrefoil", curiosity=DEFAULT_CURIOSITY, reads_team=True),
-}
-
-#: games whose levels differ from ``LEVELS`` (``name`` or ``name/variant`` -> level ->
-#: Level). Folio freeform places on a continuous table (about a thousand candidate
-#: points per ply, each needing a grid fit), where the generic bots take minutes per
-#: game, so every level there is the freeform bot at a different depth. Dao's level 5
-#: plays from the retrograde table (perfect, pressing among drawn moves); Dao games run
-#: long, so the searches below it are smaller. Ice Dao has no exact endgame (its solver
-#: is only bounded): its levels are searches of growing size.
-GAME_LEVELS: dict[str, dict[int, Level]] = {
-    "folio/freeform": {
-        1: Level(1, "random"),
-        2: Level(2, "freeform", depth=0),
-        3: Level(3, "freeform", depth=1),
-        4: Level(4, "freeform", depth=2, nodes=400),
-        5: Level(5, "freeform", depth=3, nodes=1_500),
-    },
-    "dao": {
-        2: Level(2, "greedy"),
-        3: Level(3, "mcts", iterations=300),
-        4: Level(4, "alphabeta", nodes=50_000),
-        5: Level(5, "alphabeta", nodes=300_000, endgame=STRONG_ENDGAME),
-    },
-    "icedao": {
-        2: Level(2, "greedy"),
-        3: Level(3, "alphabeta", nodes=2_000),
-        4: Level(4, "alphabeta", nodes=20_000),
-        5: Level(5, "alphabeta", nodes=300_000),
-    },
-    "quatrefoil": QUATREFOIL_LEVELS,
-}
-
-
-#: Bots that would be built for a game but cannot play it at a usable speed, by
-#: ``name`` or ``name/variant``, with the reason ``make_bot`` gives when refusing them.
-#: Folio freeform has about a thousand candidate placements a ply, each needing a grid
-#: fit, on the reference rules (no kernel): one placement by greedy, alpha-beta or MCTS
-#: took over two minutes (measured, a 0.2 s time limit given), so its levels use the
-#: freeform bot.
-TOO_SLOW: dict[str, tuple[frozenset[str], str]] = {
-    "folio/freeform": (frozenset({"greedy", "alphabeta", "mcts"}),
-                       "over two minutes a placement on a freeform table, where a ply has"
-                       " about a thousand candidate placements; play freeform or a level"),
-}
-
 
 def check_speed(bot: str, game: Game[Any, Any]) -> None:
-    """Refuse a bot listed in ``TOO_SLOW`` for this game, with the reason."""
-    for key in (f"{game.name}/{game.info.variant}", game.name):
-        names, why = TOO_SLOW.get(key, (frozenset(), ""))
-        if bot in names:
-            raise ConfigurationError(f"the {bot} bot is too slow for {game.info.label()}:"
-                                     f" {why}")
+    """Refuse a bot the game's ``bots`` part lists as too slow for it, with the reason."""
+    bots = game_bots(game)
+    if bot in bots.too_slow:
+        raise ConfigurationError(f"the {bot} bot is too slow for {game.info.label()}:"
+                                 f" {bots.too_slow_reason}")
+
+
+def _pick(bots: GameBots, level: int) -> Level:
+    if level not in LEVELS:
+        raise ConfigurationError(
+            f"unknown level {level}; valid levels: {', '.join(map(str, LEVELS))}")
+    return bots.levels.get(level, LEVELS[level])
+
+
+def level_of(game: Game[Any, Any], level: int) -> Level:
+    """What ``level`` plays in a configured game."""
+    return _pick(game_bots(game), level)
 
 
 def level_for(game_name: str, level: int, variant: str | None = None) -> Level:
-    for key in (f"{game_name}/{variant}", game_name):
-        if level in GAME_LEVELS.get(key, {}):
-            return GAME_LEVELS[key][level]
-    return LEVELS[level]
+    """What ``level`` plays in a registered game's variant (its default variant when
+    ``variant`` is None), without configuring the game."""
+    from fourfold.core.registry import get_spec
+
+    return _pick(spec_bots(get_spec(game_name), variant), level)
 
 
 def make_level(
     level: int, game: Game[Any, Any], player: int, seed: int | None, limit: Limit | None
 ) -> Bot:
-    bot = build(level_for(game.name, level, game.info.variant), game, player, seed, limit)
+    bot = build(level_of(game, level), game, player, seed, limit)
     bot.name = f"level{level}"
     return bot
 
@@ -184,17 +136,11 @@ def build(
     spec: Level, game: Game[Any, Any], player: int, seed: int | None, limit: Limit | None
 ) -> Bot:
     """The bot a level describes (``limit`` overrides its budgets, and may cap seconds)."""
+    if spec.own is not None:
+        return spec.own.build(spec, game, player, seed, limit)
     seconds = limit.seconds if limit is not None else None
-    if spec.bot == "freeform":
-        nodes = limit.nodes if limit and limit.nodes else spec.nodes
-        depth = 1 if spec.depth is None else spec.depth
-        bot: Bot = FreeformBot(game, player, seed, Limit(seconds=seconds, nodes=nodes),
-                               careful=depth > 0, depth=max(depth, 1))
-    elif spec.bot == "random":
-        bot = RandomBot(game, player, seed, limit)
-    elif spec.bot == "quatrefoil":
-        bot = QuatrefoilBot(game, player, seed, limit, curiosity=spec.curiosity,
-                            trusted=None if spec.reads_team else frozenset())
+    if spec.bot == "random":
+        bot: Bot = RandomBot(game, player, seed, limit)
     elif spec.bot in ("greedy", "beginner"):
         bot = GreedyBot(game, player, seed, limit, careful=spec.bot == "greedy",
                         attention=spec.nodes)

@@ -1,6 +1,12 @@
 """A hint for a seat playing against bots: the solver's values where one answers in
-time, else the strongest bot's choice. A pure function of the seat's view, run in the
-server's job pool (server/jobs.py), in a worker process."""
+time, else a bot's choice. A pure function of the seat's view, run in the server's
+job pool (server/jobs.py), in a worker process.
+
+The solver is the game's registered one (``fourfold.solve.position.solver_for``),
+asked only in games of perfect information. The bot is the ``hint`` of the game's
+``bots`` part (``fourfold.ai.game_bots``: ``level3`` unless the game names another),
+asked for its ``propose`` when the part says ``hint_proposes`` (a real-time game's
+bot may answer "wait"), else for its ``choose``."""
 
 from __future__ import annotations
 
@@ -24,6 +30,7 @@ def hint_for(game: Game[Any, Any], seat: int, view: Any, version: int, bot_seed:
     the answer are pickled)."""
     from fourfold.ai import make_bot
     from fourfold.ai.base import Limit
+    from fourfold.ai.game_bots import game_bots
     from fourfold.solve.position import Value, solver_for
 
     base = {"type": "hint", "seat": seat, "version": version}
@@ -44,11 +51,11 @@ def hint_for(game: Game[Any, Any], seat: int, view: Any, version: int, bot_seed:
                                "value": m.value.value, "distance": m.distance}
                               for m in solution.moves if m.value is not Value.UNKNOWN
                               or not entry.exact]}
-    name = "quatrefoil" if game.name == "quatrefoil" else "level3"
+    bots = game_bots(game)
+    name = bots.hint
     try:
         bot = make_bot(name, game, seat, bot_seed + 7, Limit(seconds=HINT_SECONDS))
-        move = bot.propose(view, float("inf")) if game.name == "quatrefoil" \
-            else bot.choose(view)
+        move = bot.propose(view, float("inf")) if bots.hint_proposes else bot.choose(view)
     except FourfoldError as error:
         return {**base, "kind": "none", "text": f"no hint here: {error}"}
     if move is None:

@@ -141,9 +141,9 @@ def plan(config: Config, settings: Settings) -> list[Job]:
 
 def describe_bot(game: Game[Any, Any], name: str) -> str:
     if name.startswith("level") and name[5:].isdigit():
-        from fourfold.ai.levels import level_for
+        from fourfold.ai.levels import level_of
 
-        return level_for(game.name, int(name[5:]), game.info.variant).describe()
+        return level_of(game, int(name[5:])).describe()
     bot = make_bot(name, game, 0, 0)
     doc = (type(bot).__doc__ or "").strip().splitlines()
     return doc[0] if doc else name

@@ -6,23 +6,45 @@ import argparse
 from typing import Any
 
 from fourfold.ai import bot_names
-from fourfold.ai.levels import GAME_LEVELS, LEVELS, level_for
+from fourfold.ai.game_bots import every_game_bots
+from fourfold.ai.levels import LEVELS, level_for
 from fourfold.cli.common import bots_for
 from fourfold.core.registry import get_spec, load
 
+#: the generic bots; a game's own bots describe themselves (``fourfold.ai.game_bots``)
 DESCRIPTIONS = {
     "random": "uniformly random legal moves",
     "greedy": "wins at once when it can; never hands the opponent an immediate win it can avoid",
     "alphabeta": "negamax alpha-beta, iterative deepening, transposition table (200,000 nodes)",
     "mcts": "UCT Monte Carlo tree search with greedy playouts (2,000 iterations)",
-    "perfect": "exact play where a solver finishes (Dao; Quarto and Folio from mid-game),"
+    "perfect": "exact play where the game's exact solver finishes in time (docs/solutions.md),"
     " else level 5",
-    "freeform": "Folio freeform: places on fitting grids, challenges exactly when it wins",
-    "quatrefoil": "Quatrefoil seat: tracks the deals consistent with what it saw (also"
-    " reads its team-mates' actions)",
-    "optimal": "Quatrefoil team policy: a public agent prescribes one action per card pair;"
-    " measured exactly over every deal against a proven bound (docs/solutions.md)",
 }
+
+
+def describe(name: str) -> str:
+    """One line on a bot: the generic ones' here, a game's own from its ``bots`` part."""
+    if name in DESCRIPTIONS:
+        return DESCRIPTIONS[name]
+    for _, _, bots in every_game_bots():
+        if name in bots.named:
+            return bots.named[name].description
+    return ""
+
+
+def games_with_levels() -> list[str]:
+    """``GAME`` or ``GAME/VARIANT`` for each ruleset whose levels differ from ``LEVELS``:
+    the game's name when every variant shares its ``bots`` part, else each variant's."""
+    keys: list[str] = []
+    for spec, variant, bots in every_game_bots():
+        if not bots.levels:
+            continue
+        shared = spec.extensions.bots is not None and (
+            spec.extensions_for(variant).bots == spec.extensions.bots)
+        key = spec.name if shared else f"{spec.name}/{variant}"
+        if key not in keys:
+            keys.append(key)
+    return keys
 
 
 def register(sub: Any) -> None:
@@ -34,7 +56,7 @@ def register(sub: Any) -> None:
 
 def level_key(text: str) -> str:
     """``GAME`` or ``GAME/VARIANT`` checked against the registry (unknown ones are refused
-    with the valid names, as every command does), in the form ``GAME_LEVELS`` keys use."""
+    with the valid names, as every command does), as ``GAME`` or ``GAME/VARIANT``."""
     name, _, variant = text.partition("/")
     spec = get_spec(name)
     if not variant:
@@ -54,15 +76,15 @@ def run(args: argparse.Namespace) -> int:
     for name in playing:
         if name.startswith("level"):
             continue
-        print(f"  {name:<10} {DESCRIPTIONS.get(name, '')}".rstrip())
+        print(f"  {name:<10} {describe(name)}".rstrip())
     print()
-    games = [key] if key else [None, *GAME_LEVELS]
+    games = [key] if key else [None, *games_with_levels()]
     for g in games:
         title = f"Levels for {g}" if g else "Levels (every two-player game unless listed below)"
         print(title + ":")
         name, _, variant = (g or "").partition("/")
         for n in LEVELS:
-            spec = level_for(name, n, variant or None)
+            spec = level_for(name, n, variant or None) if name else LEVELS[n]
             print(f"  level{n}     {spec.describe()}")
         print()
     print("Budgets are per move and count nodes or iterations, so seeded matches replay"

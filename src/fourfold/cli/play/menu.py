@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from fourfold.ai import bot_names, make_bot
-from fourfold.ai.levels import LEVELS, level_for
+from fourfold.ai.levels import LEVELS, level_of
 from fourfold.cli.play.console import Console
 from fourfold.cli.play.registry import rules_for
 from fourfold.cli.play.setup import HUMAN, PlayRequest
@@ -89,7 +89,7 @@ def opponents(game: Game[Any, Any]) -> list[tuple[str, str]]:
         except FourfoldError:
             continue
         if name in levels:
-            text = level_for(game.name, int(name[5:]), game.info.variant).describe()
+            text = level_of(game, int(name[5:])).describe()
         else:
             text = "the usual opponent here" if name == rules.opponent else "a bot"
         found.append((name, text))

@@ -23,7 +23,6 @@ from __future__ import annotations
 from typing import Any
 
 from fourfold.ai import Bot, make_bot
-from fourfold.games.quatrefoil.bots_seat import QuatrefoilBot
 from fourfold.cli.play.builtins import find_command
 from fourfold.cli.play.context import Command, PlayContext
 from fourfold.cli.play.loop import TurnLoop, play_line
@@ -32,6 +31,7 @@ from fourfold.core.errors import FourfoldError, NotationError
 from fourfold.core.game import Game
 from fourfold.core.outcome import Outcome
 from fourfold.games.quatrefoil.arrangement import ACTION_NAMES, parse_action_name
+from fourfold.games.quatrefoil.bots_seat import QuatrefoilBot
 from fourfold.games.quatrefoil.game import QuatrefoilGame
 from fourfold.games.quatrefoil.state import Action
 from fourfold.games.quatrefoil.text import draw_observation, draw_referee, explain

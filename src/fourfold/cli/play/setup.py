@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from fourfold.ai import BOTS, Bot
+from fourfold.ai import Bot, bot_names
 from fourfold.cli.common import bots_for
 from fourfold.cli.paths import check_writable, read_text
 from fourfold.cli.play.console import Console
@@ -104,7 +104,8 @@ def my_seat(game: Game[Any, Any], request: PlayRequest) -> int:
 
 def recorded_opponents(match: Match[Any, Any]) -> dict[int, str]:
     """The bots a record names in its Players tag, by seat."""
-    return {p: name.lower() for p, name in enumerate(match.players) if name.lower() in BOTS}
+    known = set(bot_names())
+    return {p: name.lower() for p, name in enumerate(match.players) if name.lower() in known}
 
 
 def plan_seats(match: Match[Any, Any], rules: PlayRules,

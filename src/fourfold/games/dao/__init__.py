@@ -22,6 +22,7 @@ SPEC = register(
         factory=DaoGame,
         rules_text=rules_from("fourfold.games.dao"),
         extensions=Extensions(
+            bots="fourfold.games.dao.bots:BOTS",
             presenter="fourfold.games.dao.text:PRESENTER",
             drawer="fourfold.games.dao.svg:draw_dao",
             codec="fourfold.games.dao.wire:CODEC",

@@ -58,6 +58,7 @@ SPEC = register(
                 "no grid at all: place anywhere; a notional 4x4 grid must fit; challenges",
                 options=FREEFORM_OPTIONS,
                 extensions=Extensions(
+                    bots="fourfold.games.folio.freeform.bots:BOTS",
                     presenter="fourfold.games.folio.freeform.text:PRESENTER",
                     drawer="fourfold.games.folio.freeform.svg:draw_freeform",
                     codec="fourfold.games.folio.freeform.wire:CODEC",
@@ -74,6 +75,7 @@ SPEC = register(
         factory=make_game,
         rules_text=rules_from("fourfold.games.folio"),
         extensions=Extensions(
+            bots="fourfold.games.placement.bots:BOTS",
             presenter="fourfold.games.folio.text:PRESENTER",
             drawer="fourfold.games.folio.svg:DRAWER",
             codec="fourfold.games.placement.wire:CODEC",

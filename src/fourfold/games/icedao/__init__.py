@@ -32,6 +32,7 @@ SPEC = register(
         factory=IceDaoGame,
         rules_text=rules_from("fourfold.games.icedao"),
         extensions=Extensions(
+            bots="fourfold.games.icedao.bots:BOTS",
             presenter="fourfold.games.icedao.text:PRESENTER",
             drawer="fourfold.games.icedao.svg:draw_icedao",
             codec="fourfold.games.icedao.wire:CODEC",

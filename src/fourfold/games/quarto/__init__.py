@@ -29,6 +29,7 @@ SPEC = register(
         factory=QuartoGame,
         rules_text=rules_from("fourfold.games.quarto"),
         extensions=Extensions(
+            bots="fourfold.games.placement.bots:BOTS",
             presenter="fourfold.games.quarto.text:PRESENTER",
             drawer="fourfold.games.quarto.svg:DRAWER",
             codec="fourfold.games.placement.wire:CODEC",

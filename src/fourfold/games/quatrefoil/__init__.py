@@ -87,6 +87,7 @@ SPEC = register(
         factory=QuatrefoilGame,
         rules_text=rules_from("fourfold.games.quatrefoil"),
         extensions=Extensions(
+            bots="fourfold.games.quatrefoil.bots:BOTS",
             presenter="fourfold.games.quatrefoil.text:PRESENTER",
             drawer="fourfold.games.quatrefoil.svg:draw_quatrefoil",
             codec="fourfold.games.quatrefoil.wire:CODEC",

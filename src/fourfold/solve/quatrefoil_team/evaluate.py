@@ -121,7 +121,7 @@ def evaluate(policy: Policy, face_up: str = "none", sample: list[Case] | None = 
 
 def bots_policy(curiosity: float | None = None, read_actions: bool = True) -> Policy:
     """Today's ``quatrefoil`` bots (``ai/quatrefoil.team_choice``) as a joint policy."""
-    from fourfold.ai.quatrefoil import DEFAULT_CURIOSITY, team_choice
+    from fourfold.games.quatrefoil.bots_seat import DEFAULT_CURIOSITY, team_choice
 
     c = DEFAULT_CURIOSITY if curiosity is None else curiosity
     trusted = frozenset(range(4)) if read_actions else frozenset[int]()

@@ -8,7 +8,7 @@ grid lets the opponent complete a winning line with the piece given (a cheap
 check of the cell centres, not of every point). It challenges exactly when a
 challenge wins: when the grid is broken and the opponent broke it.
 
-Strength knobs, for the levels (``fourfold.ai.levels``):
+Strength knobs, for the levels (``BOTS`` at the end: Folio freeform's ``bots`` part):
 
 - ``careful=False``: the beginner. It still takes a win at once and challenges when
   the opponent broke the grid, but places on a random cell centre and gives a random
@@ -28,6 +28,8 @@ import math
 from typing import Any
 
 from fourfold.ai.base import Bot, Limit
+from fourfold.ai.game_bots import GameBots, NamedBot
+from fourfold.ai.levels import Level
 from fourfold.core.errors import ConfigurationError, FourfoldError
 from fourfold.core.game import Game, View
 from fourfold.core.outcome import Result
@@ -278,3 +280,51 @@ class FreeformBot(Bot):
                 ):
                     threats.add(kind)
         return threats
+
+
+# -- the bots part of Folio freeform (``fourfold.ai.game_bots``) ---------------------------
+
+class FreeformLevel:
+    """The freeform bot as a level plays it: ``Level.depth`` 0 is the beginner, 1 the
+    careful bot, 2 and more the look-ahead with ``Level.nodes`` placements per move."""
+
+    def build(self, level: Level, game: Game[Any, Any], player: int, seed: int | None,
+              limit: Limit | None) -> Bot:
+        seconds = limit.seconds if limit is not None else None
+        nodes = limit.nodes if limit and limit.nodes else level.nodes
+        depth = 1 if level.depth is None else level.depth
+        return FreeformBot(game, player, seed, Limit(seconds=seconds, nodes=nodes),
+                           careful=depth > 0, depth=max(depth, 1))
+
+    def describe(self, level: Level) -> str:
+        depth, nodes = level.depth, level.nodes
+        if depth == 0:
+            return ("freeform beginner: wins at once, challenges a broken grid, else a random "
+                    "cell centre and a random give")
+        if depth is None or depth == 1:
+            return ("freeform: wins at once, gives no piece that wins at a cell centre, "
+                    "challenges exactly when a challenge wins")
+        return (f"freeform look-ahead: {depth} plies over cell-centre placements and safe"
+                f" gives, {nodes or DEFAULT_NODES:,} placements per move")
+
+
+LEVEL = FreeformLevel()
+
+#: Folio freeform places on a continuous table (about a thousand candidate points per
+#: ply, each needing a grid fit), where the generic bots take minutes per game, so every
+#: level above random is the freeform bot at a different depth. One placement by
+#: greedy, alpha-beta or MCTS on the reference rules (no kernel) took over two minutes
+#: (measured, a 0.2 s time limit given): ``make_bot`` refuses them here.
+BOTS = GameBots(
+    named={"freeform": NamedBot(
+        FreeformBot, "Folio freeform: places on fitting grids, challenges exactly when it wins")},
+    levels={
+        2: Level(2, "freeform", depth=0, own=LEVEL),
+        3: Level(3, "freeform", depth=1, own=LEVEL),
+        4: Level(4, "freeform", depth=2, nodes=400, own=LEVEL),
+        5: Level(5, "freeform", depth=3, nodes=1_500, own=LEVEL),
+    },
+    too_slow=frozenset({"greedy", "alphabeta", "mcts"}),
+    too_slow_reason="over two minutes a placement on a freeform table, where a ply has about"
+                    " a thousand candidate placements; play freeform or a level",
+)
