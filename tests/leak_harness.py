@@ -31,7 +31,6 @@ from typing import Any
 
 import fourfold
 from fourfold.ai import make_bot
-from fourfold.ai.quatrefoil import DEALS, QuatrefoilBot, signal_pattern
 from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game, View
 from fourfold.games.quatrefoil.arrangement import (
