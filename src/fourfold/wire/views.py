@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from fourfold.core.errors import FourfoldError
-from fourfold.core.game import View
+from fourfold.core.game import Game, O, View
 from fourfold.wire.codec import AnyGame, codec_of
 from fourfold.wire.errors import (
     JsonDict,
@@ -40,8 +40,9 @@ def game_header(game: AnyGame) -> JsonDict:
             "options": dict(game.info.option_strings())}
 
 
-def view_to_json(game: AnyGame, view: View) -> JsonDict:
-    """Everything ``view.player`` may know, as plain JSON (see docs/wire.md)."""
+def view_to_json(game: Game[Any, Any, O], view: View[O]) -> JsonDict:
+    """Everything ``view.player`` may know, as plain JSON (see docs/wire.md). The view
+    must be one of this game's (its observation type ``O``), never a referee's state."""
     outcome = game.view_outcome(view)
     return {
         "wire": WIRE_VERSION,
@@ -60,7 +61,7 @@ def view_to_json(game: AnyGame, view: View) -> JsonDict:
 _last_board: list[tuple[AnyGame | None, Any, JsonDict]] = [(None, None, {})]
 
 
-def _board(game: AnyGame, observation: Any) -> JsonDict:
+def _board(game: Game[Any, Any, O], observation: O) -> JsonDict:
     """The board of ``observation``. The last one is kept: the recipients of one event
     who see the very same observation (every seat and spectator of a
     perfect-information game) get the same board, encoded once. Only an identical
@@ -87,7 +88,7 @@ def check_header(game: AnyGame, data: Mapping[str, Any], where: str | None) -> N
                         join(where, "options"))
 
 
-def view_from_json(game: AnyGame, data: Any, where: str | None = None) -> View:
+def view_from_json(game: Game[Any, Any, O], data: Any, where: str | None = None) -> View[O]:
     """The view a ``view_to_json`` document describes; ``WireError`` if it is not exactly
     what ``view_to_json`` writes for some view of ``game``."""
     value = obj(data, where)
