@@ -1,21 +1,29 @@
 """The browser app's pages: one HTML shell for every page (the app routes in the
-browser), and its static files under ``/ui/``, shipped inside the package.
+browser), and its static files, shipped inside the package.
 
 Pages: ``/`` (lobby and new table), ``/t/{id}`` (a table; a seat link adds
 ``#seat=TOKEN``, which never reaches the server's logs), ``/replay/{id}``,
-``/rules/{game}``. Nothing is fetched from another site: the Content-Security-Policy
-says so to the browser too.
+``/rules`` and ``/rules/{game}``. Nothing is fetched from another site: the
+Content-Security-Policy says so to the browser too.
+
+Static files are served under a fingerprint, ``/ui/<build>/<name>``, cached for good
+(``controllers.build_id`` changes when any file does); the shell names them so. The
+games' controllers are served from their own folders under
+``/ui/<build>/pkg/<package path>/<file>.js`` (``controllers.py``). ``/ui/<name>``
+without a fingerprint still answers, never cached.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
+from fourfold.server.web.controllers import STATIC, build_id, served_file
+
 router = APIRouter(include_in_schema=False)
-STATIC = Path(__file__).resolve().parent / "static"
 TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
          ".svg": "image/svg+xml", ".html": "text/html; charset=utf-8",
          ".woff2": "font/woff2", ".png": "image/png"}
@@ -24,10 +32,18 @@ CSP = ("default-src 'self'; connect-src 'self'; img-src 'self' data: blob:; "
        "object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
 HEADERS = {"Content-Security-Policy": CSP, "Referrer-Policy": "no-referrer",
            "X-Content-Type-Options": "nosniff", "Cache-Control": "no-cache"}
+#: a fingerprinted file never changes under its URL
+KEPT = {**HEADERS, "Cache-Control": "public, max-age=31536000, immutable"}
+
+
+@lru_cache(maxsize=1)
+def _shell_text() -> str:
+    return (STATIC / "index.html").read_text(encoding="utf-8").replace(
+        "/ui/BUILD/", f"/ui/{build_id()}/")
 
 
 def _shell() -> HTMLResponse:
-    return HTMLResponse((STATIC / "index.html").read_text(encoding="utf-8"), headers=HEADERS)
+    return HTMLResponse(_shell_text(), headers=HEADERS)
 
 
 @router.get("/")
@@ -50,6 +66,11 @@ def replay(table_id: str) -> HTMLResponse:
     return _shell()
 
 
+@router.get("/rules")
+def rules_first() -> HTMLResponse:
+    return _shell()
+
+
 @router.get("/rules/{game}")
 def rules(game: str) -> HTMLResponse:
     return _shell()
@@ -60,9 +81,44 @@ def favicon() -> Response:
     return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml", headers=HEADERS)
 
 
-@router.api_route("/ui/{name}", methods=["GET", "HEAD"])
-def static_file(name: str) -> Response:
+def _not_found() -> Response:
+    return Response("not found", status_code=404, media_type="text/plain",
+                    headers={"X-Content-Type-Options": "nosniff"})
+
+
+def _kept(build: str) -> dict[str, str]:
+    """Cached for good under the current build; a page of an older build (the server was
+    upgraded under it) is sent today's file, never cached."""
+    return KEPT if build == build_id() else HEADERS
+
+
+def _static(name: str) -> Path | None:
     path = STATIC / name
     if "/" in name or name.startswith(".") or path.suffix not in TYPES or not path.is_file():
-        return Response("not found", status_code=404, media_type="text/plain")
+        return None
+    return path
+
+
+@router.api_route("/ui/{name}", methods=["GET", "HEAD"])
+def static_file(name: str) -> Response:
+    path = _static(name)
+    if path is None:
+        return _not_found()
     return FileResponse(path, media_type=TYPES[path.suffix], headers=HEADERS)
+
+
+@router.api_route("/ui/{build}/pkg/{path:path}", methods=["GET", "HEAD"])
+def controller_file(build: str, path: str) -> Response:
+    """A game's controller module (or a file beside it), from the game's folder."""
+    file = served_file(path)
+    if file is None:
+        return _not_found()
+    return FileResponse(file, media_type=TYPES[".js"], headers=_kept(build))
+
+
+@router.api_route("/ui/{build}/{name}", methods=["GET", "HEAD"])
+def fingerprinted_file(build: str, name: str) -> Response:
+    path = _static(name)
+    if path is None:
+        return _not_found()
+    return FileResponse(path, media_type=TYPES[path.suffix], headers=_kept(build))

@@ -3,7 +3,8 @@
 A page's WebSocket says ``{"type": "hello", "token": ..., "screen": true}``. Then every
 event it is sent also carries ``screen``: the picture of the event's own view (the SVG,
 with the last move marked), the recipient's legal moves as structured choices
-(wire/choices.py), the controller that acts on them, the table's public facts
+(wire/choices.py), the URL of the game's controller that acts on them (``null``: the
+generic one; web/controllers.py), the table's public facts
 (``table_info``: seats, status, rematch, undo) and whether hints may be asked for.
 Everything that depends on the game comes from the event's view, the one view the
 event was built from; the rest is what anyone with the table's link may know. API
@@ -21,9 +22,10 @@ from fourfold.core.spec import Utility
 from fourfold.server.live import LiveTable
 from fourfold.server.protocol import table_info
 from fourfold.server.specs import BOT
+from fourfold.server.web.controllers import controller_url
 from fourfold.table import Event
 from fourfold.table.events import EventKind
-from fourfold.wire.choices import choices_json, controller_json
+from fourfold.wire.choices import choices_json
 
 Dresser = Callable[[Event], dict[str, Any]]
 #: events after which the position is the one before (the last move stays marked)
@@ -40,7 +42,7 @@ def hints_allowed(live: LiveTable, seat: int | None) -> bool:
 def page_facts(live: LiveTable, view: View) -> dict[str, Any]:
     """What a page needs besides the view that never changes during a game."""
     spec = live.game.info.spec
-    return {"controller": controller_json(live.game, view),
+    return {"controller": controller_url(spec, live.game.info.variant),
             "cooperative": spec.utility is Utility.COOPERATIVE,
             "perfect_information": spec.perfect_information}
 

@@ -21,7 +21,8 @@ function route() {
   if (path === '/' || path === '/new') leave = lobbyPage(main);
   else if ((m = path.match(/^\/t\/([A-Za-z0-9]{1,64})$/))) leave = tablePage(main, m[1]);
   else if ((m = path.match(/^\/replay\/([A-Za-z0-9]{1,64})$/))) leave = replayPage(main, m[1]);
-  else if ((m = path.match(/^\/rules\/([a-z]{1,40})$/))) leave = rulesPage(main, m[1]);
+  else if (path === '/rules') leave = rulesPage(main, null);
+  else if ((m = path.match(/^\/rules\/([a-z0-9_-]{1,40})$/))) leave = rulesPage(main, m[1]);
   else {
     document.title = 'Not found · Fourfold';
     main.append(h('h1', {}, 'No such page'), h('p', {}, h('a', {href: '/', 'data-nav': true}, 'Back to the lobby')));

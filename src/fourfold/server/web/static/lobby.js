@@ -74,7 +74,7 @@ function createForm(catalogue) {
   const summary = h('p', {class: 'muted', id: 'f-summary'});
   const options = h('div', {class: 'options', id: 'f-options'});
   const rulings = h('details', {class: 'rulings'}, h('summary', {}, 'Rulings for this game'), h('div', {}, ''));
-  const rulesLink = h('a', {href: '/rules/folio', 'data-nav': true, id: 'f-rules'}, 'Read the rules');
+  const rulesLink = h('a', {href: '/rules', 'data-nav': true, id: 'f-rules'}, 'Read the rules');
   const seats = h('fieldset', {class: 'seats', id: 'f-seats'});
   const clockOn = h('input', {type: 'checkbox', id: 'f-clock'});
   const base = h('input', {type: 'number', id: 'f-base', min: '0.5', max: '120', step: '0.5', value: '5', inputmode: 'decimal'});
@@ -119,7 +119,7 @@ function createForm(catalogue) {
   }
   function fillSeats() {
     const g = game();
-    const defaultBot = g.game === 'quatrefoil' ? 'quatrefoil' : (g.variants.some((v) => v.variant === 'freeform') && variantSel.value === 'freeform' ? 'freeform' : 'level2');
+    const defaultBot = 'level2';  // the levels play every game
     seats.replaceChildren(h('legend', {}, `Seats (${g.players})`), ...Array.from({length: g.players}, (_, i) => {
       const kind = h('select', {id: `seat-${i}`, 'data-seat': i},
         SEAT_CHOICES.map(([value, label]) => h('option', {value, selected: value === (i === 0 ? 'you' : 'bot')}, label)));

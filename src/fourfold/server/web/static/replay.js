@@ -161,7 +161,7 @@ export function replayPage(main, id) {
     const error = h('p', {class: 'error', role: 'alert'});
     button.addEventListener('click', async () => {
       const n = data.players.length;
-      const bot = data.game === 'quatrefoil' ? 'bot:quatrefoil' : `bot:${level.value}`;
+      const bot = `bot:${level.value}`;
       const seats = Array.from({length: n}, (_, s) => (s === p.to_move ? 'human' : bot));
       const r = await api('/api/tables', {method: 'POST', body: {game: data.game, variant: data.variant, options: data.options,
         setup: p.position, seats, private: true}});
@@ -171,7 +171,7 @@ export function replayPage(main, id) {
       navigate(seat.url);
     });
     fromHere.replaceChildren(h('h2', {class: 'small-h'}, 'New game from this position'),
-      h('div', {class: 'inline'}, data.game === 'quatrefoil' ? '' : level, ' ', button), error);
+      h('div', {class: 'inline'}, level, ' ', button), error);
   }
 
   function connect() {

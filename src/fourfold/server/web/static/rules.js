@@ -3,16 +3,26 @@
 import {api, h} from './util.js';
 import {markdown} from './markdown.js';
 
-const GAMES = [['folio', 'Folio'], ['icedao', 'Ice Dao'], ['quatrefoil', 'Quatrefoil'], ['quarto', 'Quarto'], ['dao', 'Dao']];
-
 export function rulesPage(main, game) {
   const variant = new URLSearchParams(location.search).get('variant');
   let alive = true;
-  const tabs = h('nav', {class: 'tabs', 'aria-label': 'Games'}, GAMES.map(([g, t]) =>
-    h('a', {href: `/rules/${g}`, 'data-nav': true, 'aria-current': g === game ? 'page' : null}, t)));
+  const tabs = h('nav', {class: 'tabs', 'aria-label': 'Games'});
   const body = h('article', {class: 'rules', id: 'rules'}, h('p', {}, 'Loading the rules…'));
   const pictures = h('div', {class: 'pictures', id: 'pictures'});
   main.append(tabs, h('div', {class: 'rules-layout'}, body, pictures));
+  // the games, their titles and order come from the server (/api/games)
+  api('/api/games').then((r) => {
+    if (!alive || !r.ok) return;
+    const games = r.data.games;
+    if (!game && games.length) {  // /rules: the first game's
+      history.replaceState(null, '', `/rules/${games[0].game}`);
+      window.dispatchEvent(new Event('fourfold:navigate'));
+      return;
+    }
+    tabs.replaceChildren(...games.map((g) =>
+      h('a', {href: `/rules/${g.game}`, 'data-nav': true, 'aria-current': g.game === game ? 'page' : null}, g.title)));
+  });
+  if (!game) return () => { alive = false; };
   api(`/api/games/${game}/rules${variant ? `?variant=${encodeURIComponent(variant)}` : ''}`).then((r) => {
     if (!alive) return;
     if (!r.ok) { body.replaceChildren(h('p', {}, `No rules: ${r.error}.`)); return; }

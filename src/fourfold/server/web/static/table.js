@@ -7,7 +7,7 @@
 // (it rewrites the move list), and when an event shows a gap in the versions.
 // Moves go over the socket as the server's structured choice (its action number) with
 // the notation alongside; nothing here parses notation.
-import {controllerFor} from './boards.js';
+import {controllerFor} from './controllers.js';
 import {absolute, announce, api, clockText, copyButton, gameTitle, h, navigate, outcomeText, rememberSeat, seatName, seatToken} from './util.js';
 
 export function tablePage(main, id) {
@@ -15,6 +15,7 @@ export function tablePage(main, id) {
   let screen = null;
   let alive = true;
   let controller = null;
+  let controllerUrl;  // the URL the controller was asked for (null: the generic one)
   let busy = false;
   let socket = null;
   let backoff = 500;
@@ -106,12 +107,24 @@ export function tablePage(main, id) {
     const before = screen;
     screen = data;
     clockAt = performance.now();
-    if (!controller) controller = controllerFor(data.controller);
+    useController(data.controller);
     if (!title_) gameTitle(data.state.game).then((t) => { title_ = t; if (alive && screen) renderTitle(); });
     if (token && data.state.you !== null) {
       rememberSeat(id, token, `${title_ || data.state.game} (${data.state.variant}), ${seatName(data.state, data.state.you)}`);
     }
     render(before);
+  }
+
+  // The game's controller, from the URL the server names (a module in the game's folder).
+  function useController(url) {
+    const wanted = url || null;
+    if (wanted === controllerUrl) return;
+    controllerUrl = wanted;
+    controllerFor(wanted).then((made) => {
+      if (!alive || controllerUrl !== wanted) return;
+      controller = made;
+      if (screen) { renderBoard(); renderSummary(); }
+    });
   }
 
   // -- events ------------------------------------------------------------------------------
@@ -139,6 +152,7 @@ export function tablePage(main, id) {
       past_visible: before.past_visible || !!state.outcome,
       moves: e.kind === 'move' ? [...before.moves, e.move] : before.moves};
     clockAt = performance.now();
+    useController(s.controller);
     render(before);
   }
 
@@ -288,7 +302,7 @@ export function tablePage(main, id) {
     svg.removeAttribute('height');
     svg.setAttribute('aria-labelledby', 'board-label');
     board.setAttribute('aria-label', `The board: ${turn.textContent}`);
-    const canAct = mine() && !st.outcome && st.legal.length > 0 && !busy;
+    const canAct = mine() && !st.outcome && st.legal.length > 0 && !busy && !!controller;
     board.classList.toggle('acting', canAct);
     if (canAct) controller.decorate(svg, screen, ctx);
     else labelStatic(svg, st);
@@ -467,20 +481,10 @@ export function tablePage(main, id) {
 
   function renderSummary() {
     // Colour-blind aids (on by default): the board in words, from the caller's view.
-    const st = screen.state;
-    const b = st.view.board;
-    const lines = [];
-    if (b.cells) {
-      lines.push(b.cells.length ? b.cells.map((c) => `${c.cell} ${c.piece}`).join(', ') : 'No pieces placed yet.');
-      if (b.hand) lines.push(`In hand: ${b.hand}.`);
-    } else if (b.placed) {
-      lines.push(b.placed.length ? b.placed.map((c) => `${c.point} ${c.piece}`).join('; ') : 'No pieces placed yet.');
-      if (b.hand) lines.push(`In hand: ${b.hand}.`);
-    } else if (b.squares) {
-      lines.push(b.squares.map((s) => `${s.square} ${s.stack ? s.stack.join('') : s.piece}`).join(', '));
-    } else if (b.tokens) {
-      lines.push(`Tokens: NW ${b.tokens.NW}, NE ${b.tokens.NE}, SW ${b.tokens.SW}, SE ${b.tokens.SE}, free ${b.tokens.free}.`);
-    }
+    // The game's controller says it (its optional words(board)); without one, nothing.
+    const b = screen.state.view.board;
+    const lines = controller && controller.words ? controller.words(b) : [];
+    summary.hidden = !lines.length;
     summary.replaceChildren(h('h2', {class: 'small-h'}, 'The board in words'), ...lines.map((l) => h('p', {}, l)));
   }
 

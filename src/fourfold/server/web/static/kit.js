@@ -1,0 +1,111 @@
+// What a game's browser controller is given (its `kit`): helpers to mark the server's
+// SVG as clickable, to build controls, and to name seats and pieces. A controller never
+// imports the app: it is handed this kit, so a game folder (or a plugin's package) holds
+// a module that works with any build of the app. See controllers.js for the protocol.
+import {h, seatName} from './util.js';
+
+export const SVGNS = 'http://www.w3.org/2000/svg';
+/** The smallest tap target, in CSS px (WCAG 2.5.5). */
+export const TAP = 44;
+
+/** Make an SVG element act as a button: focusable, labelled, Enter/Space click it, and at
+ * least TAP x TAP CSS px to tap (an invisible pad around a small drawing). */
+export function actionable(el, label, cls = 'target') {
+  el.classList.add(cls);
+  el.setAttribute('role', 'button');
+  el.setAttribute('tabindex', '0');
+  el.setAttribute('aria-label', label);
+  pad(el);
+}
+
+/** Grow an element's hit area to TAP x TAP CSS px: a transparent rectangle in a layer
+ * under the whole picture (so a tap on any drawing still goes to that drawing, and
+ * the pad only catches taps around it). Measured from the page as laid out. */
+export function pad(el) {
+  const svg = el.ownerSVGElement;
+  if (!svg || !el.getBBox || !el.getScreenCTM || !svg.getScreenCTM) return;
+  const own = el.getScreenCTM();
+  const root = svg.getScreenCTM();
+  if (!own || !root || !own.a) return;
+  let box;
+  try { box = el.getBBox(); } catch (err) { return; }
+  const toRoot = root.inverse().multiply(own);
+  const corners = [[box.x, box.y], [box.x + box.width, box.y + box.height]].map(([x, y]) => {
+    const pt = svg.createSVGPoint();
+    pt.x = x; pt.y = y;
+    return pt.matrixTransform(toRoot);
+  });
+  const need = TAP / Math.hypot(root.a, root.b);
+  const [x0, x1] = [Math.min(corners[0].x, corners[1].x), Math.max(corners[0].x, corners[1].x)];
+  const [y0, y1] = [Math.min(corners[0].y, corners[1].y), Math.max(corners[0].y, corners[1].y)];
+  if (x1 - x0 >= need && y1 - y0 >= need) return;
+  const w = Math.max(x1 - x0, need);
+  const hh = Math.max(y1 - y0, need);
+  let layer = svg.querySelector(':scope > g.hits');
+  if (!layer) {
+    layer = document.createElementNS(SVGNS, 'g');
+    layer.setAttribute('class', 'hits');
+    layer.setAttribute('aria-hidden', 'true');
+    svg.prepend(layer);
+  }
+  const r = document.createElementNS(SVGNS, 'rect');
+  r.setAttribute('x', (x0 + x1) / 2 - w / 2);
+  r.setAttribute('y', (y0 + y1) / 2 - hh / 2);
+  r.setAttribute('width', w);
+  r.setAttribute('height', hh);
+  r.setAttribute('class', 'hit');
+  r.hitFor = el;
+  layer.append(r);
+}
+
+/** Call `handle(target, event)` for clicks and taps on the picture, and for Enter or
+ * Space on a focused SVG button (`event` is null then). */
+export function wireClicks(svg, handle) {
+  svg.addEventListener('click', (event) => handle(event.target.hitFor || event.target, event));
+  svg.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    if (!event.target.getAttribute || event.target.getAttribute('role') !== 'button') return;
+    event.preventDefault();
+    handle(event.target, null);
+  });
+}
+
+/** A piece's description from the board (`{piece, description}` entries), with its name. */
+export function describePiece(board, name) {
+  const found = (board.pieces || []).find((p) => p.piece === name);
+  return found ? `${found.description} (${name})` : name;
+}
+
+function cellRect(group) {
+  const rect = group.querySelector('rect');
+  if (!rect) return null;
+  return ['x', 'y', 'width', 'height'].map((k) => parseFloat(rect.getAttribute(k)));
+}
+
+/** A dot in the middle of a cell group (a legal target, say). */
+export function dot(group, cls) {
+  const box = cellRect(group);
+  if (!box) return;
+  const [x, y, w, hh] = box;
+  const c = document.createElementNS(SVGNS, 'circle');
+  c.setAttribute('cx', x + w / 2); c.setAttribute('cy', y + hh / 2);
+  c.setAttribute('r', Math.min(w, hh) * 0.16);
+  c.setAttribute('class', cls);
+  group.append(c);
+}
+
+/** A second tap confirms: the first arms the button (its text says what happens) for a few
+ * seconds, the second calls `act`. */
+export function confirmButton(attrs, label, armed, act) {
+  let timer = null;
+  const button = h('button', {type: 'button', ...attrs}, label);
+  button.addEventListener('click', () => {
+    if (timer) { window.clearTimeout(timer); timer = null; act(); return; }
+    button.textContent = armed;
+    button.classList.add('armed');
+    timer = window.setTimeout(() => { timer = null; button.textContent = label; button.classList.remove('armed'); }, 4000);
+  });
+  return button;
+}
+
+export {h, seatName};
