@@ -33,37 +33,13 @@ from numba import njit
 
 from fourfold.kernels.jit import inlined, no_refcount
 from fourfold.kernels.placement import rng_below
-from fourfold.kernels.placement_search import (
-    ABORTED,
-    EXACT,
-    HORIZON,
-    INF,
-    LIMIT,
-    LOWER,
-    MATE_BOUND,
-    NODES,
-    TT_INFO,
-    TT_KEY,
-    TT_MOVE,
-    TT_VALUE,
-    UPPER,
+from fourfold.kernels.search import (
+    AT_HORIZON,
+    OPEN,
     WIN,
-)
-from fourfold.kernels.sliding_frames import (
-    ENTER,
-    F_ALPHA,
-    F_ALPHA0,
-    F_BEST,
-    F_BEST_MOVE,
-    F_BETA,
-    F_COUNT,
-    F_CURRENT,
-    F_DEPTH,
-    F_HORIZON,
-    F_KEY,
-    F_NEXT,
-    NEXT,
-    RETURN,
+    arrange_by_history,
+    choose_by_score,
+    root_search,
 )
 from fourfold.kernels.sliding_loops import count_leaves, random_playouts
 
@@ -404,155 +380,44 @@ def greedy_playout(t, st, hist, keys, moves, rs, max_plies):  # type: ignore[no-
     return winner
 
 
-# -- alpha-beta (the placement search's loop, with Ice Dao's terminal rules) ----------------
-
-
-@no_refcount
-def negamax(  # type: ignore[no-untyped-def]
-    t, st, hist, keys, moves, scores, frames, tt, history, stats, depth, alpha, beta, ply
-):
-    """Negamax value for the side to move; a repeated position counts as a draw.
-
-    A node with a move that wins at once is worth that win (nothing is faster),
-    found by a scan cheaper than searching the children.
-    """
-    base = ply
-    step = ENTER
-    value = 0
-    f = frames[ply]
-    f[F_DEPTH] = depth
-    f[F_ALPHA] = alpha
-    f[F_BETA] = beta
-    while True:
-        if step == ENTER:
-            f = frames[ply]
-            depth = f[F_DEPTH]
-            alpha = f[F_ALPHA]
-            beta = f[F_BETA]
-            stats[NODES] += 1
-            step = RETURN
-            if stats[NODES] >= stats[LIMIT]:
-                stats[ABORTED] = 1
-                return 0
-            if st[S_WINNER] >= 0:
-                value = WIN - ply if st[S_WINNER] == st[S_SIDE] else -(WIN - ply)
-                continue
-            if st[S_DRAW] or (ply > 0 and occurrences(st, keys, 1) > 0):
-                value = 0
-                continue
-            if depth <= 0:
-                stats[HORIZON] = 1
-                value = 0
-                continue
-            row = moves[ply]
-            if winning_action(t, st, row) >= 0:
-                value = WIN - ply - 1
-                continue
-            key = st[S_HASH]
-            f[F_KEY] = key
-            slot = key & (tt.shape[0] - 1)
-            tt_move = -1
-            if tt[slot, TT_KEY] == key:
-                tt_move = tt[slot, TT_MOVE]
-                info = tt[slot, TT_INFO]
-                if info >> 3 >= depth:
-                    stored = tt[slot, TT_VALUE]
-                    if stored > MATE_BOUND:
-                        stored -= ply
-                    elif stored < -MATE_BOUND:
-                        stored += ply
-                    bound = info & 3
-                    if (bound == EXACT or (bound == LOWER and stored >= beta)
-                            or (bound == UPPER and stored <= alpha)):
-                        if not info & 4:
-                            stats[HORIZON] = 1  # the stored value was cut by a horizon
-                        value = stored
-                        continue
-            f[F_HORIZON] = stats[HORIZON]
-            stats[HORIZON] = 0
-            order = scores[ply]
-            count = legal_actions(t, st, row)
-            for i in range(count):
-                order[i] = INF if row[i] == tt_move else history[row[i]]
-            f[F_COUNT] = count
-            f[F_NEXT] = 0
-            f[F_ALPHA0] = alpha
-            f[F_BEST] = -INF
-            f[F_BEST_MOVE] = -1
-            step = NEXT
-        elif step == NEXT:
-            f = frames[ply]
-            i = f[F_NEXT]
-            if i >= f[F_COUNT]:
-                value = _store(tt, f, ply, stats)
-                step = RETURN
-                continue
-            row = moves[ply]
-            order = scores[ply]
-            pick = i
-            for j in range(i + 1, f[F_COUNT]):
-                if order[j] > order[pick]:
-                    pick = j
-            action = row[pick]
-            row[pick] = row[i]
-            row[i] = action
-            s = order[pick]
-            order[pick] = order[i]
-            order[i] = s
-            f[F_NEXT] = i + 1
-            f[F_CURRENT] = action
-            push(t, st, hist, keys, action)
-            child = frames[ply + 1]
-            child[F_DEPTH] = f[F_DEPTH] - 1
-            child[F_ALPHA] = -f[F_BETA]
-            child[F_BETA] = -f[F_ALPHA]
-            ply += 1
-            step = ENTER
-        else:  # RETURN: ``value`` is the value of the node at ``ply``
-            if ply == base:
-                return value
-            pop(t, st, hist)
-            ply -= 1
-            if stats[ABORTED]:
-                return 0
-            f = frames[ply]
-            value = -value
-            action = f[F_CURRENT]
-            step = NEXT
-            if value > f[F_BEST]:
-                f[F_BEST] = value
-                f[F_BEST_MOVE] = action
-                if value > f[F_ALPHA]:
-                    f[F_ALPHA] = value
-                    if value >= f[F_BETA]:
-                        history[action] += f[F_DEPTH] * f[F_DEPTH]
-                        value = _store(tt, f, ply, stats)
-                        step = RETURN
+# -- alpha-beta: the hooks of the one search core (``fourfold.kernels.search``) -------------
 
 
 @inlined
-def _store(tt, f, ply, stats):  # type: ignore[no-untyped-def]
-    """Save a finished node in the transposition table; return its value."""
-    best = f[F_BEST]
-    bound = EXACT
-    if best <= f[F_ALPHA0]:
-        bound = UPPER
-    elif best >= f[F_BETA]:
-        bound = LOWER
-    key = f[F_KEY]
-    slot = key & (tt.shape[0] - 1)
-    stored = best
-    if stored > MATE_BOUND:
-        stored += ply
-    elif stored < -MATE_BOUND:
-        stored -= ply
-    tt[slot, TT_KEY] = key
-    tt[slot, TT_MOVE] = f[F_BEST_MOVE]
-    tt[slot, TT_VALUE] = stored
-    exact = 4 if stats[HORIZON] == 0 else 0  # no line below was cut by the depth limit
-    tt[slot, TT_INFO] = f[F_DEPTH] * 8 + exact + bound
-    stats[HORIZON] |= f[F_HORIZON]
-    return best
+def _settle(p, row, ply, depth):  # type: ignore[no-untyped-def]
+    """Won, lost or drawn (a repeated position counts as a draw), else the horizon; a
+    position with a move that wins at once is worth that win (nothing is faster), found
+    by a scan cheaper than searching the children."""
+    t, st, keys = p[0], p[1], p[3]
+    if st[S_WINNER] >= 0:
+        return WIN - ply if st[S_WINNER] == st[S_SIDE] else -(WIN - ply)
+    if st[S_DRAW] or (ply > 0 and occurrences(st, keys, 1) > 0):
+        return 0
+    if depth <= 0:
+        return AT_HORIZON
+    if winning_action(t, st, row) >= 0:
+        return WIN - ply - 1
+    return OPEN
+
+
+@inlined
+def _key(p):  # type: ignore[no-untyped-def]
+    return p[1][S_HASH]
+
+
+@inlined
+def _legal(p, row):  # type: ignore[no-untyped-def]
+    return legal_actions(p[0], p[1], row)
+
+
+@inlined
+def _push(p, action):  # type: ignore[no-untyped-def]
+    push(p[0], p[1], p[2], p[3], action)
+
+
+@inlined
+def _pop(p):  # type: ignore[no-untyped-def]
+    pop(p[0], p[1], p[2])
 
 
 @no_refcount
@@ -564,19 +429,7 @@ def search_root(  # type: ignore[no-untyped-def]
     ``values[i]`` gets each action's score (exact for the best, a bound for the
     others); returns the index of the best action, or -1 if aborted.
     """
-    alpha = -INF
-    best = -1
-    start = st[S_DEPTH]
-    for i in range(count):
-        push(t, st, hist, keys, root[i])
-        value = -negamax(t, st, hist, keys, moves, scores, frames, tt, history, stats,
-                         depth - 1, -INF, -alpha, 1)
-        while st[S_DEPTH] > start:  # an aborted search leaves its line pushed
-            pop(t, st, hist)
-        if stats[ABORTED]:
-            return -1
-        values[i] = value
-        if value > alpha:
-            alpha = value
-            best = i
-    return best
+    return root_search((t, st, hist, keys), moves, scores, frames, tt, history, stats,
+                       root, count, depth, values,
+                       _settle, _key, _legal, _push, _push, _pop,
+                       arrange_by_history, choose_by_score)

@@ -10,6 +10,7 @@ from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.state import PlacementState
 from fourfold.kernels import placement as k
 from fourfold.kernels import placement_search as s
+from fourfold.kernels import search
 from fourfold.kernels.engine import Engine, SearchResult
 from fourfold.kernels.placement_tables import (
     P_ACTIONS,
@@ -41,17 +42,18 @@ class PlacementEngine(Engine):
         self.board, self.supply, self.st, self.hist = k.new_position(self.t)
         actions = int(self.t[P_ACTIONS])
         self.moves = np.zeros((k.MAX_PLIES + 1, actions), dtype=np.int64)
+        self.scores = np.zeros((k.MAX_PLIES + 1, actions), dtype=np.int64)
         self.buffer = np.zeros(actions, dtype=np.int64)
         self.table_bits = table_bits
         self._tt: np.ndarray | None = None
         self.history = np.zeros(actions, dtype=np.int64)
-        self.stats = np.zeros(s.NUM_STATS, dtype=np.int64)
-        self.frames = s.new_frames(k.MAX_PLIES + 1)
+        self.stats = search.new_stats()
+        self.frames = search.new_frames(k.MAX_PLIES + 1)
 
     @property
     def tt(self) -> np.ndarray:
         if self._tt is None:
-            self._tt = s.new_table(self.table_bits)
+            self._tt = search.new_table(self.table_bits)
         return self._tt
 
     def load(self, state: PlacementState) -> None:
@@ -118,14 +120,11 @@ class PlacementEngine(Engine):
     def search(self, root: list[int], depth: int, node_limit: int) -> SearchResult:
         stats = self.stats
         stats[:] = 0
-        stats[s.LIMIT] = node_limit
+        stats[search.LIMIT] = node_limit
         root_arr = np.array(root, dtype=np.int64)
         values = np.zeros(len(root), dtype=np.int64)
-        depth_before = int(self.st[k.S_DEPTH])
         best = s.search_root(self.t, self.board, self.supply, self.st, self.hist, self.moves,
-                             self.frames, self.tt, self.history, stats, root_arr,
+                             self.scores, self.frames, self.tt, self.history, stats, root_arr,
                              len(root), depth, values)
-        while self.st[k.S_DEPTH] > depth_before:  # an aborted search leaves its line pushed
-            self.pop()
-        return SearchResult(int(best), [int(v) for v in values], int(stats[s.NODES]),
-                            not stats[s.HORIZON])
+        return SearchResult(int(best), [int(v) for v in values], int(stats[search.NODES]),
+                            not stats[search.HORIZON])

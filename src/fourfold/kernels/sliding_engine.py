@@ -18,8 +18,7 @@ import numpy as np
 from fourfold.core.outcome import Outcome
 from fourfold.kernels.engine import Engine, SearchResult
 from fourfold.kernels.placement import rng_state
-from fourfold.kernels.placement_search import HORIZON, LIMIT, NODES, NUM_STATS, new_table
-from fourfold.kernels.sliding_frames import NUM_FRAME
+from fourfold.kernels.search import HORIZON, LIMIT, NODES, new_frames, new_stats, new_table
 
 PLAYOUT_CAP = 400  # as ReferenceEngine.playout: a random game longer than this is a draw
 GREEDY_PLAYOUT_CAP = 60  # greedy playouts cost more per ply; cut sooner (a draw) for MCTS
@@ -41,9 +40,9 @@ class SlidingEngine(Engine):
         self.buffer = np.zeros(width, dtype=np.int64)
         self.moves = np.zeros((k.MAX_HISTORY, width), dtype=np.int64)
         self.scores = np.zeros((k.MAX_HISTORY, width), dtype=np.int64)
-        self.frames = np.zeros((k.MAX_HISTORY, NUM_FRAME), dtype=np.int64)
+        self.frames = new_frames(k.MAX_HISTORY)
         self.history = np.zeros(num_actions, dtype=np.int64)
-        self.stats = np.zeros(NUM_STATS, dtype=np.int64)
+        self.stats = new_stats()
         self.table_bits = table_bits
         self._tt: np.ndarray | None = None
 
@@ -105,11 +104,8 @@ class SlidingEngine(Engine):
         stats[:] = 0
         stats[LIMIT] = node_limit
         values = np.zeros(len(root), dtype=np.int64)
-        depth_before = int(self.st[k.S_DEPTH])
         best = k.search_root(self.t, self.st, self.hist, self.keys, self.moves, self.scores,
                              self.frames, self.tt, self.history, stats,
                              np.array(root, dtype=np.int64), len(root), depth, values)
-        while self.st[k.S_DEPTH] > depth_before:  # an aborted search leaves its line pushed
-            self.pop()
         return SearchResult(int(best), [int(v) for v in values], int(stats[NODES]),
                             not stats[HORIZON])

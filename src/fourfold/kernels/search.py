@@ -1,0 +1,343 @@
+"""One alpha-beta for every kernel: an iterative negamax over hooks the kernel inlines.
+
+Negamax with alpha-beta over a kernel's in-place position, a transposition
+table keyed by the kernel's position key (always-replace, one slot per index),
+the table's move tried first (before the other moves are even generated), then
+the rest in the order the kernel's ``arrange`` and ``choose`` give them.
+
+The loop runs over an explicit stack of frames (one row of ``frames`` per ply,
+fields ``F_*``) rather than recursing: numba cannot reload recursive functions
+from its cache, and the loop allocates nothing, so a kernel compiles it without
+reference counting (``fourfold.kernels.jit.no_refcount``).
+
+How a kernel uses it (the protocol). The position is one tuple ``pos`` of the
+kernel's arrays (for instance ``(t, st, hist, keys)``), handed unchanged to the
+hooks, which are ``inlined`` functions of the kernel:
+
+* ``settle(pos, row, ply, depth)``: the value of a position that needs no search
+  (from the side to move: ``WIN - ply`` won, ``-(WIN - ply)`` lost, ``0`` drawn,
+  ``WIN - ply - 1`` for a win on the next move), ``AT_HORIZON`` when the depth
+  limit cuts this line, or ``OPEN`` to search it; ``row`` is scratch space.
+* ``key(pos)``: the transposition-table key of the position (an int64).
+* ``legal(pos, row)``: write the moves to search into ``row``; return how many.
+* ``push(pos, action)`` and ``pop(pos)``: play a move and take it back.
+* ``arrange(row, scores, count, tt_move, history)``: after ``legal``, drop the
+  table's move (it has been searched already) and prepare the order; returns
+  ``(first, count)``: the moves left are ``row[first:count]``. ``scores`` is a
+  scratch row the kernel may fill (for instance with history scores).
+* ``choose(row, scores, i, count, history)``: put the next move to search at
+  ``row[i]`` (choosing among ``row[i:count]``) and return it.
+
+The wrapper that the kernel compiles (``no_refcount``) calls ``root_search``
+with its arrays and hooks; numba inlines the loop and, through it, the hooks,
+so a node pays no call. Numba's cache is keyed by the wrapper's file: when this
+file changes, clear the kernels' caches (``__pycache__/*.nbi``) to recompile.
+
+Scores are from the side to move: ``WIN - plies`` for a win (faster wins score
+higher), ``0`` for a draw and for positions at the horizon. ``stats`` carries
+counters in and out (nodes, node limit, abort flag, horizon flag); when the node
+limit is hit the search unwinds its line and its result is discarded.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from fourfold.kernels.jit import inlined
+
+WIN = 10_000
+INF = 1 << 30
+MATE_BOUND = WIN - 1000  # scores beyond this are proven wins or losses
+OPEN = INF + 1  # from ``settle``: search this position
+AT_HORIZON = INF + 2  # from ``settle``: the depth limit cuts this line (worth 0, not exact)
+
+# fields of ``stats``
+NODES = 0
+LIMIT = 1
+ABORTED = 2
+HORIZON = 3  # set when some line was cut off by the depth limit (the result is not exact)
+NUM_STATS = 4
+
+# bound kinds in the transposition table
+EXACT = 0
+LOWER = 1
+UPPER = 2
+
+TT_KEY = 0
+TT_MOVE = 1
+TT_VALUE = 2
+TT_INFO = 3  # depth * 8 + 4 if exact (no horizon below) + bound
+TT_FIELDS = 4
+
+# fields of a search frame (one per ply of the current line)
+F_DEPTH = 0
+F_ALPHA = 1
+F_BETA = 2
+F_ALPHA0 = 3
+F_BEST = 4
+F_BEST_MOVE = 5
+F_COUNT = 6  # -1 until the moves are generated
+F_NEXT = 7
+F_KEY = 8
+F_TT_MOVE = 9  # the table's move, tried before the others are generated
+F_CURRENT = 10  # the move being searched
+F_HORIZON = 11  # the caller's horizon flag, saved while this node's subtree runs
+NUM_FRAME = 12
+
+# steps of the search loop
+ENTER = 0
+NEXT = 1
+RETURN = 2
+
+
+def new_frames(plies: int) -> np.ndarray:
+    return np.zeros((plies, NUM_FRAME), dtype=np.int64)
+
+
+def new_table(bits: int) -> np.ndarray:
+    """A transposition table of ``2**bits`` entries (allocated once per bot)."""
+    table = np.zeros((1 << bits, TT_FIELDS), dtype=np.int64)
+    table[:, TT_KEY] = -1
+    return table
+
+
+def new_stats() -> np.ndarray:
+    return np.zeros(NUM_STATS, dtype=np.int64)
+
+
+@inlined
+def _store(tt, frames, ply, stats):  # type: ignore[no-untyped-def]
+    """Save the finished node at ``ply`` in the transposition table; return its value."""
+    best = frames[ply, F_BEST]
+    bound = EXACT
+    if best <= frames[ply, F_ALPHA0]:
+        bound = UPPER
+    elif best >= frames[ply, F_BETA]:
+        bound = LOWER
+    key = frames[ply, F_KEY]
+    slot = key & (tt.shape[0] - 1)
+    stored = best
+    if stored > MATE_BOUND:
+        stored += ply
+    elif stored < -MATE_BOUND:
+        stored -= ply
+    tt[slot, TT_KEY] = key
+    tt[slot, TT_MOVE] = frames[ply, F_BEST_MOVE]
+    tt[slot, TT_VALUE] = stored
+    exact = 4 if stats[HORIZON] == 0 else 0  # no line below was cut by the depth limit
+    tt[slot, TT_INFO] = frames[ply, F_DEPTH] * 8 + exact + bound
+    stats[HORIZON] |= frames[ply, F_HORIZON]
+    return best
+
+
+@inlined
+def negamax(  # type: ignore[no-untyped-def]
+    pos, moves, scores, frames, tt, history, stats, depth, alpha, beta, ply,
+    settle, key, legal, push, pop, arrange, choose,
+):
+    """The negamax value of the position searched ``depth`` plies deep (``ply`` plies
+    below the root). When the node limit is hit it takes back the moves it pushed,
+    sets ``stats[ABORTED]`` and returns 0."""
+    base = ply
+    step = ENTER
+    value = 0
+    frames[ply, F_DEPTH] = depth
+    frames[ply, F_ALPHA] = alpha
+    frames[ply, F_BETA] = beta
+    mask = tt.shape[0] - 1
+    nodes = stats[NODES]  # counted in a local, written back on return
+    limit = stats[LIMIT]
+    while True:
+        if step == ENTER:
+            depth = frames[ply, F_DEPTH]
+            alpha = frames[ply, F_ALPHA]
+            beta = frames[ply, F_BETA]
+            nodes += 1
+            step = RETURN
+            if nodes >= limit:
+                stats[NODES] = nodes
+                stats[ABORTED] = 1
+                while ply > base:
+                    pop(pos)
+                    ply -= 1
+                return 0
+            value = settle(pos, moves[ply], ply, depth)
+            if value != OPEN:
+                if value == AT_HORIZON:
+                    stats[HORIZON] = 1
+                    value = 0
+                continue
+            k = key(pos)
+            frames[ply, F_KEY] = k
+            slot = k & mask
+            tt_move = -1
+            if tt[slot, TT_KEY] == k:
+                tt_move = tt[slot, TT_MOVE]
+                info = tt[slot, TT_INFO]
+                if info >> 3 >= depth:
+                    stored = tt[slot, TT_VALUE]
+                    if stored > MATE_BOUND:
+                        stored -= ply
+                    elif stored < -MATE_BOUND:
+                        stored += ply
+                    bound = info & 3
+                    if (bound == EXACT or (bound == LOWER and stored >= beta)
+                            or (bound == UPPER and stored <= alpha)):
+                        if not info & 4:
+                            stats[HORIZON] = 1  # the stored value was cut by a horizon
+                        value = stored
+                        continue
+            frames[ply, F_HORIZON] = stats[HORIZON]
+            stats[HORIZON] = 0
+            frames[ply, F_ALPHA0] = alpha
+            frames[ply, F_BEST] = -INF
+            frames[ply, F_BEST_MOVE] = -1
+            frames[ply, F_COUNT] = -1  # not generated yet
+            frames[ply, F_NEXT] = 0
+            frames[ply, F_TT_MOVE] = tt_move
+            step = NEXT
+            if tt_move >= 0:
+                frames[ply, F_CURRENT] = tt_move
+                push(pos, tt_move)
+                frames[ply + 1, F_DEPTH] = depth - 1
+                frames[ply + 1, F_ALPHA] = -beta
+                frames[ply + 1, F_BETA] = -alpha
+                ply += 1
+                step = ENTER
+        elif step == NEXT:
+            count = frames[ply, F_COUNT]
+            if count < 0:
+                count = legal(pos, moves[ply])
+                first, count = arrange(moves[ply], scores[ply], count,
+                                       frames[ply, F_TT_MOVE], history)
+                frames[ply, F_NEXT] = first
+                frames[ply, F_COUNT] = count
+            i = frames[ply, F_NEXT]
+            if i >= count:
+                step = RETURN
+                if frames[ply, F_BEST] == -INF:  # no move at all: a draw, stored nowhere
+                    stats[HORIZON] |= frames[ply, F_HORIZON]
+                    value = 0
+                else:
+                    value = _store(tt, frames, ply, stats)
+                continue
+            action = choose(moves[ply], scores[ply], i, count, history)
+            frames[ply, F_NEXT] = i + 1
+            frames[ply, F_CURRENT] = action
+            push(pos, action)
+            frames[ply + 1, F_DEPTH] = frames[ply, F_DEPTH] - 1
+            frames[ply + 1, F_ALPHA] = -frames[ply, F_BETA]
+            frames[ply + 1, F_BETA] = -frames[ply, F_ALPHA]
+            ply += 1
+            step = ENTER
+        else:  # RETURN: ``value`` is the value of the node at ``ply``
+            if ply == base:
+                stats[NODES] = nodes
+                return value
+            pop(pos)
+            ply -= 1
+            value = -value
+            action = frames[ply, F_CURRENT]
+            step = NEXT
+            if value > frames[ply, F_BEST]:
+                frames[ply, F_BEST] = value
+                frames[ply, F_BEST_MOVE] = action
+                if value > frames[ply, F_ALPHA]:
+                    frames[ply, F_ALPHA] = value
+                    if value >= frames[ply, F_BETA]:
+                        history[action] += frames[ply, F_DEPTH] * frames[ply, F_DEPTH]
+                        value = _store(tt, frames, ply, stats)
+                        step = RETURN
+
+
+@inlined
+def root_search(  # type: ignore[no-untyped-def]
+    pos, moves, scores, frames, tt, history, stats, root, count, depth, values,
+    settle, key, legal, push_root, push, pop, arrange, choose,
+):
+    """Search the root actions ``root[:count]`` in that order to ``depth`` plies.
+
+    ``push_root`` plays a root action (``push`` plays the moves below, which may
+    skip checks ``settle`` has made). ``values[i]`` gets each action's score (exact
+    for the best, a bound for the others); returns the index of the best action, or
+    -1 if the node limit stopped the search (the position is then as it was).
+    """
+    alpha = -INF
+    best = -1
+    for i in range(count):
+        push_root(pos, root[i])
+        value = -negamax(pos, moves, scores, frames, tt, history, stats,
+                         depth - 1, -INF, -alpha, 1,
+                         settle, key, legal, push, pop, arrange, choose)
+        pop(pos)
+        if stats[ABORTED]:
+            return -1
+        values[i] = value
+        if value > alpha:
+            alpha = value
+            best = i
+    return best
+
+
+@inlined
+def arrange_best_first(row, scores, count, tt_move, history):  # type: ignore[no-untyped-def]
+    """An ``arrange`` for long move lists: the table's move leaves (the last move takes
+    its place), then the move with the best history score (the first such) goes first;
+    the rest keep the generated order (``choose`` with ``choose_in_order``)."""
+    if tt_move >= 0:
+        for i in range(count):
+            if row[i] == tt_move:
+                count -= 1
+                row[i] = row[count]
+                break
+    pick = 0
+    top = history[row[0]] if count > 0 else 0
+    for j in range(1, count):
+        h = history[row[j]]
+        if h > top:
+            top = h
+            pick = j
+    if pick > 0:
+        action = row[pick]
+        row[pick] = row[0]
+        row[0] = action
+    return 0, count
+
+
+@inlined
+def choose_in_order(row, scores, i, count, history):  # type: ignore[no-untyped-def]
+    """A ``choose`` that keeps the arranged order."""
+    return row[i]
+
+
+@inlined
+def arrange_by_history(row, scores, count, tt_move, history):  # type: ignore[no-untyped-def]
+    """An ``arrange`` for short move lists: each move scored by its history (a snapshot
+    in ``scores``); the table's move leaves (the first move takes its place)."""
+    first = 0
+    for i in range(count):
+        scores[i] = history[row[i]]
+    if tt_move >= 0:
+        for i in range(count):
+            if row[i] == tt_move:
+                row[i] = row[0]
+                scores[i] = scores[0]
+                first = 1
+                break
+    return first, count
+
+
+@inlined
+def choose_by_score(row, scores, i, count, history):  # type: ignore[no-untyped-def]
+    """A ``choose`` that takes the best-scored move left (the first such)."""
+    pick = i
+    for j in range(i + 1, count):
+        if scores[j] > scores[pick]:
+            pick = j
+    action = row[pick]
+    row[pick] = row[i]
+    row[i] = action
+    s = scores[pick]
+    scores[pick] = scores[i]
+    scores[i] = s
+    return action
