@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 import subprocess
@@ -13,16 +14,15 @@ from typing import Any
 import pytest
 
 from fourfold.cli.main import main
-from fourfold.cli.play import registry
 from fourfold.cli.play.console import Console
 from fourfold.cli.play.context import Command, PlayContext
 from fourfold.cli.play.errors import PlayError
 from fourfold.cli.play.loop import run_turns
-from fourfold.cli.play.registry import PlayRules
+from fourfold.cli.play.rules import PlayRules
 from fourfold.cli.play.session import Session
 from fourfold.cli.play.terminal import Terminal, wants_colour
+from fourfold.core import registry as games_registry
 from fourfold.core.match import Match
-from fourfold.core.per_variant import ANY_VARIANT
 from fourfold.core.record import parse_record
 from fourfold.core.registry import game_names, get_spec, load
 from fourfold.render import Presenter
@@ -436,7 +436,7 @@ def _session(presenter: Presenter, rules: PlayRules, lines: str) -> tuple[Sessio
     return session, out
 
 
-def test_games_add_commands_through_the_registry() -> None:
+def test_games_add_commands_through_their_play_rules() -> None:
     rules = PlayRules(commands=(Command("count", "count plies", _count),
                                 Command("agree", "agree a draw", _agree)))
     session, out = _session(Noted(), rules, "count now\nhelp\nagree\n")
@@ -461,21 +461,31 @@ def test_a_game_command_may_not_hide_a_built_in_it_keeps() -> None:
     assert "0 plies so far" in out.getvalue()
 
 
+#: the sessions ``OWN_RULES`` ran (its runner is named by a bundle, so it is module-level)
+OWN_SEEN: list[PlayContext] = []
+
+
+def _own_session(ctx: PlayContext) -> int:
+    OWN_SEEN.append(ctx)
+    ctx.say(f"own session of {ctx.game.name}")
+    return 0
+
+
+OWN_RULES = PlayRules(runner=_own_session)
+
+
 def test_a_game_may_run_its_own_session(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[PlayContext] = []
-
-    def own_session(ctx: PlayContext) -> int:
-        seen.append(ctx)
-        ctx.say(f"own session of {ctx.game.name}")
-        return 0
-
-    registry.rules_for(load("quarto"))  # loads the registering modules first
-    monkeypatch.setitem(registry._RULES._items, ("quarto", ANY_VARIANT),
-                        PlayRules(runner=own_session))
+    # Quarto with a terminal part of its own, named in its bundle as a plugin would
+    spec = get_spec("quarto")
+    own = dataclasses.replace(spec, extensions=dataclasses.replace(
+        spec.extensions, terminal="test_cli_play:OWN_RULES"))
+    monkeypatch.setitem(games_registry._SPECS, "quarto", own)
+    monkeypatch.setattr(games_registry, "_GAMES", {})
+    OWN_SEEN.clear()
     code, out, _ = play(monkeypatch, ["quarto", "--seed", "9"])
     assert code == 0
     assert out == "own session of quarto\n"
-    assert seen[0].seed == 9
+    assert OWN_SEEN[0].seed == 9
 
 
 def test_render_imports_nothing_from_the_command_line() -> None:

@@ -1,4 +1,4 @@
-"""Game commands of the terminal player, registered in ``fourfold.cli.play.registry``:
+"""Game commands of the terminal player, from the ``terminal`` part of each game's bundle:
 Ice Dao and Dao's ``draw`` (and ``resign``), freeform's ``assist``. (They used to be the
 presenters' ``extra_commands``; presenters are now pure text.)"""
 
@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 
 import fourfold
-from fourfold.cli.play.registry import rules_for
+from fourfold.cli.play.rules import rules_for
 from fourfold.core.record import parse_record
 from test_cli_play import Line, after, play
 
 
-def test_the_registry_gives_each_game_its_commands() -> None:
+def test_the_bundle_gives_each_game_its_commands() -> None:
     assert [c.name for c in rules_for(fourfold.load("icedao")).commands] == ["draw", "resign"]
     assert [c.name for c in rules_for(fourfold.load("dao")).commands] == ["draw", "resign"]
     freeform = rules_for(fourfold.load("folio", "freeform"))

@@ -12,7 +12,7 @@ import fourfold
 from fourfold.cli.play import hint as hint_module
 from fourfold.cli.play.console import Console
 from fourfold.cli.play.loop import run_turns
-from fourfold.cli.play.registry import rules_for
+from fourfold.cli.play.rules import rules_for
 from fourfold.cli.play.session import Session
 from fourfold.cli.play.terminal import Terminal
 from fourfold.render import get_presenter

@@ -6,13 +6,13 @@ from typing import Any
 
 import pytest
 
-from fourfold.cli.play.realtime import REACTION, QuatrefoilLoop
 from fourfold.cli.play.session import Session
 from fourfold.cli.play.setup import PlayRequest, build_session
 from fourfold.core.match import Match
 from fourfold.core.outcome import Result
 from fourfold.core.record import format_record, parse_record
 from fourfold.games.quatrefoil.arrangement import TOKENS
+from fourfold.games.quatrefoil.terminal import REACTION, QuatrefoilLoop
 from fourfold.table import ManualClock
 from playscript import Item, ScriptedConsole
 

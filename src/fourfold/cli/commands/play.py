@@ -2,8 +2,8 @@
 
 Without GAME (and without --load) numbered menus offer the games, their variants, the
 opponent (a person or a bot and its level) and the seat. The session runs on a
-``fourfold.table.Table``: the game's own runner when it registers one
-(``fourfold.cli.play.registry``), otherwise the generic turn loop.
+``fourfold.table.Table``: the game's own runner when it has one (the ``terminal``
+part of its bundle, ``fourfold.cli.play.rules``), otherwise the generic turn loop.
 """
 
 from __future__ import annotations

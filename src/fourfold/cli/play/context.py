@@ -2,7 +2,7 @@
 
 ``PlayContext`` is one running session at the terminal (``Session`` implements it);
 ``Command`` is a word typed at the prompt; a ``SessionRunner`` runs a whole session.
-Games add commands and runners through ``fourfold.cli.play.registry``; the
+Games add commands and runners through ``fourfold.cli.play.rules``; the
 presenters in ``fourfold.render`` stay pure text functions.
 """
 
@@ -20,7 +20,7 @@ from fourfold.render.presenter import Presenter
 from fourfold.table import Event, Table
 
 if TYPE_CHECKING:
-    from fourfold.cli.play.registry import PlayRules
+    from fourfold.cli.play.rules import PlayRules
 
 
 class PlayContext(Protocol):

@@ -17,7 +17,7 @@ from typing import Any
 from fourfold.ai import bot_names, make_bot
 from fourfold.ai.levels import LEVELS, level_of
 from fourfold.cli.play.console import Console
-from fourfold.cli.play.registry import rules_for
+from fourfold.cli.play.rules import rules_for
 from fourfold.cli.play.setup import HUMAN, PlayRequest
 from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game

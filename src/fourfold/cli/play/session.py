@@ -16,7 +16,7 @@ from typing import Any
 
 from fourfold.cli.play.console import Console
 from fourfold.cli.play.errors import PlayError
-from fourfold.cli.play.registry import PlayRules
+from fourfold.cli.play.rules import PlayRules
 from fourfold.core.game import Game, View
 from fourfold.core.match import Match
 from fourfold.core.record import format_record

@@ -19,7 +19,7 @@ from fourfold.ai import Bot, bot_names
 from fourfold.cli.common import bots_for
 from fourfold.cli.paths import check_writable, read_text
 from fourfold.cli.play.console import Console
-from fourfold.cli.play.registry import PlayRules, rules_for
+from fourfold.cli.play.rules import PlayRules, rules_for
 from fourfold.cli.play.session import Session
 from fourfold.cli.records import replay
 from fourfold.core.errors import ConfigurationError

@@ -23,6 +23,7 @@ SPEC = register(
         rules_text=rules_from("fourfold.games.dao"),
         extensions=Extensions(
             bots="fourfold.games.dao.bots:BOTS",
+            terminal="fourfold.games.sliding.terminal:RULES",
             presenter="fourfold.games.dao.text:PRESENTER",
             drawer="fourfold.games.dao.svg:draw_dao",
             codec="fourfold.games.dao.wire:CODEC",

@@ -59,6 +59,7 @@ SPEC = register(
                 options=FREEFORM_OPTIONS,
                 extensions=Extensions(
                     bots="fourfold.games.folio.freeform.bots:BOTS",
+                    terminal="fourfold.games.folio.freeform.terminal:RULES",
                     presenter="fourfold.games.folio.freeform.text:PRESENTER",
                     drawer="fourfold.games.folio.freeform.svg:draw_freeform",
                     codec="fourfold.games.folio.freeform.wire:CODEC",

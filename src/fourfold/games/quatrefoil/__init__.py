@@ -81,6 +81,7 @@ SPEC = register(
                     bool_option(CLOCK_OPTION, False, "play against the clock"),
                     _clock_seconds("seconds on the clock when clock=true"),
                 ),
+                extensions=Extensions(terminal="fourfold.games.quatrefoil.terminal:DUAL_RULES"),
             ),
         ),
         options=(),
@@ -88,6 +89,7 @@ SPEC = register(
         rules_text=rules_from("fourfold.games.quatrefoil"),
         extensions=Extensions(
             bots="fourfold.games.quatrefoil.bots:BOTS",
+            terminal="fourfold.games.quatrefoil.terminal:RULES",
             presenter="fourfold.games.quatrefoil.text:PRESENTER",
             drawer="fourfold.games.quatrefoil.svg:draw_quatrefoil",
             codec="fourfold.games.quatrefoil.wire:CODEC",

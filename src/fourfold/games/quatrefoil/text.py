@@ -3,7 +3,7 @@
 Everything here is a pure function of a seat's ``Observation`` (what that seat may
 know), so a screen drawn for a seat can never show another seat's face-down card.
 ``draw_referee`` shows the whole deal, for a finished game or a spectator. The
-interactive session is ``fourfold.cli.play.realtime``.
+interactive session is ``fourfold.games.quatrefoil.terminal``.
 """
 
 from __future__ import annotations
@@ -190,7 +190,7 @@ def explain(game: Game[Any, Any], state: QuatrefoilState, move: Any) -> str:
 
 
 class QuatrefoilPresenter(Presenter):
-    """Screens for Quatrefoil; the session itself is ``fourfold.cli.play.realtime``."""
+    """Screens for Quatrefoil; the session itself is ``fourfold.games.quatrefoil.terminal``."""
 
     def draw(self, game: Game[Any, Any], state: Any, last_move: Any | None, *,
              colour: bool = False, viewer: int | None = None) -> str:

@@ -8,7 +8,7 @@ along every edge. Below the board: what the marks mean, how often the position h
 occurred when it repeats, and the length cap when one is set. Each game's presenter
 (``games/icedao/text.py``, ``games/dao/text.py``) says what its pieces look like and
 how its moves read. (The ``draw`` offer of the terminal is in
-``fourfold.cli.play.sliding``.)
+``fourfold.games.sliding.terminal``.)
 """
 
 from __future__ import annotations

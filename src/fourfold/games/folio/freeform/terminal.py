@@ -1,9 +1,10 @@
-"""Folio freeform at the terminal: the ``assist`` switch of the presenter's drawing."""
+"""Folio freeform at the terminal: the ``assist`` switch of the presenter's drawing (the
+variant's ``terminal`` part, ``fourfold.cli.play.rules``)."""
 
 from __future__ import annotations
 
 from fourfold.cli.play.context import Command, PlayContext
-from fourfold.cli.play.registry import PlayRules, register_play
+from fourfold.cli.play.rules import PlayRules
 from fourfold.games.folio.freeform.text import FreeformPresenter
 
 
@@ -27,4 +28,5 @@ def assist(ctx: PlayContext, argument: str) -> bool:
 
 ASSIST = Command("assist", "assist on|off: say whether a grid still fits and draw it", assist)
 
-register_play(("folio",), PlayRules(commands=(ASSIST,)), variants=("freeform",))
+#: the ``terminal`` part of Folio freeform
+RULES = PlayRules(commands=(ASSIST,))

@@ -1,4 +1,5 @@
-"""Quatrefoil at the terminal: one person, three bots, a shared clock, real time.
+"""Quatrefoil at the terminal: one person, three bots, a shared clock, real time (its
+``terminal`` part, ``fourfold.cli.play.rules``: ``RULES``, and ``DUAL_RULES`` for Dual).
 
 ``fourfold play quatrefoil [--variant V] [--seat N] [--pace S]``. The person takes one
 seat, chosen before any screen is drawn (``--seat``, or the menu); the quatrefoil bots
@@ -26,7 +27,7 @@ from fourfold.ai import Bot, make_bot
 from fourfold.cli.play.builtins import find_command
 from fourfold.cli.play.context import Command, PlayContext
 from fourfold.cli.play.loop import TurnLoop, play_line
-from fourfold.cli.play.registry import PlayRules, register_play
+from fourfold.cli.play.rules import PlayRules
 from fourfold.core.errors import FourfoldError, NotationError
 from fourfold.core.game import Game
 from fourfold.core.outcome import Outcome
@@ -251,8 +252,8 @@ PACE = Command("pace", "pace SECONDS: the bots' mean time per action", change_pa
 RULES = PlayRules(commands=(HINT, PACE), without=frozenset({"hint"}), runner=run_quatrefoil,
                   opponent="quatrefoil", no_hot_seat=NO_HOT_SEAT, make_bot=make_quatrefoil_bot,
                   pace=default_pace)
-register_play(("quatrefoil",), RULES)
-register_play(("quatrefoil",), PlayRules(
+#: Dual has no turns, so no undo either
+DUAL_RULES = PlayRules(
     commands=RULES.commands, without=frozenset({"hint", "undo"}), runner=run_quatrefoil,
     opponent="quatrefoil", no_hot_seat=NO_HOT_SEAT, make_bot=make_quatrefoil_bot,
-    pace=default_pace), variants=("dual",))
+    pace=default_pace)

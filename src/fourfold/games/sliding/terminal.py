@@ -1,4 +1,5 @@
-"""Ice Dao and classic Dao at the terminal: the ``draw`` offer.
+"""Ice Dao and classic Dao at the terminal: the ``draw`` offer and ``resign`` (their
+``terminal`` part, ``fourfold.cli.play.rules``).
 
 A draw by agreement is an offer at the table: a bot never accepts one (play on, or
 resign); between two people at this terminal the other person is asked.
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 from fourfold.cli.play.builtins import ask_others
 from fourfold.cli.play.context import Command, PlayContext
-from fourfold.cli.play.registry import PlayRules, register_play
+from fourfold.cli.play.rules import PlayRules
 from fourfold.table import TableError
 
 
@@ -39,4 +40,5 @@ def resign(ctx: PlayContext, argument: str) -> bool:
 DRAW = Command("draw", "offer your opponent a draw by agreement", offer_draw)
 RESIGN = Command("resign", "give up: your opponent wins", resign)
 
-register_play(("icedao", "dao"), PlayRules(commands=(DRAW, RESIGN)))
+#: the ``terminal`` part of Dao and Ice Dao
+RULES = PlayRules(commands=(DRAW, RESIGN))

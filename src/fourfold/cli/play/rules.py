@@ -1,24 +1,32 @@
 """How the terminal plays each game: its own commands, its session runner, its bots.
 
-Generic code never asks ``if game == ...``: a module registers ``PlayRules`` for the
-games (and variants) it knows, and is listed in ``PLAY_MODULES``; a game without
-rules gets the defaults (the turn loop, the built-in commands, ``random`` bots).
+A game's terminal controls are the ``terminal`` part of its extension bundle
+(``core.extensions``): ``Extensions(terminal="package.module:ATTRIBUTE")`` names a
+``PlayRules`` value, for the whole game or (in a ``VariantSpec``) for one variant.
+``rules_for(game)`` asks the bundle; a game without the part gets ``DEFAULT``: the
+generic turn loop, the built-in commands and a ``random`` opponent.
+
+What a ``PlayRules`` may hold, each optional: ``commands`` (a ``Command`` is a name,
+a help line and ``run(ctx, argument) -> bool``, True when the screen should be drawn
+again) added to the built-in ones, ``without`` (built-in commands this game hides),
+``runner`` (``(ctx) -> exit status``, replacing the turn loop: ``PlayContext`` in
+``context`` is what it sees), ``opponent`` (the bot when ``--vs`` is not given),
+``no_hot_seat`` (why two people cannot share one terminal), ``make_bot`` (a bot for a
+seat, told which seats people hold) and ``pace`` (a bot's mean seconds per action in
+real-time play).
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from fourfold.ai import Bot, make_bot
 from fourfold.cli.play.context import Command, SessionRunner
+from fourfold.core.errors import ConfigurationError
+from fourfold.core.extensions import part
 from fourfold.core.game import Game
-from fourfold.core.per_variant import PerVariant
-
-#: modules that call ``register_play`` on import
-PLAY_MODULES = ("sliding", "freeform", "realtime")
 
 #: ``(name, game, seat, seed, people)``: the bot for ``seat``; ``people`` are the seats
 #: played by people
@@ -51,18 +59,15 @@ class PlayRules:
 
 
 DEFAULT = PlayRules()
-_RULES: PerVariant[PlayRules] = PerVariant("play rules")
-
-
-def register_play(games: Iterable[str], rules: PlayRules,
-                  variants: Iterable[str] | None = None) -> PlayRules:
-    """Make ``rules`` the terminal rules of each named game, for the listed variants only,
-    or for every variant when ``variants`` is ``None``."""
-    return _RULES.register(games, rules, variants)
 
 
 def rules_for(game: Game[Any, Any]) -> PlayRules:
-    """The rules registered for this game's variant, else for the whole game, else none."""
-    for module in PLAY_MODULES:
-        importlib.import_module(f"fourfold.cli.play.{module}")
-    return _RULES.find(game.name, game.info.variant) or DEFAULT
+    """The ``terminal`` part of this game's variant (else of the game), else ``DEFAULT``."""
+    found = part(game, "terminal")
+    if found is None:
+        return DEFAULT
+    if not isinstance(found, PlayRules):
+        raise ConfigurationError(
+            f"the terminal part of {game.info.label()} is a {type(found).__name__}, not a"
+            " fourfold.cli.play.rules.PlayRules")
+    return found
