@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/leak_property.py --cases 100000 [--seed 0] [--start 0]
         [--max-seconds 3600] [--jobs 2]
 
-Runs the cases of ``tests/test_conformance_leaks.py`` (``tests/leak_harness.py``):
+Runs the cases of ``tests/test_conformance_leaks.py`` (``tests/support/leak_harness.py``):
 for every Quatrefoil ruleset and every recipient, a deal, a script of attempted
 actions, a twin deal that agrees on all the recipient may know, two tables, and a
 byte-for-byte comparison of everything the recipient is sent. Case ``i`` is fully
@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from leak_harness import RECIPIENTS, RULESETS, CaseResult, run_case
+from support.leak_harness import RECIPIENTS, RULESETS, CaseResult, run_case
 
 PAIRS = [(label, recipient) for label, _, _ in RULESETS for recipient in RECIPIENTS]
 CHUNK = 200

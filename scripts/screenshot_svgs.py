@@ -2,7 +2,7 @@
 
     .venv/bin/python scripts/screenshot_svgs.py [OUT_DIR]
 
-Renders the positions of ``tests/svg_cases.py`` (starts, mid-games, won games) in
+Renders the positions of ``tests/support/svg_cases.py`` (starts, mid-games, won games) in
 headless Chromium (Debian's ``/usr/bin/chromium``, via Playwright) and writes one
 small PNG each, so that people can look at what the drawers produce.
 """
@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from fourfold.render.svg import draw_svg  # noqa: E402
-from svg_cases import all_cases  # noqa: E402
+from support.svg_cases import all_cases  # noqa: E402
 
 ARGS = ["--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
         "--disable-component-update", "--no-first-run"]

@@ -6,8 +6,8 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import HealthCheck, settings
 
-from browser_support import browser  # noqa: F401 - one shared Chromium for the whole run
-from server_support import Postgres, Redis, postgres_cluster, redis_server
+from support.browser import browser  # noqa: F401 - one shared Chromium for the whole run
+from support.server import Postgres, Redis, postgres_cluster, redis_server
 
 settings.register_profile(
     "default", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]

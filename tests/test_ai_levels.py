@@ -18,7 +18,8 @@ from fourfold.core.errors import ConfigurationError
 from fourfold.core.outcome import Result
 from fourfold.games.folio.freeform.bots import FreeformBot
 from fourfold.games.folio.freeform.state import CHALLENGE
-from test_ai_bots import (
+from support.freeform import ROW, on_grid, position
+from support.values import (
     BLUE_IS_DEADLY,
     FIXED,
     QUARTO,
@@ -27,7 +28,6 @@ from test_ai_bots import (
     opponent_can_win,
     value,
 )
-from test_freeform_rules import ROW, on_grid, position
 
 TWO_PLAYER = [("folio", "standard"), ("folio", "fixed-grid"), ("folio", "no-grid"),
               ("folio", "freeform"), ("quarto", None), ("icedao", None), ("dao", None)]

@@ -21,8 +21,8 @@ from fourfold.bench import solvers
 from fourfold.cli.main import build_parser, main
 from fourfold.games.placement.game import PlacementGame
 from fourfold.solve import dao
-from test_solve_icedao import bf_lose, bf_win
-from test_solve_placement import as_value, brute_score
+from support.placement_solver import as_value, brute_score
+from support.sliding_solver import bf_lose, bf_win
 
 TINY_BITS = 14
 

@@ -19,17 +19,18 @@ import httpx
 import pytest
 
 import fourfold
-from test_browser_app_support import (
+from support.browser_app import (
     DESKTOP,
     PHONE,
+    TIMEOUT,
     AppServer,
     Watched,
+    act,
+    pick,
     shots_folder,
-    wait_until,
+    wait_version,
 )
-
-TIMEOUT = 15_000
-
+from support.wait import wait_until
 
 #: the folder ``shoot`` writes in, set once per module by ``screenshots``
 SHOTS: dict[str, Path] = {}
@@ -82,89 +83,6 @@ def pages(browser: Any) -> Iterator[Pages]:
 
 
 # -- playing through the page ----------------------------------------------------------------
-
-def configured(state: dict[str, Any]) -> Any:
-    return fourfold.load(state["game"], state["variant"], **state["options"])
-
-
-def pick(state: dict[str, Any], rng: random.Random) -> str:
-    """A winning move if there is one, else a random legal one (from the seat's view)."""
-    legal = state["legal"]
-    quiet = [m for m in legal if m not in ("challenge", "stack")] or legal
-    if state["game"] == "quatrefoil":  # a seat's view is no playable position
-        return rng.choice(quiet)
-    game = configured(state)
-    position = game.parse_position(state["view"]["position"])
-    me = state["you"]
-    for text in legal:
-        if text == "challenge":
-            continue
-        after = game.play(position, text)
-        ended = game.outcome(after)
-        if ended is not None and ended.winner == me:
-            return text
-    return rng.choice(quiet)
-
-
-def wait_version(page: Any, version: int) -> None:
-    page.wait_for_selector(f'#board[data-version="{version}"]', timeout=TIMEOUT)
-
-
-def world_click(page: Any, point: str) -> None:
-    """Click the freeform table at ``x,y`` in table units (as data-world/data-px map)."""
-    x, y = (float(v) for v in point.split(","))
-    where = page.evaluate("""([x, y]) => {
-      const svg = document.querySelector('#board svg');
-      const area = svg.querySelector('[data-world][data-px]');
-      const [x0, y0, span] = area.dataset.world.split(' ').map(Number);
-      const [left, top, side] = area.dataset.px.split(' ').map(Number);
-      const pt = svg.createSVGPoint();
-      pt.x = left + (x - x0) / span * side; pt.y = top + (y0 + span - y) / span * side;
-      const p = pt.matrixTransform(svg.getScreenCTM());
-      return [p.x, p.y];
-    }""", [x, y])
-    page.mouse.click(where[0], where[1])
-
-
-def act(page: Any, state: dict[str, Any], move: str, tap: bool = False) -> None:
-    """Make ``move`` with clicks (or taps) on the board and its controls, never typing."""
-    hit = page.tap if tap else page.click
-    game, variant = state["game"], state["variant"]
-    board = state["view"]["board"]
-    if game == "quatrefoil":
-        action = re.sub(r"^\d+:|@\d+$", "", move)
-        arrow = page.locator(f'#board g.push.target[data-action="{action}"]')
-        if ">" in action and arrow.count():
-            arrow.first.click()
-        else:
-            hit(f'#controls button[data-move="{move}"]')
-        return
-    if game in ("icedao", "dao"):
-        if move == "pass":
-            hit('#controls button[data-move="pass"]')
-            return
-        origin, landing = move.split("-")
-        hit(f'#board g.square[data-cell="{origin}"]')
-        page.wait_for_selector(f'#board g.square.landing[data-cell="{landing}"]')
-        hit(f'#board g.square.landing[data-cell="{landing}"]')
-        return
-    if move == "challenge":
-        hit('#controls button[data-move="challenge"]')
-        return
-    pieces = {p["piece"] for p in board["pieces"]}
-    parts = move.split(" ")
-    cell, give = (parts[0], parts[1]) if len(parts) == 2 else (
-        (None, parts[0]) if parts[0] in pieces else (parts[0], None))
-    if give is not None:
-        hit(f'#board g.piece[data-role="supply"][data-piece="{give}"]')
-        if cell is None:
-            return
-        page.wait_for_selector(f'#board g.piece.selected[data-piece="{give}"]')
-    assert cell is not None
-    if variant == "freeform":
-        world_click(page, cell)
-    else:
-        hit(f'#board g.square.target[data-cell="{cell}"]')
 
 
 def play_turn(server: AppServer, page: Any, table: str, token: str, rng: random.Random,

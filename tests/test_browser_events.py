@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from server_support import Api, Live, Server, auth
+from support.server import Api, Live, Server, auth
 
 TIMEOUT = 15_000
 

@@ -16,8 +16,8 @@ from fourfold.cli.main import main
 from fourfold.cli.play.setup import PlayRequest, build_session
 from fourfold.core.game import Game
 from fourfold.table import ManualClock
-from gamecases import case_id, load_case, playable_cases
-from playscript import ScriptedConsole
+from support.gamecases import case_id, load_case, playable_cases
+from support.playscript import ScriptedConsole
 
 CASES = playable_cases()
 #: the bot's own moves to make in each game (a few: enough to show that it plays)

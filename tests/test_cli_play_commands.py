@@ -9,7 +9,7 @@ import pytest
 import fourfold
 from fourfold.cli.play.rules import rules_for
 from fourfold.core.record import parse_record
-from test_cli_play import Line, after, play
+from support.terminal import Line, after, play
 
 
 def test_the_bundle_gives_each_game_its_commands() -> None:

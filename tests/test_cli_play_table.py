@@ -18,9 +18,9 @@ from fourfold.cli.play.setup import PlayRequest, build_session
 from fourfold.core.outcome import Result
 from fourfold.core.record import parse_record
 from fourfold.table import ManualClock
-from playscript import ScriptedConsole
-from server_support import wait_until
-from test_cli_play import Player
+from support.playscript import ScriptedConsole
+from support.terminal import Player
+from support.wait import wait_until
 
 
 def play(monkeypatch: pytest.MonkeyPatch, args: list[str], script: list[Any]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from test_browser_app_support import SHOTS_ENV, shots_folder
+from support.browser_app import SHOTS_ENV, shots_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS_APP = ROOT / "docs" / "screenshots" / "app"

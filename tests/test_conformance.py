@@ -7,12 +7,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gamecases import case_id, load_case, playable_cases
 from support.conformance import (
     check_move_after_the_end,
     check_parsers_on_junk,
     check_random_games,
 )
+from support.gamecases import case_id, load_case, playable_cases
 
 CASES = playable_cases()
 GAMES_PER_CASE = 6

@@ -19,7 +19,7 @@ import fourfold.table.table as table_module
 from fourfold.core.game import View
 from fourfold.games.quatrefoil.game import QuatrefoilGame
 from fourfold.games.quatrefoil.state import QuatrefoilState
-from leak_harness import RECIPIENTS, RULESETS, run_case
+from support.leak_harness import RECIPIENTS, RULESETS, run_case
 
 SEEDS_PER_PAIR = 75  # 8 rulesets x 5 recipients x 75 = 3,000 cases, about 50 s on 2 cores
 

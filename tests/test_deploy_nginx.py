@@ -25,7 +25,8 @@ from typing import Any
 import httpx
 import pytest
 
-from server_support import (
+from support.browser_app import Watched, act, pick, wait_version
+from support.server import (
     DEPLOY,
     Nginx,
     Postgres,
@@ -36,8 +37,7 @@ from server_support import (
     instances,
     nginx_proxy,
 )
-from test_browser_app import act, pick, wait_version
-from test_browser_app_support import Watched, wait_until
+from support.wait import wait_until
 
 #: requests a second per client address on each instance (twice that at once)
 ADDRESS_RATE = "20"

@@ -31,7 +31,7 @@ import cloudpickle  # noqa: E402  (installed with distributed)
 
 from fourfold.cli.main import main  # noqa: E402
 from fourfold.distributed import Journal, JournalError, run_tasks  # noqa: E402
-from server_support import wait_until  # noqa: E402
+from support.wait import wait_until  # noqa: E402
 
 # the workers cannot import this test module: its task functions travel by value
 cloudpickle.register_pickle_by_value(sys.modules[__name__])
@@ -205,7 +205,7 @@ def square(n: int) -> int:
 
 def test_a_task_stopped_by_the_deadline_is_not_journaled(tmp_path: Path) -> None:
     import fourfold
-    from fourfold.distributed.games import GameConfig
+    from fourfold.distributed.config import GameConfig
     from fourfold.distributed.split import SplitTask, finished, solve_task
 
     game = fourfold.load("quarto")
@@ -217,7 +217,7 @@ def test_a_task_stopped_by_the_deadline_is_not_journaled(tmp_path: Path) -> None
 
 def test_a_task_stopped_by_its_limit_goes_on_from_its_saved_table(tmp_path: Path) -> None:
     import fourfold
-    from fourfold.distributed.games import GameConfig
+    from fourfold.distributed.config import GameConfig
     from fourfold.distributed.split import SplitTask, solve_task, table_name
 
     game = fourfold.load("folio", "fixed-grid")
@@ -302,7 +302,9 @@ def slow_sample_fast(seed: int) -> list[float]:
     (["solve", "quarto", "--split", "--move", "XX"], "'XX' is not a legal move"),
     (["solve", "quarto", "--split", "--replies", "--beat", "0"], "cannot be used with --replies"),
     (["match", "quarto", "--bots", "random,random", "--workers", "2", "--scheduler",
-      "tcp://127.0.0.1:1"], "--workers starts a local cluster"),
+      "tcp://127.0.0.1:1"], "--workers starts local worker processes"),
+    (["analyze", "dao", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"],
+     "--workers starts local worker processes"),
 ])
 def test_clear_refusals(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
                         ) -> None:
@@ -313,8 +315,8 @@ def test_clear_refusals(argv: list[str], message: str, capsys: pytest.CaptureFix
 def test_analyze_on_a_cluster_gives_the_report_of_one_process(
         clusters: dict[int, str], tmp_path: Path) -> None:
     args = ["analyze", "dao", "--games", "2", "--levels", "level1,level2", "--playouts", "0",
-            "--solve-seconds", "0", "--json", "--workers", "1"]
-    here = json.loads(cli(*args, "-o", str(tmp_path / "a.html")))
+            "--solve-seconds", "0", "--json"]
+    here = json.loads(cli(*args, "--workers", "1", "-o", str(tmp_path / "a.html")))
     there = json.loads(cli(*args, "--scheduler", clusters[2], "-o", str(tmp_path / "b.html")))
     here.pop("command", None)
     there.pop("command", None)

@@ -22,7 +22,7 @@ from fourfold.envs import aec_env, gym_env, openspiel_game, parallel_env  # noqa
 from fourfold.envs.observe import encoder_for  # noqa: E402
 from fourfold.games.quatrefoil.arrangement import ALL_ARRANGEMENTS  # noqa: E402
 from fourfold.games.quatrefoil.state import Deal, QuatrefoilState  # noqa: E402
-from gamecases import case_id, playable_cases  # noqa: E402
+from support.gamecases import case_id, playable_cases  # noqa: E402
 
 CASES = playable_cases()
 FREEFORM = ("folio", "freeform")

@@ -21,7 +21,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, parallel_api_test  # noqa: E402
 
 from fourfold.envs import aec_env, gym_env, openspiel_game, parallel_env  # noqa: E402
-from gamecases import case_id, playable_cases  # noqa: E402
+from support.gamecases import case_id, playable_cases  # noqa: E402
 
 CASES = playable_cases()
 FREEFORM = ("folio", "freeform")

@@ -24,7 +24,7 @@ from fourfold.envs import gym_env  # noqa: E402  (importing fourfold.envs regist
 from fourfold.envs.gym import DEFAULT_ILLEGAL_PENALTY  # noqa: E402
 from fourfold.envs.observe import encoder_for  # noqa: E402
 from fourfold.envs.registration import env_ids  # noqa: E402
-from gamecases import playable_cases  # noqa: E402
+from support.gamecases import playable_cases  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "sb3_quarto.py"

@@ -25,7 +25,7 @@ from open_spiel.python.algorithms import (  # noqa: E402
 
 from fourfold.envs import openspiel_game  # noqa: E402
 from fourfold.games.quatrefoil.arrangement import STACK  # noqa: E402
-from gamecases import case_id, playable_cases  # noqa: E402
+from support.gamecases import case_id, playable_cases  # noqa: E402
 
 CASES = playable_cases()
 SEQUENTIAL_QUATREFOIL = ["base", "nothing-to-hide", "half-and-half", "race-the-clock"]

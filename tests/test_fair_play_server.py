@@ -25,7 +25,7 @@ import fourfold
 from fourfold.core.match import Match
 from fourfold.core.record import format_record
 from fourfold.games.quatrefoil.arrangement import ALL_ARRANGEMENTS, format_arrangement
-from server_support import Api, Live, Server
+from support.server import Api, Live, Server
 
 #: the bots' mean pause on this server: long enough that the old leak was measurable
 #: through the event loop's jitter (one solution bin = 0.8 * PACE / 128 s = 19 ms)

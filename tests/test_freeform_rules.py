@@ -15,26 +15,13 @@ from fourfold.core.errors import ConfigurationError, FourfoldError, IllegalMoveE
 from fourfold.core.match import Match
 from fourfold.core.outcome import Result
 from fourfold.core.record import format_record, parse_record
-from fourfold.games.folio.freeform.fitting import Grid
 from fourfold.games.folio.freeform.notation import format_point
 from fourfold.games.folio.freeform.state import CHALLENGE, FreeformPly, FreeformState
+from support.freeform import ROW, on_grid, position
 
 
 def load(**options: Any) -> Any:
     return fourfold.load("folio", "freeform", **options)
-
-
-def on_grid(angle_degrees: float, scale: float, cells: list[tuple[int, int]]) -> list[str]:
-    """Cell centres of a turned, scaled grid whose first cell's centre is at 0,0."""
-    angle = math.radians(angle_degrees)
-    base = Grid((0.0, 0.0), angle, scale, ())
-    x0, y0 = base.centre(cells[0])
-    grid = Grid((-x0, -y0), angle, scale, ())
-    return [format_point((round(x, 6), round(y, 6))) for x, y in map(grid.centre, cells)]
-
-
-def position(points: list[str], kinds: list[str], hand: str) -> str:
-    return ";".join(f"{p}={k}" for p, k in zip(points, kinds, strict=True)) + f" {hand}"
 
 
 # -- placement ---------------------------------------------------------------------------
@@ -86,10 +73,6 @@ def test_any_decimal_point_can_be_played_off_the_action_lattice() -> None:
 
 
 # -- challenges -------------------------------------------------------------------------
-
-
-# four in a row that do not win (two colours, two sizes); a fifth in the row breaks the grid
-ROW = "0.0,0.0=Rs;1.0,0.0=Rs;2.0,0.0=Ym;3.0,0.0=Ym Yl"
 
 
 def test_a_challenge_against_a_fitting_position_loses() -> None:

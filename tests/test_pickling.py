@@ -17,7 +17,7 @@ import pytest
 import fourfold
 from fourfold.core.game import Game
 from fourfold.core.spec import GameSpec, Utility, VariantSpec
-from gamecases import case_id, load_case, playable_cases
+from support.gamecases import case_id, load_case, playable_cases
 
 CASES = playable_cases()
 #: configurations away from the defaults, so that options survive the round trip

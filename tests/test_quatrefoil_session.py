@@ -14,7 +14,7 @@ from fourfold.core.record import format_record, parse_record
 from fourfold.games.quatrefoil.arrangement import TOKENS
 from fourfold.games.quatrefoil.terminal import REACTION, QuatrefoilLoop
 from fourfold.table import ManualClock
-from playscript import Item, ScriptedConsole
+from support.playscript import Item, ScriptedConsole
 
 
 def session(variant: str, seat: int, seed: int, script: list[Item], *, pace: float | None = None,

@@ -28,8 +28,8 @@ from fourfold.solve.quatrefoil_team.evaluate import (
     public_policy,
 )
 from fourfold.solve.quatrefoil_team.policy import choose
-from quatrefoil_team_replay import every_deal, game_for, replay
-from server_support import Server
+from support.quatrefoil_team_replay import every_deal, game_for, replay
+from support.server import Server
 
 FACE_UPS = ("none", "colour", "position")
 

@@ -15,15 +15,8 @@ from typing import Any
 
 import pytest
 
-from server_support import (
-    Api,
-    Live,
-    Postgres,
-    Redis,
-    Server,
-    instances,
-    wait_until,
-)
+from support.server import Api, Live, Postgres, Redis, Server, instances
+from support.wait import wait_until
 
 LEASE = "1.5"
 EXTRA = ("--lease-seconds", LEASE, "--sync-seconds", "0.5", "--checkpoint-seconds", "0.5")

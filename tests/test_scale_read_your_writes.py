@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from server_support import (
+from support.server import (
     Api,
     Postgres,
     Redis,

@@ -38,7 +38,7 @@ from fourfold.server.storage import TableRow
 from fourfold.server.tokens import Minter
 from fourfold.table import Event, ManualClock, Seat, Table
 from fourfold.wire import event_to_json
-from leak_harness import _mask, deal_index, knowable_deals, twin_state
+from support.leak_harness import _mask, deal_index, knowable_deals, twin_state
 
 GAME = fourfold.load("quatrefoil")
 TEST_SEED = 29

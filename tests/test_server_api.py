@@ -10,7 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from server_support import Api, Live, Server, auth, play_out, running
+from support.server import Api, Live, Server, auth, play_out, running
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from server_support import Api, Live, Server, auth, postgres_cluster
+from support.server import Api, Live, Server, auth, postgres_cluster
 
 FILLER_CHUNK = 64 * 1024
 

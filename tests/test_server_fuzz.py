@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from server_support import Live, Server, auth, running
+from support.server import Live, Server, auth, running
 
 ACTIONS = ("moves", "resign", "offer", "answer", "join", "rematch")
 

@@ -31,8 +31,8 @@ import fourfold
 from fourfold.table import ManualClock, Seat, Table, TableError
 from fourfold.wire import view_to_json
 from fourfold.wire.messages import FIELDS
-from leak_harness import deal_index, knowable_deals, twin_state
-from server_support import Api, Live, Server, auth
+from support.leak_harness import deal_index, knowable_deals, twin_state
+from support.server import Api, Live, Server, auth
 
 MODES: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("base", "base", {}),

@@ -23,7 +23,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
-from server_support import Api, Live, Server, auth, running
+from support.server import Api, Live, Server, auth, running
 
 READ_SECONDS = 1.0
 

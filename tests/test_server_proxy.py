@@ -19,7 +19,7 @@ import pytest
 from fourfold.cli.main import main
 from fourfold.core.errors import ConfigurationError
 from fourfold.server.proxies import trusted_proxies
-from server_support import Server, client_from, running
+from support.server import Server, client_from, running
 
 #: requests per second (and twice that at once) per client address
 RATE = ("--address-rate", "10")

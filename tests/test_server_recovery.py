@@ -11,7 +11,8 @@ from pathlib import Path
 from sqlalchemy import create_engine, text
 
 from fourfold.server.storage.migrate import database_url
-from server_support import Api, Postgres, Server, wait_until
+from support.server import Api, Postgres, Server
+from support.wait import wait_until
 
 
 def _move(api: Api, tid: str, tokens: dict[int, str]) -> dict:

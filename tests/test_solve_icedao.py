@@ -13,14 +13,12 @@ from typing import Any
 
 import pytest
 
-import fourfold
 from fourfold.cli.main import main
-from fourfold.core.outcome import Result
 from fourfold.games.icedao import Pass
 from fourfold.solve import icedao
 from fourfold.solve.position import Value, solver_for
+from support.sliding_solver import GAME, bf_lose, bf_win
 
-GAME = fourfold.load("icedao")
 assert isinstance(GAME, icedao.IceDaoGame)
 
 # Reconstructions of the lost diagrams (docs/solutions.md says how each fits the prose).
@@ -36,28 +34,6 @@ PIN = "Gl,.,Bm,Bs,./.,.,.,.,Gl/Gs,.,.,.,./Bl,Bs,.,Bl,./Gs,Gm,Bm,.,Gm G"
 
 
 # -- brute force over the readable rules -------------------------------------------------------
-
-def bf_win(state: Any, n: int) -> bool:
-    """The side to move forces a win within ``n`` of its moves (readable rules only)."""
-    for move in GAME.legal_moves(state):
-        child = GAME.next_state(state, move)
-        outcome = GAME.outcome(child)
-        if outcome is not None:
-            if outcome.result is Result.WIN and outcome.winner == state.to_play:
-                return True
-            continue
-        if n > 1 and bf_lose(child, n - 1):
-            return True
-    return False
-
-
-def bf_lose(state: Any, n: int) -> bool:
-    """Every move of the side to move lets the other side force a win within ``n`` moves."""
-    for move in GAME.legal_moves(state):
-        child = GAME.next_state(state, move)
-        if GAME.outcome(child) is not None or not bf_win(child, n):
-            return False
-    return True
 
 
 def search_of(state: Any) -> tuple[icedao.ProofSearch, icedao.Board, int]:

@@ -15,7 +15,7 @@ from fourfold.games.placement.game import PlacementGame
 from fourfold.solve.placement import SolveLimitReached, solve_position
 from fourfold.solve.placement import solver as placement_solver
 from fourfold.solve.placement.helper import SearchHelper, helper_allowed
-from test_solve_placement import GRIDS, check_against_brute, load, position
+from support.placement_solver import GRIDS, check_against_brute, load, position
 
 BITS = 16
 

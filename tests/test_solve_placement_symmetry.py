@@ -19,7 +19,7 @@ from fourfold.solve.placement.tables import (
     ruleset_of,
     square_maps,
 )
-from test_solve_placement import BITS, position
+from support.placement_solver import BITS, position
 
 LINES = {frozenset(line) for line in board_lines()}
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from fourfold.render.svg import draw_svg
-from svg_cases import all_cases
+from support.svg_cases import all_cases
 
 CASES = all_cases()
 

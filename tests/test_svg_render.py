@@ -17,7 +17,7 @@ from fourfold.render.svg import (
     svg_for_match,
     svg_for_state,
 )
-from svg_cases import Case, all_cases
+from support.svg_cases import Case, all_cases
 
 NS = "{http://www.w3.org/2000/svg}"
 CASES = all_cases()

@@ -43,7 +43,7 @@ from fourfold.wire import (
     view_from_json,
     view_to_json,
 )
-from gamecases import case_id, playable_cases
+from support.gamecases import case_id, playable_cases
 
 EXTRA_RULESETS = [
     ("quatrefoil", "half-and-half", {"face_up": "position"}),

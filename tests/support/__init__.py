@@ -1,1 +1,18 @@
-"""Helpers shared by test modules (test modules never import each other)."""
+"""Helpers shared by the test modules (no tests here).
+
+Test modules import their helpers from this package, never from one another:
+
+* ``wait``: ``wait_until``, waiting on a condition with a deadline (never a bare sleep);
+* ``server``: real ``fourfold serve`` processes, PostgreSQL and Redis on loopback;
+* ``browser``: one shared headless Chromium; ``browser_app``: the browser app served,
+  pages that fail on console errors;
+* ``gamecases``: every playable game configuration; ``leak_harness``: the hidden
+  information checks; ``svg_cases``: positions to draw; ``playscript``: a scripted
+  terminal; ``quatrefoil_team_replay``: the independent check of the team solver;
+* ``values``, ``freeform``, ``placement_solver``, ``sliding_solver``, ``terminal``:
+  brute-force values, positions and drivers shared by the rules, bot, solver and
+  terminal tests.
+
+The ``tests`` folder is on ``sys.path`` when pytest runs (its rootdir conftest), so
+``from support.wait import wait_until`` works from any test module.
+"""

@@ -1,11 +1,14 @@
-"""Helpers for the browser-app tests (no tests here): a real ``fourfold serve`` on
-loopback with the browser app installed, pages that fail on console errors, and small
-waits. Every wait is bounded."""
+"""Helpers for the browser-app tests: a real ``fourfold serve`` on loopback with the
+browser app installed, pages that fail on console errors, and moves made through the
+page by clicks and taps (``pick`` a move from a seat's view, ``act`` it out). Every
+wait is bounded."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import random
+import re
 import subprocess
 import sys
 import time
@@ -15,7 +18,8 @@ from typing import Any
 
 import httpx
 
-from server_support import end_process, free_port
+import fourfold
+from support.server import end_process, free_port
 
 ARGS = ["--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
         "--disable-component-update", "--no-first-run"]
@@ -108,12 +112,88 @@ class Watched:
         assert not self.errors, self.errors
 
 
-def wait_until(test: Any, seconds: float = 15.0, what: str = "a condition") -> Any:
-    deadline = time.monotonic() + seconds
-    while True:
-        value = test()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {seconds}s for {what}")
-        time.sleep(0.05)
+TIMEOUT = 15_000
+
+
+def configured(state: dict[str, Any]) -> Any:
+    return fourfold.load(state["game"], state["variant"], **state["options"])
+
+
+def pick(state: dict[str, Any], rng: random.Random) -> str:
+    """A winning move if there is one, else a random legal one (from the seat's view)."""
+    legal = state["legal"]
+    quiet = [m for m in legal if m not in ("challenge", "stack")] or legal
+    if state["game"] == "quatrefoil":  # a seat's view is no playable position
+        return rng.choice(quiet)
+    game = configured(state)
+    position = game.parse_position(state["view"]["position"])
+    me = state["you"]
+    for text in legal:
+        if text == "challenge":
+            continue
+        after = game.play(position, text)
+        ended = game.outcome(after)
+        if ended is not None and ended.winner == me:
+            return text
+    return rng.choice(quiet)
+
+
+def wait_version(page: Any, version: int) -> None:
+    page.wait_for_selector(f'#board[data-version="{version}"]', timeout=TIMEOUT)
+
+
+def world_click(page: Any, point: str) -> None:
+    """Click the freeform table at ``x,y`` in table units (as data-world/data-px map)."""
+    x, y = (float(v) for v in point.split(","))
+    where = page.evaluate("""([x, y]) => {
+      const svg = document.querySelector('#board svg');
+      const area = svg.querySelector('[data-world][data-px]');
+      const [x0, y0, span] = area.dataset.world.split(' ').map(Number);
+      const [left, top, side] = area.dataset.px.split(' ').map(Number);
+      const pt = svg.createSVGPoint();
+      pt.x = left + (x - x0) / span * side; pt.y = top + (y0 + span - y) / span * side;
+      const p = pt.matrixTransform(svg.getScreenCTM());
+      return [p.x, p.y];
+    }""", [x, y])
+    page.mouse.click(where[0], where[1])
+
+
+def act(page: Any, state: dict[str, Any], move: str, tap: bool = False) -> None:
+    """Make ``move`` with clicks (or taps) on the board and its controls, never typing."""
+    hit = page.tap if tap else page.click
+    game, variant = state["game"], state["variant"]
+    board = state["view"]["board"]
+    if game == "quatrefoil":
+        action = re.sub(r"^\d+:|@\d+$", "", move)
+        arrow = page.locator(f'#board g.push.target[data-action="{action}"]')
+        if ">" in action and arrow.count():
+            arrow.first.click()
+        else:
+            hit(f'#controls button[data-move="{move}"]')
+        return
+    if game in ("icedao", "dao"):
+        if move == "pass":
+            hit('#controls button[data-move="pass"]')
+            return
+        origin, landing = move.split("-")
+        hit(f'#board g.square[data-cell="{origin}"]')
+        page.wait_for_selector(f'#board g.square.landing[data-cell="{landing}"]')
+        hit(f'#board g.square.landing[data-cell="{landing}"]')
+        return
+    if move == "challenge":
+        hit('#controls button[data-move="challenge"]')
+        return
+    pieces = {p["piece"] for p in board["pieces"]}
+    parts = move.split(" ")
+    cell, give = (parts[0], parts[1]) if len(parts) == 2 else (
+        (None, parts[0]) if parts[0] in pieces else (parts[0], None))
+    if give is not None:
+        hit(f'#board g.piece[data-role="supply"][data-piece="{give}"]')
+        if cell is None:
+            return
+        page.wait_for_selector(f'#board g.piece.selected[data-piece="{give}"]')
+    assert cell is not None
+    if variant == "freeform":
+        world_click(page, cell)
+    else:
+        hit(f'#board g.square.target[data-cell="{cell}"]')

@@ -6,7 +6,7 @@ deals itself, builds each referee state with the engine's own ``Deal`` and
 moves with ``game.apply`` and reads the end from ``game.outcome``. It shares with the
 evaluator only the bot under test.
 
-    .venv/bin/python tests/quatrefoil_team_replay.py [--bot optimal] [--face-up none]
+    .venv/bin/python tests/support/quatrefoil_team_replay.py [--bot optimal] [--face-up none]
 
 prints the totals as JSON; ``tests/test_quatrefoil_team.py`` runs it on samples and
 compares deal by deal with the evaluator.

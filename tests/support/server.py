@@ -455,7 +455,7 @@ def instances(tmp: Path, database: str, broker: str, count: int,
 # -- nginx (deploy/nginx.conf as shipped, in front of instances) -----------------------------
 
 NGINX = Path("/usr/sbin/nginx")
-DEPLOY = Path(__file__).resolve().parent.parent / "deploy"
+DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 
 
 def _no_nginx(reason: str) -> None:
@@ -562,21 +562,3 @@ def client_from(address: str, base_url: str, **options: Any) -> httpx.Client:
     """An HTTP client whose connections come from ``address`` (127.0.0.2, ...)."""
     return httpx.Client(base_url=base_url, timeout=30,
                         transport=httpx.HTTPTransport(local_address=address), **options)
-
-
-# -- waiting on a condition (never on a fixed sleep) -----------------------------------------
-
-def wait_until(predicate: Callable[[], Any], seconds: float = 15.0, what: str = "a condition",
-               every: float = 0.02) -> Any:
-    """Poll ``predicate`` until it returns something truthy (returned), for at most
-    ``seconds``; past the deadline, an AssertionError names ``what`` was awaited and the
-    last value seen. Tests wait on the condition itself this way, never on a sleep that
-    hopes it has happened."""
-    deadline = time.monotonic() + seconds
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() >= deadline:
-            raise AssertionError(f"waited {seconds}s in vain for {what} (last: {value!r})")
-        time.sleep(min(every, max(0.0, deadline - time.monotonic())))

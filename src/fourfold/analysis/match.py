@@ -5,6 +5,12 @@ second when it is odd; every bot gets its own seed derived from the match
 seed, the game number and its seat, so a match replays exactly. Games that
 could loop (Ice Dao) are cut at ``max_plies`` and counted as draws, with the
 termination "length cap" in the record.
+
+So each game is an independent task (``GameTask``) for the one task runner
+(``fourfold.distributed.run_tasks``): played in this process, on local processes
+or on a Dask cluster, the results put back in game order are the same. (A bot
+limited by ``--movetime`` thinks for a time, not a number of nodes, so its moves
+can depend on the machine's load, wherever it plays.)
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ from fourfold.core.game import Game
 from fourfold.core.match import Match
 from fourfold.core.outcome import Outcome, Result
 from fourfold.core.record import Record
+from fourfold.distributed.executors import Executor, InProcess
+from fourfold.distributed.runner import run_tasks
 
 DEFAULT_MAX_PLIES = 1_000
 LENGTH_CAP = "length cap"
@@ -120,6 +128,35 @@ def a_score(outcome: Outcome, a_seat: int) -> float:
     return 0.5
 
 
+@dataclass(frozen=True)
+class GameTask:
+    """One game of a match: ``bots[p]`` takes seat ``p``; A has seat ``a_seat``."""
+
+    game: Game[Any, Any]
+    bots: tuple[str, str]
+    a_seat: int
+    seed: int
+    index: int
+    limit: Limit | None
+    max_plies: int
+
+
+def play_game_task(task: GameTask) -> GameResult:
+    """Play one game of a match (anywhere: it depends on its task only)."""
+    match = play_game(task.game, task.bots, task.seed, task.index, task.limit, task.max_plies)
+    outcome = match.outcome
+    assert outcome is not None
+    return GameResult(task.index, task.a_seat, a_score(outcome, task.a_seat), len(match.moves),
+                      match.referee_record())
+
+
+def match_tasks(game: Game[Any, Any], a: str, b: str, games: int, seed: int,
+                limit: Limit | None, max_plies: int) -> list[GameTask]:
+    """The games of a match, sides alternating (A first in even games)."""
+    return [GameTask(game, (a, b) if i % 2 == 0 else (b, a), i % 2, seed, i, limit, max_plies)
+            for i in range(games)]
+
+
 def play_match(
     game: Game[Any, Any],
     a: str,
@@ -129,18 +166,32 @@ def play_match(
     limit: Limit | None = None,
     max_plies: int = DEFAULT_MAX_PLIES,
     on_game: Callable[[GameResult, MatchResult], None] | None = None,
+    *,
+    executor: Executor | None = None,
+    progress: bool = False,
 ) -> MatchResult:
-    """``games`` games of A against B, sides alternating (A first in even games)."""
-    result = MatchResult(a, b)
-    for i in range(games):
-        a_seat = i % 2
-        names = (a, b) if a_seat == 0 else (b, a)
-        match = play_game(game, names, seed, i, limit, max_plies)
-        outcome = match.outcome
-        assert outcome is not None
-        one = GameResult(i, a_seat, a_score(outcome, a_seat), len(match.moves),
-                         match.referee_record())
-        result.add(one)
+    """``games`` games of A against B, sides alternating (A first in even games).
+
+    The games run on ``executor`` (default: one after another in this process);
+    ``on_game(game, tally)`` is called as each game ends, ``tally`` counting the games
+    ended so far. The result lists the games in order, wherever they were played.
+    """
+    tally = MatchResult(a, b)
+
+    def ended(_: int, one: GameResult) -> None:
+        tally.add(one)
         if on_game is not None:
-            on_game(one, result)
+            on_game(one, tally)
+
+    played = run_tasks(play_game_task, match_tasks(game, a, b, games, seed, limit, max_plies),
+                       executor=executor or InProcess(), progress=progress,
+                       on_result=ended, description=f"{a} vs {b}")
+    return collect_match(a, b, played)
+
+
+def collect_match(a: str, b: str, games: Sequence[GameResult]) -> MatchResult:
+    """A's wins, draws and losses over ``games`` (in the order given)."""
+    result = MatchResult(a, b)
+    for one in games:
+        result.add(one)
     return result

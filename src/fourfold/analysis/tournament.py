@@ -1,4 +1,9 @@
-"""Round robins: every pair of bots plays a match; ratings are fitted to all results."""
+"""Round robins: every pair of bots plays a match; ratings are fitted to all results.
+
+Every game of every pair is one task for the one task runner
+(``fourfold.distributed.run_tasks``), so a tournament gives the same result in this
+process, on local processes or on a Dask cluster.
+"""
 
 from __future__ import annotations
 
@@ -10,10 +15,20 @@ from typing import Any
 import numpy as np
 
 from fourfold.ai import Limit
-from fourfold.analysis.match import DEFAULT_MAX_PLIES, GameResult, MatchResult, play_match
+from fourfold.analysis.match import (
+    DEFAULT_MAX_PLIES,
+    GameResult,
+    GameTask,
+    MatchResult,
+    collect_match,
+    match_tasks,
+    play_game_task,
+)
 from fourfold.analysis.rating import Ratings, fit_ratings
 from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game
+from fourfold.distributed.executors import Executor, InProcess
+from fourfold.distributed.runner import run_tasks
 
 
 @dataclass
@@ -63,8 +78,30 @@ def play_tournament(
     limit: Limit | None = None,
     max_plies: int = DEFAULT_MAX_PLIES,
     on_game: Callable[[GameResult, MatchResult], None] | None = None,
+    *,
+    executor: Executor | None = None,
+    progress: bool = False,
 ) -> TournamentResult:
-    """Each pair of distinct bots plays ``games_per_pair`` games, sides alternating."""
-    matches = [play_match(game, a, b, games_per_pair, pair_seed, limit, max_plies, on_game)
-               for a, b, pair_seed in tournament_pairs(bots, seed)]
+    """Each pair of distinct bots plays ``games_per_pair`` games, sides alternating.
+
+    The games run on ``executor`` (default: one after another in this process);
+    ``on_game(game, tally)`` is called as each game ends, ``tally`` counting its
+    pair's games ended so far.
+    """
+    pairs = tournament_pairs(bots, seed)
+    tasks: list[GameTask] = []
+    for a, b, pair_seed in pairs:
+        tasks += match_tasks(game, a, b, games_per_pair, pair_seed, limit, max_plies)
+    tallies = [MatchResult(a, b) for a, b, _ in pairs]
+
+    def ended(i: int, one: GameResult) -> None:
+        tally = tallies[i // games_per_pair]
+        tally.add(one)
+        if on_game is not None:
+            on_game(one, tally)
+
+    played = run_tasks(play_game_task, tasks, executor=executor or InProcess(),
+                       progress=progress, on_result=ended, description="games")
+    matches = [collect_match(a, b, played[n * games_per_pair:(n + 1) * games_per_pair])
+               for n, (a, b, _) in enumerate(pairs)]
     return TournamentResult(tuple(bots), matches, ratings_from_matches(bots, matches))

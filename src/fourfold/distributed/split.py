@@ -34,7 +34,7 @@ from typing import Any
 
 from fourfold.core.errors import ConfigurationError, FourfoldError
 from fourfold.core.outcome import Result
-from fourfold.distributed.games import GameConfig
+from fourfold.distributed.config import GameConfig
 from fourfold.distributed.journal import Journal
 from fourfold.distributed.runner import run_tasks
 from fourfold.games.placement.game import PlacementGame

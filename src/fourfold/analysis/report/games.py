@@ -22,9 +22,7 @@ lead-change and decisiveness metrics are computed from.
 from __future__ import annotations
 
 import json
-import multiprocessing
-import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -212,6 +210,28 @@ def read_cache(path: Path | None) -> dict[str, Trace]:
     return traces
 
 
+class TraceCache:
+    """The ``--cache`` file as the task runner's store: finished traces by their job's
+    key, appended one JSON line each as they finish."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.traces = read_cache(path)
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.traces
+
+    def get(self, key: str) -> Trace:
+        return self.traces[key]
+
+    def record(self, key: str, trace: Trace) -> Trace:
+        if self.path is not None:
+            with self.path.open("a") as out:
+                out.write(trace.to_json() + "\n")
+        self.traces[key] = trace
+        return trace
+
+
 def run_jobs(
     jobs: Sequence[Job],
     workers: int,
@@ -220,42 +240,19 @@ def run_jobs(
     scheduler: str | None = None,
 ) -> list[Trace]:
     """Every job's trace, in job order: from the cache file when it holds the job, else
-    played (on ``workers`` processes, or on the Dask cluster at ``scheduler``) and
-    appended to the cache as it finishes. Each game is seeded by its job, so the traces
-    are the same wherever they are played."""
-    done = read_cache(cache)
-    todo = [j for j in jobs if j.key() not in done]
-    for job in jobs:
-        if job.key() in done and on_done is not None:
-            on_done(done[job.key()])
-    out = cache.open("a") if cache is not None else None
-    try:
-        for trace in _play(todo, workers, scheduler):
-            done[trace.key] = trace
-            if out is not None:
-                out.write(trace.to_json() + "\n")
-                out.flush()
-            if on_done is not None:
-                on_done(trace)
-    finally:
-        if out is not None:
-            out.close()
-    return [done[j.key()] for j in jobs]
+    played by the task runner (on ``workers`` processes, or on the Dask cluster at
+    ``scheduler``) and appended to the cache as it finishes. Each game is seeded by its
+    job, so the traces are the same wherever they are played."""
+    from fourfold.distributed import executor_for, run_tasks
 
-
-def _play(jobs: Sequence[Job], workers: int, scheduler: str | None = None
-          ) -> Iterable[Trace]:
-    if scheduler is not None and jobs:
-        from fourfold.distributed.runner import run_tasks
-
-        yield from run_tasks(play_job, jobs, keys=[j.key() for j in jobs],
-                             scheduler=scheduler, progress=False, description="games")
-        return
-    if workers <= 1 or len(jobs) <= 1:
-        for job in jobs:
-            yield play_job(job)
-        return
-    # fork: workers start at once and share the parent's compiled kernels
-    context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-    with context.Pool(min(workers, len(jobs))) as pool:
-        yield from pool.imap_unordered(play_job, jobs, chunksize=1)
+    store = TraceCache(cache)
+    unique = list({j.key(): j for j in jobs}.values())
+    if on_done is not None:
+        for job in unique:
+            if job.key() in store:
+                on_done(store.get(job.key()))
+    run_tasks(play_job, unique, keys=[j.key() for j in unique],
+              executor=executor_for(scheduler, None if scheduler is not None else workers),
+              journal=store, progress=False,
+              on_result=None if on_done is None else lambda _, trace: on_done(trace))
+    return [store.get(j.key()) for j in jobs]

@@ -1,6 +1,7 @@
 """``fourfold analyze GAME``: the designer's report (docs/analyze.md).
 
-Plays seeded games with the bots at several levels on every core and writes one
+Plays seeded games with the bots at several levels (tasks of the one task runner: on
+every core, ``--workers N`` processes or a Dask cluster) and writes one
 self-contained HTML page (``-o FILE``) or prints the figures as JSON (``--json``).
 ``--compare K=V1,V2`` runs the report for each value of an option (or ``variant``)
 and puts them side by side. ``--cache FILE`` keeps every finished game, so an
@@ -14,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shlex
 import sys
 from pathlib import Path
@@ -32,6 +32,7 @@ from fourfold.cli.numbers import integer, path, real, scheduler_address, seconds
 from fourfold.cli.paths import check_writable, read_text, write_text
 from fourfold.core.errors import ConfigurationError
 from fourfold.core.registry import get_spec
+from fourfold.distributed.executors import cores, executor_for
 
 
 def register(sub: Any) -> None:
@@ -48,8 +49,8 @@ def register(sub: Any) -> None:
     p.add_argument("--levels", default=None, metavar="L1,L2,...", type=text("bot levels"),
                    help="bots weakest first: level numbers or bot names (default: level1..5; "
                         "for cooperative games every bot that plays it)")
-    p.add_argument("--workers", type=integer(least=1), default=os.cpu_count() or 1, metavar="N",
-                   help="processes (default: all cores)")
+    p.add_argument("--workers", type=integer(least=1), default=None, metavar="N",
+                   help="local worker processes (default: one per core; 1: in this process)")
     p.add_argument("--scheduler", default=None, metavar="ADDRESS", type=scheduler_address,
                    help="play the games on this Dask cluster (tcp://host:8786); the same"
                         " seed gives the same report wherever they are played")
@@ -127,8 +128,10 @@ def run(args: argparse.Namespace) -> int:
         check_writable(output, "the report")
     if args.cache is not None:
         check_cache(args.cache)
+    executor_for(args.scheduler, args.workers)  # refuses --workers with --scheduler
     settings = Settings(
-        games=args.games, levels=parse_levels(args.levels), workers=args.workers,
+        games=args.games, levels=parse_levels(args.levels),
+        workers=cores() if args.workers is None else args.workers,
         seed=args.seed, playouts=args.playouts, max_plies=args.max_plies,
         solve_seconds=args.solve_seconds, cache=args.cache, scheduler=args.scheduler,
         pace=args.pace,

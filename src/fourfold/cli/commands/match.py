@@ -3,9 +3,9 @@
 Prints A's wins, draws and losses with the 95% interval of A's score; with
 ``--json`` prints ``{"wins": .., "draws": .., "losses": .., ...}`` from A's side.
 ``--records FILE`` writes every game's record (one after another).
-``--scheduler ADDRESS`` plays the games on a Dask cluster, ``--workers N`` on N
-local processes (one task per game, seeded: the same result as here, see
-docs/distributed.md); without either, the games are played in this process.
+Each game is a seeded task of the one task runner: ``--workers N`` plays them on N
+local processes, ``--scheduler ADDRESS`` on a Dask cluster, and without either they
+are played in this process, all with the same result (docs/distributed.md).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from fourfold.cli.paths import check_writable, write_text
 from fourfold.core.errors import ConfigurationError
 from fourfold.core.record import format_record
 from fourfold.core.registry import load
+from fourfold.distributed.executors import Executor, InProcess, executor_for
 
 
 def register(sub: Any) -> None:
@@ -42,21 +43,21 @@ def register(sub: Any) -> None:
 
 
 def add_cluster_arguments(p: argparse.ArgumentParser) -> None:
-    """``--scheduler`` and ``--workers``: play the games as tasks on a Dask cluster."""
+    """``--scheduler`` and ``--workers``: where the games run (``executor_from``)."""
     p.add_argument("--scheduler", default=None, metavar="ADDRESS", type=scheduler_address,
                    help="play the games on the Dask cluster of this scheduler,"
                         " e.g. tcp://10.0.0.5:8786 (docs/distributed.md)")
     p.add_argument("--workers", type=integer(least=0), default=None, metavar="N",
-                   help="play the games on a local Dask cluster of N worker processes"
-                        " (0: in this process, as without the flag)")
+                   help="play the games on N local worker processes"
+                        " (0 or 1: in this process, as without the flag)")
 
 
-def on_cluster(args: argparse.Namespace) -> bool:
-    """Whether ``--scheduler`` or ``--workers`` asks for a Dask cluster (checked)."""
-    if args.workers is not None and args.scheduler is not None:
-        raise ConfigurationError("--workers starts a local cluster; with --scheduler the"
-                                 " cluster's own workers play")
-    return args.scheduler is not None or bool(args.workers)
+def executor_from(args: argparse.Namespace) -> Executor:
+    """Where ``--scheduler`` and ``--workers`` say the games run (checked); this process
+    when neither is given."""
+    if args.scheduler is None and args.workers is None:
+        return InProcess()
+    return executor_for(args.scheduler, args.workers)
 
 
 def add_bot_arguments(p: argparse.ArgumentParser) -> None:
@@ -99,14 +100,9 @@ def run(args: argparse.Namespace) -> int:
     limit = limit_from(args)
     if args.records is not None:
         check_records_path(args.records)
-    if on_cluster(args):
-        from fourfold.distributed.games import play_match_distributed
-
-        result = play_match_distributed(game, a, b, args.games, args.seed, limit,
-                                        args.max_plies, scheduler=args.scheduler,
-                                        workers=args.workers, progress=not args.json)
-    else:
-        result = play_match(game, a, b, args.games, args.seed, limit, args.max_plies)
+    executor = executor_from(args)
+    result = play_match(game, a, b, args.games, args.seed, limit, args.max_plies,
+                        executor=executor, progress=not args.json)
     if args.records is not None:
         write_records(args.records, "\n".join(format_record(g.record) for g in result.games))
     summary = result.summary()

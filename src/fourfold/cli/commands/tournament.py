@@ -1,18 +1,17 @@
 """``fourfold tournament GAME --bots A,B,C --games N``: a round robin with fitted Elo ratings.
 
-``--scheduler ADDRESS`` (a Dask cluster) or ``--workers N`` (local processes) play
-every game of every pair as its own seeded task: the same result as in this process.
+Every game of every pair is its own seeded task of the one task runner, played in
+this process, on ``--workers N`` local processes or on the Dask cluster of
+``--scheduler ADDRESS``: the same result wherever it is played.
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from fourfold.ai import bot_names
@@ -20,8 +19,8 @@ from fourfold.analysis.tournament import TournamentResult, play_tournament
 from fourfold.cli.commands.match import (
     add_bot_arguments,
     add_cluster_arguments,
+    executor_from,
     limit_from,
-    on_cluster,
     split_bots,
 )
 from fourfold.cli.common import add_game_arguments, parse_options
@@ -48,30 +47,10 @@ def run(args: argparse.Namespace) -> int:
     bots = split_bots(args.bots, 2, None)
     if len(set(bots)) != len(bots):
         raise ConfigurationError("--bots names a bot twice")
-    if on_cluster(args):
-        from fourfold.distributed.games import play_tournament_distributed
-
-        result = play_tournament_distributed(game, bots, args.games, args.seed,
-                                             limit_from(args), args.max_plies,
-                                             scheduler=args.scheduler, workers=args.workers)
-    else:
-        result = _play_here(game, bots, args)
+    executor = executor_from(args)
+    result = play_tournament(game, bots, args.games, args.seed, limit_from(args),
+                             args.max_plies, executor=executor, progress=not args.json)
     return _show(game, args, result)
-
-
-def _play_here(game: Any, bots: list[str], args: argparse.Namespace) -> TournamentResult:
-    """The games one after another in this process, with a progress bar."""
-    pairs = len(list(itertools.combinations(bots, 2)))
-    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                        TimeElapsedColumn(), console=Console(stderr=True), transient=True)
-    with progress:
-        task = progress.add_task("games", total=pairs * args.games)
-
-        def on_game(one: Any, match: Any) -> None:
-            progress.update(task, advance=1, description=f"{match.a} vs {match.b}")
-
-        return play_tournament(game, bots, args.games, args.seed, limit_from(args),
-                               args.max_plies, on_game)
 
 
 def _show(game: Any, args: argparse.Namespace, result: TournamentResult) -> int:
