@@ -338,13 +338,21 @@ class Game(ABC, Generic[S, M, O]):
 
     def view_actors(self, view: View[O]) -> tuple[int, ...]:
         """Who may act now, as the viewer can know it (nobody after any ending)."""
-        if _declared(view) is not None:
+        try:
+            declared = view.declared
+        except AttributeError:
+            raise _not_a_view(view) from None
+        if declared is not None:
             return ()
         return self.observed_actors(view)
 
     def view_outcome(self, view: View[O]) -> Outcome | None:
         """How the game ended, as the viewer knows it: a declared ending, or the rules'."""
-        return _declared(view) or self.observed_outcome(view)
+        try:
+            declared = view.declared
+        except AttributeError:
+            raise _not_a_view(view) from None
+        return declared or self.observed_outcome(view)
 
     def view_legal_action_mask(self, view: View[O]) -> list[bool]:
         mask = [False] * self.num_actions
@@ -368,14 +376,12 @@ class Game(ABC, Generic[S, M, O]):
         return cls(described, self.view_position(view), reason)
 
 
-def _declared(view: View[Any]) -> Outcome | None:
-    """The view's declared ending; anything but a ``View`` (a state, say) is refused."""
-    if not isinstance(view, View):
-        raise FourfoldError(
-            f"not a view but a {type(view).__name__}: observer methods read a View (made by"
-            " Game.view), never the referee's state"
-        )
-    return view.declared
+def _not_a_view(value: object) -> FourfoldError:
+    """The refusal of a state (or anything else) handed to an observer method untyped."""
+    return FourfoldError(
+        f"not a view but a {type(value).__name__}: observer methods read a View (made by"
+        " Game.view), never the referee's state"
+    )
 
 
 class PerfectInformation(Game[S, M, S], Generic[S, M]):
