@@ -4,6 +4,8 @@ extension bundle, with the documented fallbacks and clear errors, and name no ga
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -57,13 +59,13 @@ def test_a_part_of_the_wrong_kind_is_refused_by_name() -> None:
     with pytest.raises(ConfigurationError, match=r"codec of .*text:PRESENTER.* not a"
                        r" fourfold\.wire\.codec\.BoardCodec"):
         codec_of(bare(codec=PLACEMENT_PRESENTER))
-    with pytest.raises(ConfigurationError, match="cannot import 'fourfold.no_such_module'"):
+    with pytest.raises(ConfigurationError, match=r"cannot import 'fourfold\.no_such_module'"):
         presenter_for(bare(presenter="fourfold.no_such_module:PRESENTER"))
 
 
 def test_a_game_without_a_drawer_has_no_picture() -> None:
     game = bare()
-    with pytest.raises(LookupError, match="no SVG drawer for bare-quarto.*names no drawer"):
+    with pytest.raises(LookupError, match=r"no SVG drawer for bare-quarto.*names no drawer"):
         draw_svg(game, game.view(game.initial_state(), None))
 
 
@@ -112,10 +114,36 @@ def test_the_generic_layers_name_no_game() -> None:
         spec = get_spec(name)
         names |= {spec.name, *spec.aliases}
         names |= {v.name for v in spec.variants if v.name not in ("standard", "base")}
-    quoted = re.compile(r"""["'](%s)["']""" % "|".join(map(re.escape, sorted(names))))
+    alternatives = "|".join(map(re.escape, sorted(names)))
+    quoted = re.compile(rf"""["']({alternatives})["']""")
     for layer in ("render", "wire"):
         for path in sorted((SRC / layer).rglob("*.py")):
             text = path.read_text()
             assert "fourfold.games" not in text, f"{path} imports a game"
             found = quoted.search(text)
             assert found is None, f"{path} names the game or variant {found and found[0]}"
+
+
+def test_loading_the_games_imports_none_of_their_drawings_or_codecs() -> None:
+    """A bundle names its parts lazily: rules load without their text, SVG or wire code,
+    and a part's module is imported the first time a layer asks for it."""
+    script = (
+        "import sys, fourfold\n"
+        "from fourfold.core.registry import game_names, get_spec, load\n"
+        "for name in game_names():\n"
+        "    spec = get_spec(name)\n"
+        "    for v in spec.variants:\n"
+        "        if not v.unavailable:\n"
+        "            load(name, v.name)\n"
+        "parts = [m for m in sys.modules if m.startswith('fourfold.games.')\n"
+        "         and m.rsplit('.', 1)[1] in ('text', 'text_board', 'svg', 'wire')]\n"
+        "print(sorted(parts))\n"
+        "from fourfold.render import presenter_for\n"
+        "presenter_for(load('dao'))\n"
+        "print(sorted(m for m in sys.modules if m.startswith('fourfold.games.dao.')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120, check=True)
+    before, after = done.stdout.splitlines()
+    assert before == "[]"
+    assert "'fourfold.games.dao.text'" in after and "'fourfold.games.dao.svg'" not in after
