@@ -3,6 +3,7 @@ extension bundle, with the documented fallbacks and clear errors, and name no ga
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -67,6 +68,24 @@ def test_a_game_without_a_drawer_has_no_picture() -> None:
     game = bare()
     with pytest.raises(LookupError, match=r"no SVG drawer for bare-quarto.*names no drawer"):
         draw_svg(game, game.view(game.initial_state(), None))
+
+
+def test_the_command_line_says_in_one_line_that_a_game_has_no_picture(
+        tmp_path: Path) -> None:
+    (tmp_path / "bare_game.py").write_text(
+        "from dataclasses import replace\n"
+        "from fourfold.core.extensions import Extensions\n"
+        "from fourfold.core.registry import get_spec\n"
+        "SPEC = replace(get_spec('quarto'), name='bare-quarto', aliases=(),"
+        " extensions=Extensions())\n")
+    env = {**os.environ, "FOURFOLD_GAMES": "bare_game",
+           "PYTHONPATH": os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, "-m", "fourfold.cli.main", "render", "bare-quarto"],
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "no SVG drawer for bare-quarto" in lines[0], done.stderr
 
 
 def test_a_named_drawer_draws() -> None:

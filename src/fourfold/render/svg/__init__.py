@@ -13,7 +13,8 @@ The protocol: a game names its drawer in its extension bundle,
 document. Drawers build it with ``fourfold.render.svg.canvas`` (the CSS classes and
 data attributes shared by all drawers are described there) and
 ``fourfold.render.svg.common`` (header, status line, piece tray). A game without a
-drawer has no picture: ``drawer_for`` raises ``LookupError`` naming the missing part.
+drawer has no picture: ``drawer_for`` raises ``NoDrawerError`` (a ``LookupError`` and a
+``ConfigurationError``) naming the missing part.
 """
 
 from __future__ import annotations
@@ -35,6 +36,12 @@ class Svg(str):
         return str(self)
 
 
+class NoDrawerError(ConfigurationError, LookupError):
+    """The game's extension bundle names no drawer: it has no picture. (A
+    ``ConfigurationError``, so the command line prints it as one line, and a
+    ``LookupError``, as asking for a missing part always was.)"""
+
+
 class Drawer(Protocol):
     """Draws one view. ``outcome`` is an ending declared outside the rules (or None)."""
 
@@ -44,10 +51,10 @@ class Drawer(Protocol):
 
 def drawer_for(game: Game[Any, Any]) -> Drawer:
     """The drawer of a configured game (its extension bundle's ``drawer``);
-    ``LookupError`` if it names none, ``ConfigurationError`` if it names no function."""
+    ``NoDrawerError`` if it names none, ``ConfigurationError`` if it names no function."""
     drawer = part(game, "drawer")
     if drawer is None:
-        raise LookupError(
+        raise NoDrawerError(
             f"no SVG drawer for {game.info.label()}: its extension bundle names no drawer"
             " (Extensions(drawer='package.module:function'))")
     if not callable(drawer):
@@ -102,6 +109,7 @@ _register_notebook_display()
 
 __all__ = [
     "Drawer",
+    "NoDrawerError",
     "Svg",
     "draw_svg",
     "drawer_for",
