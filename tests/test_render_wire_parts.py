@@ -119,6 +119,40 @@ def test_a_named_codec_sends_its_board_and_parts() -> None:
     assert {"cell", "give"} <= set(choices_json(game, view)[0])
 
 
+PLUGIN_PARTS = """
+from fourfold.render import Presenter
+from fourfold.render.svg.canvas import Canvas
+from fourfold.wire.codec import BoardCodec
+
+
+class CountingPresenter(Presenter):
+    def draw(self, game, state, last_move, *, colour=False, viewer=None):
+        return f"{len(game.legal_moves(state))} moves to choose from"
+
+
+def draw(game, view, *, last_move, outcome, size):
+    canvas = Canvas(100, 100, game.view_position(view), size=size, kind="outside")
+    return canvas.to_string()
+
+
+PRESENTER = CountingPresenter()
+CODEC = BoardCodec(lambda game, observation: {"free": len(observation.supply)},
+                   controller=lambda game: {"kind": "buttons"})
+"""
+
+
+def test_parts_from_outside_the_tree_are_used(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "outside_parts.py").write_text(PLUGIN_PARTS)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    game = bare(presenter="outside_parts:PRESENTER", drawer="outside_parts:draw",
+                codec="outside_parts:CODEC")
+    state = game.initial_state()
+    assert presenter_for(game).draw(game, state, None) == "16 moves to choose from"
+    assert "game-outside" in draw_svg(game, game.view(state, None))
+    assert view_to_json(game, game.view(state, 0))["board"] == {"free": 16}
+
+
 def test_a_variant_names_its_own_parts() -> None:
     grid, freeform = fourfold.load("folio", "standard"), fourfold.load("folio", "freeform")
     assert type(presenter_for(grid)) is not type(presenter_for(freeform))
