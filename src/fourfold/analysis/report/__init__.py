@@ -5,13 +5,11 @@ the skill ladder; options side by side. See docs/analyze.md.
 - ``games``: seeded jobs and traces, played on every core, resumable from a cache;
 - ``metrics``: Ludii's measures of the traced games; ``intervals``: their 95% intervals;
 - ``complexity``: state-space counts and game-tree estimates;
-- ``coverage``: the board sites of each game, for board coverage;
+- ``facts``: what a game's ``report`` part gives (state counts, board sites, optima);
 - ``solved``: what the solvers (or docs/solutions.md, quoted) know;
 - ``analyze``: the plan and the findings; ``html``: the page.
 """
 
-from fourfold.analysis.report import coverage as _coverage  # noqa: F401 - registers boards
-from fourfold.analysis.report import solved as _solved  # noqa: F401 - registers optima
 from fourfold.analysis.report.analyze import Settings, analyze, parse_levels, to_json
 from fourfold.analysis.report.games import Config
 from fourfold.analysis.report.html import render

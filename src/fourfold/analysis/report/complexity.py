@@ -1,8 +1,8 @@
 """Complexity estimates: the state space and the game tree.
 
-*State space.* Counted where a counter is registered for the game
-(``STATE_COUNTERS``, by game name, as solvers are): an exact count or a stated
-upper bound, with its method. Every registered count today is an upper bound (none
+*State space.* Counted where the game's ``report`` part has a counter
+(``ReportFacts.state_space``, ``fourfold.analysis.report.facts``): an exact count or
+a stated upper bound, with its method. Every count today is an upper bound (none
 checks reachability from the start), and the report calls it one. No sampling
 estimate is made for the others.
 
@@ -30,10 +30,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
+from fourfold.analysis.report.facts import StateCount, facts_of
 from fourfold.analysis.report.games import Trace
 from fourfold.analysis.report.intervals import (
     BOOTSTRAP_REPS,
@@ -45,60 +45,9 @@ from fourfold.analysis.report.intervals import (
 from fourfold.core.game import Game
 
 
-@dataclass(frozen=True)
-class StateCount:
-    """A state-space figure and how it was obtained."""
-
-    positions: int
-    exact: bool
-    method: str
-
-
-def _icedao(game: Game[Any, Any]) -> StateCount:
-    from fourfold.solve.icedao import count_positions
-
-    count = count_positions()
-    return StateCount(
-        count.legal, False,
-        "upper bound, counted by fourfold.solve.icedao.count_positions: stack "
-        "configurations of all 12 pieces, (C(25,2) x C(23,2))^3 = "
-        f"{count.configurations:,}, times 2 sides to move, "
-        "less those where the side to move already has four in a line (enumerated). An "
-        "upper bound on the positions play can reach: reachability is not checked, and "
-        "set-ups with pieces off the board are not counted")
-
-
-def _dao(game: Game[Any, Any]) -> StateCount:
-    n = math.comb(16, 4) * math.comb(12, 4) * 2
-    return StateCount(
-        n, False,
-        "upper bound by counting: 4 squares for each side's pieces, C(16,4) x C(12,4), times "
-        "2 sides to move; it includes positions that cannot occur (a formation already on "
-        "the board, a trapped corner piece); the retrograde table (docs/solutions.md) "
-        "separates them")
-
-
-def _quarto(game: Game[Any, Any]) -> StateCount:
-    # k distinct pieces on k of the 16 cells, and (before the board is full) one of the
-    # 16 - k others in hand
-    n = sum(math.comb(16, k) * math.perm(16, k) * max(16 - k, 1) for k in range(17))
-    return StateCount(
-        n, False,
-        "upper bound by counting: for k = 0..16 pieces placed, C(16,k) cells x 16!/(16-k)! "
-        "ordered pieces x the 16-k pieces that may be in hand; it includes boards with a "
-        "line already made (which end the game) and ignores symmetry")
-
-
-#: state-space counters by game name (a counter may look at the variant and options)
-STATE_COUNTERS: dict[str, Callable[[Game[Any, Any]], StateCount | None]] = {
-    "icedao": _icedao,
-    "dao": _dao,
-    "quarto": _quarto,
-}
-
-
 def state_space(game: Game[Any, Any]) -> StateCount | None:
-    counter = STATE_COUNTERS.get(game.name)
+    """The game's own state-space count (its ``report`` part), or ``None``."""
+    counter = facts_of(game).state_space
     return counter(game) if counter is not None else None
 
 

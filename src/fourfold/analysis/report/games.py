@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from fourfold.analysis.match import DEFAULT_MAX_PLIES, LENGTH_CAP, play_game
+from fourfold.analysis.report.facts import facts_of
 from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game
 from fourfold.core.outcome import Result
@@ -111,16 +112,6 @@ class Trace:
         return cls(**json.loads(text))
 
 
-#: board sites by game name: ``game -> (sites of the board, state -> sites holding a
-#: piece)``, or None when the configured board has no fixed set of sites; registered by
-#: ``fourfold.analysis.report.coverage``
-Sites = tuple[int, Callable[[Any], frozenset[Any]]]
-SITES: dict[str, Callable[[Game[Any, Any]], Sites | None]] = {}
-
-#: per-deal optima for cooperative games (``game name -> (game, start state) -> actions``),
-#: registered by ``fourfold.analysis.report.solved``
-OPTIMA: dict[str, Callable[[Game[Any, Any], Any], int]] = {}
-
 _GAMES: dict[Config, Game[Any, Any]] = {}
 _ENGINES: dict[Config, Any] = {}
 
@@ -146,9 +137,10 @@ def start_seed(job: Job) -> int:
 
 
 def coverage(game: Game[Any, Any], states: Sequence[Any]) -> float | None:
-    """The share of the board's sites that held a piece in some of ``states``."""
-    entry = SITES.get(game.name)
-    board = entry(game) if entry is not None else None
+    """The share of the board's sites that held a piece in some of ``states`` (the sites
+    are the game's ``report`` part's; ``None`` without a fixed set of sites)."""
+    sites = facts_of(game).sites
+    board = sites(game) if sites is not None else None
     if board is None:
         return None
     total, occupied = board
@@ -187,9 +179,8 @@ def play_job(job: Job) -> Trace:
             engine.load(state)
             r0, _ = evaluator.evaluate(engine, start_seed(job) + 1_000 * ply)
             evals.append(round((r0 + 1) / 2, 5))
-    optimum = None
-    if game.name in OPTIMA:
-        optimum = OPTIMA[game.name](game, start)
+    best = facts_of(game).optimum
+    optimum = best(game, start) if best is not None else None
     return Trace(job.key(), job.group, job.index, list(job.bots), result, winner,
                  len(match.moves), branching, evals, optimum, outcome.reason,
                  [m for m in movers if m is not None], coverage(game, match.states))

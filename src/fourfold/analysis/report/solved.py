@@ -9,21 +9,17 @@ Two sources, never mixed up:
   summary table for this ruleset is quoted as it stands, with its provenance (the
   file says every figure in it was measured by the code in ``src/fourfold/solve/``).
 
-Cooperative games register their optima here (``COOPERATIVE_FACTS`` and
-``games.OPTIMA``, by game name): Quatrefoil's fewest actions for each deal with
-full information (``fourfold.solve.quatrefoil``) and the exact optimum acting on
-public information only (``fourfold.solve.quatrefoil_public``).
+A cooperative game's optima come from its ``report`` part
+(``ReportFacts.optimum_facts``, ``fourfold.analysis.report.facts``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from fourfold.analysis.report.games import OPTIMA
+from fourfold.analysis.report.facts import facts_of
 from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game
 from fourfold.solve.position import solver_for
@@ -93,38 +89,7 @@ def _fits(rest: str, words: set[str]) -> bool:
 
 # -- cooperative games ------------------------------------------------------------------------
 
-def _quatrefoil_optimum(game: Game[Any, Any], state: Any) -> int:
-    from fourfold.solve.quatrefoil import optimum
-
-    return optimum(state.start, state.deal.solution)
-
-
-def _quatrefoil_facts(game: Game[Any, Any]) -> list[dict[str, Any]]:
-    from fourfold.solve.quatrefoil_public import public_optimum
-
-    face_up = {"base": "none", "race-the-clock": "none", "nothing-to-hide": "all"}.get(
-        game.info.variant, str(game.info.options.get("face-up", "none")))
-    if game.info.variant == "dual":
-        return []
-    result = public_optimum(face_up)
-    value: Fraction = result.value
-    return [{
-        "fact": "fewest expected actions acting on public information only",
-        "value": f"{value.numerator}/{value.denominator} = {float(value):.4f}",
-        "float": float(value),
-        "source": f"fourfold.solve.quatrefoil_public.public_optimum({face_up!r}), computed "
-                  f"now in {result.seconds:.1f} s (exact dynamic programming over beliefs)",
-    }]
-
-
-OPTIMA["quatrefoil"] = _quatrefoil_optimum
-
-#: facts from the solvers of cooperative games, by game name
-COOPERATIVE_FACTS: dict[str, Callable[[Game[Any, Any]], list[dict[str, Any]]]] = {
-    "quatrefoil": _quatrefoil_facts,
-}
-
-
 def cooperative_facts(game: Game[Any, Any]) -> list[dict[str, Any]]:
-    fn = COOPERATIVE_FACTS.get(game.name)
-    return fn(game) if fn is not None else []
+    """The optima the game's own solvers give (its ``report`` part), if any."""
+    facts = facts_of(game).optimum_facts
+    return facts(game) if facts is not None else []

@@ -23,6 +23,7 @@ SPEC = register(
         rules_text=rules_from("fourfold.games.dao"),
         extensions=Extensions(
             bots="fourfold.games.dao.bots:BOTS",
+            report="fourfold.games.dao.report:REPORT",
             terminal="fourfold.games.sliding.terminal:RULES",
             presenter="fourfold.games.dao.text:PRESENTER",
             drawer="fourfold.games.dao.svg:draw_dao",
