@@ -46,14 +46,16 @@ class Extensions:
     kernel: str | None = None
     #: ``fourfold.solve`` hooks: the exact solver of this game (``fourfold solve``)
     solver: str | None = None
-    #: ``fourfold.ai`` bot levels: which bot plays each level for this game
+    #: ``fourfold.ai.game_bots.GameBots``: the game's own bots, the bot of each level, the
+    #: bots too slow for it, the strongest level's exact endgame and the hint's bot
     bots: str | None = None
-    #: ``fourfold.cli.play.PlayRules``: the terminal's commands and session runner
+    #: ``fourfold.cli.play.rules.PlayRules``: the terminal's commands and session runner
     terminal: str | None = None
     #: the browser controller: a ``.js`` file beside the game's package (a path relative
     #: to the module named), or a reference to a description as data
     browser: str | None = None
-    #: ``fourfold.analysis.report`` facts: solved values, state-space figures
+    #: ``fourfold.analysis.report.facts.ReportFacts``: state-space count, board sites,
+    #: a cooperative deal's optimum
     report: str | None = None
 
     def over(self, base: Extensions) -> Extensions:

@@ -27,6 +27,7 @@ from typing import Any
 from fourfold.ai import bot_names, make_bot
 from fourfold.analysis.match import DEFAULT_MAX_PLIES, MatchResult
 from fourfold.analysis.report import complexity, metrics
+from fourfold.analysis.report.facts import facts_of
 from fourfold.analysis.report.games import Config, Job, Trace, run_jobs
 from fourfold.analysis.report.intervals import Estimate, difference
 from fourfold.analysis.report.solved import cooperative_facts, docs_row, solver_facts
@@ -203,6 +204,7 @@ def measure(config: Config, settings: Settings, traces: Sequence[Trace]) -> dict
                 by_group.get(f"team:{a}", []), by_group.get(f"team:{b}", []))}
             for a, b in itertools.combinations(levels, 2)]
         report["optimum_facts"] = cooperative_facts(game)
+        report["optimum_source"] = facts_of(game).optimum_source
         all_games = [t for b in levels for t in by_group.get(f"team:{b}", [])]
     else:
         all_games = [t for b in levels for t in by_group.get(f"self:{b}", [])]
@@ -547,8 +549,8 @@ def _cooperative_findings(r: dict[str, Any]) -> list[dict[str, str]]:
                      for f in r["optimum_facts"])
     opt = next((t["optimum"] for t in teams.values() if t["optimum"].n), None)
     opt_text = (f" With every card known, these deals need {opt.text('{:.2f}')} actions "
-                "on average (fourfold.solve.quatrefoil's shortest paths, stack included; "
-                "the same deals for every team)." if opt is not None else "")
+                f"on average ({r.get('optimum_source') or 'the game solver'}; the same deals"
+                " for every team)." if opt is not None else "")
     out.append({"title": "Actions against the optimum", "text": f"{acts}.{opt_text} {facts}"})
     minutes = "; ".join(f"{b}: {t['duration']['minutes'].text('{:.1f}')}"
                         for b, t in teams.items())

@@ -13,7 +13,8 @@ without a field) gets no figure for it, and the report says so:
   sites, state -> the sites holding a piece)``, for Ludii's board coverage; ``None``
   when the configured board has no fixed set of sites.
 - ``optimum(game, start) -> int``: a cooperative game's fewest actions for the deal
-  of ``start`` with full information (the report compares the teams with it).
+  of ``start`` with full information (the report compares the teams with it), and
+  ``optimum_source``: how it is computed, as the report quotes it.
 - ``optimum_facts(game) -> list of dicts``: facts from the game's solvers for the
   report's cooperative section (``fact``, ``value``, ``float``, ``source``).
 """
@@ -48,6 +49,7 @@ class ReportFacts:
     state_space: Callable[[Game[Any, Any]], StateCount | None] | None = None
     sites: Callable[[Game[Any, Any]], Sites | None] | None = None
     optimum: Callable[[Game[Any, Any], Any], int] | None = None
+    optimum_source: str = ""
     optimum_facts: Callable[[Game[Any, Any]], list[dict[str, Any]]] | None = None
 
 

@@ -36,4 +36,8 @@ def optimum_facts(game: Game[Any, Any]) -> list[dict[str, Any]]:
     }]
 
 
-REPORT = ReportFacts(optimum=deal_optimum, optimum_facts=optimum_facts)
+REPORT = ReportFacts(
+    optimum=deal_optimum,
+    optimum_source="fourfold.solve.quatrefoil's shortest paths, stack included",
+    optimum_facts=optimum_facts,
+)
