@@ -11,9 +11,9 @@ import random
 
 import fourfold
 from fourfold.core.perft import perft
+from fourfold.games.dao.kernel import S_O, S_PLIES, S_SIDE, S_WINNER, S_X
+from fourfold.games.dao.kernel_engine import DaoEngine
 from fourfold.kernels import kernel_engine
-from fourfold.kernels.dao import S_O, S_PLIES, S_SIDE, S_WINNER, S_X
-from fourfold.kernels.dao_engine import DaoEngine
 
 DAO = fourfold.load("dao")
 FIELDS = [S_X, S_O, S_SIDE, S_WINNER, S_PLIES]

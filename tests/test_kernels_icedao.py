@@ -23,10 +23,10 @@ import fourfold
 from fourfold.core.errors import NotationError
 from fourfold.core.perft import perft
 from fourfold.games.icedao import IceDaoState
-from fourfold.kernels import icedao as k
+from fourfold.games.icedao import kernel as k
+from fourfold.games.icedao.kernel_engine import IceDaoEngine
 from fourfold.kernels import kernel_engine
 from fourfold.kernels.engine import WIN, ReferenceEngine
-from fourfold.kernels.icedao_engine import IceDaoEngine
 
 ICEDAO = fourfold.load("icedao")
 PINNED_PERFT = [22, 484, 10751, 237759]

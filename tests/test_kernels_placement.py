@@ -14,9 +14,9 @@ import pytest
 
 import fourfold
 from fourfold.core.perft import perft
+from fourfold.games.placement.kernel import S_DEPTH
+from fourfold.games.placement.kernel_engine import PlacementEngine
 from fourfold.kernels import kernel_engine
-from fourfold.kernels.placement import S_DEPTH
-from fourfold.kernels.placement_engine import PlacementEngine
 
 RULESETS = [
     ("folio", "standard", {}, 2000),

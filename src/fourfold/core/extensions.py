@@ -42,7 +42,8 @@ class Extensions:
     codec: str | None = None
     #: ``fourfold.envs.observe.Encoder``: tensors of a view for RL environments
     observation: str | None = None
-    #: ``fourfold.kernels`` hooks: compiled move generation for search and playouts
+    #: ``fourfold.kernels``: a callable ``(game) -> Engine | None``, the game's compiled
+    #: engine for search and playouts (``None``: this configuration has no kernel)
     kernel: str | None = None
     #: ``fourfold.solve`` hooks: the exact solver of this game (``fourfold solve``)
     solver: str | None = None

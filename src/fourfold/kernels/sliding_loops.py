@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from fourfold.kernels.jit import inlined
-from fourfold.kernels.placement import rng_below
+from fourfold.kernels.rng import rng_below
 
 
 @inlined

@@ -23,6 +23,7 @@ SPEC = register(
         rules_text=rules_from("fourfold.games.dao"),
         extensions=Extensions(
             bots="fourfold.games.dao.bots:BOTS",
+            kernel="fourfold.games.dao.kernel_engine:DaoEngine",
             report="fourfold.games.dao.report:REPORT",
             terminal="fourfold.games.sliding.terminal:RULES",
             presenter="fourfold.games.dao.text:PRESENTER",

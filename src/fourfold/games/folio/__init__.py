@@ -77,6 +77,7 @@ SPEC = register(
         rules_text=rules_from("fourfold.games.folio"),
         extensions=Extensions(
             bots="fourfold.games.placement.bots:BOTS",
+            kernel="fourfold.games.placement.kernel_engine:compiled_engine",
             report="fourfold.games.placement.report:REPORT",
             presenter="fourfold.games.folio.text:PRESENTER",
             drawer="fourfold.games.folio.svg:DRAWER",

@@ -33,6 +33,7 @@ SPEC = register(
         rules_text=rules_from("fourfold.games.icedao"),
         extensions=Extensions(
             bots="fourfold.games.icedao.bots:BOTS",
+            kernel="fourfold.games.icedao.kernel_engine:IceDaoEngine",
             report="fourfold.games.icedao.report:REPORT",
             terminal="fourfold.games.sliding.terminal:RULES",
             presenter="fourfold.games.icedao.text:PRESENTER",

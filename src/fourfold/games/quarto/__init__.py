@@ -30,6 +30,7 @@ SPEC = register(
         rules_text=rules_from("fourfold.games.quarto"),
         extensions=Extensions(
             bots="fourfold.games.placement.bots:BOTS",
+            kernel="fourfold.games.placement.kernel_engine:compiled_engine",
             report="fourfold.games.quarto.report:REPORT",
             presenter="fourfold.games.quarto.text:PRESENTER",
             drawer="fourfold.games.quarto.svg:DRAWER",

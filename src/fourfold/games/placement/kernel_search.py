@@ -11,8 +11,7 @@ only the move with the best history score is brought forward.
 
 from __future__ import annotations
 
-from fourfold.kernels.jit import inlined, no_refcount
-from fourfold.kernels.placement import (
+from fourfold.games.placement.kernel import (
     S_HASH,
     S_PLACED,
     S_WINNER,
@@ -22,7 +21,8 @@ from fourfold.kernels.placement import (
     push_quiet,
     winning_cell,
 )
-from fourfold.kernels.placement_tables import P_TOTAL
+from fourfold.games.placement.kernel_tables import P_TOTAL
+from fourfold.kernels.jit import inlined, no_refcount
 from fourfold.kernels.search import (
     AT_HORIZON,
     OPEN,

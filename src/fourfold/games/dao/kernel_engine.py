@@ -6,9 +6,9 @@ from typing import Any
 
 import numpy as np
 
+from fourfold.games.dao import kernel as k
 from fourfold.games.dao.state import SIDE_LETTERS, DaoState
-from fourfold.kernels import dao as k
-from fourfold.kernels.sliding_engine import SlidingEngine
+from fourfold.games.sliding.kernel_engine import SlidingEngine
 
 NUM_ACTIONS = k.SQUARES * k.DIRECTIONS
 

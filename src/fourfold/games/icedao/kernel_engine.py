@@ -14,10 +14,10 @@ from typing import Any
 
 import numpy as np
 
+from fourfold.games.icedao import kernel as k
 from fourfold.games.icedao.pieces import STACK_CODE
 from fourfold.games.icedao.state import IceDaoState
-from fourfold.kernels import icedao as k
-from fourfold.kernels.sliding_engine import SlidingEngine
+from fourfold.games.sliding.kernel_engine import SlidingEngine
 
 _STACK_OF_CODE = {code: stack for stack, code in STACK_CODE.items()}
 

@@ -6,19 +6,22 @@ from typing import Any
 
 import numpy as np
 
+from fourfold.core.game import Game
+from fourfold.games.placement import kernel as k
+from fourfold.games.placement import kernel_search as s
 from fourfold.games.placement.game import PlacementGame
-from fourfold.games.placement.state import PlacementState
-from fourfold.kernels import placement as k
-from fourfold.kernels import placement_search as s
-from fourfold.kernels import search
-from fourfold.kernels.engine import Engine, SearchResult
-from fourfold.kernels.placement_tables import (
+from fourfold.games.placement.kernel_tables import (
     P_ACTIONS,
     P_KINDS,
+    NoKernelError,
     PlacementTables,
     build_tables,
     flatten,
 )
+from fourfold.games.placement.state import PlacementState
+from fourfold.kernels import search
+from fourfold.kernels.engine import Engine, SearchResult
+from fourfold.kernels.rng import rng_state
 
 _TABLES: dict[tuple[Any, ...], PlacementTables] = {}
 
@@ -29,6 +32,17 @@ def tables_for(game: PlacementGame) -> PlacementTables:
     if key not in _TABLES:
         _TABLES[key] = build_tables(game)
     return _TABLES[key]
+
+
+def compiled_engine(game: Game[Any, Any]) -> Engine | None:
+    """The game's ``kernel`` part: the compiled engine of a grid placement game, or
+    ``None`` (Folio's freeform variant, or pieces or a board the kernel cannot hold)."""
+    if not isinstance(game, PlacementGame):
+        return None
+    try:
+        return PlacementEngine(game)
+    except NoKernelError:
+        return None
 
 
 class PlacementEngine(Engine):
@@ -99,18 +113,18 @@ class PlacementEngine(Engine):
         return bool(k.winning_cell(self.t, self.board, self.st) >= 0)
 
     def playout(self, seed: int) -> int:
-        rs = k.rng_state(seed)
+        rs = rng_state(seed)
         return int(k.playout(self.t, self.board, self.supply, self.st, self.hist, self.buffer, rs))
 
     def greedy_playout(self, seed: int, max_plies: int = 64) -> int:  # ends by itself
-        rs = k.rng_state(seed)
+        rs = rng_state(seed)
         return int(k.greedy_playout(self.t, self.board, self.supply, self.st, self.hist,
                                     self.buffer, rs))
 
     def playouts(self, games: int, seed: int) -> tuple[int, int, int]:
         results = np.zeros(3, dtype=np.int64)
         k.playouts(self.t, self.board, self.supply, self.st, self.hist, self.buffer,
-                   k.rng_state(seed), games, results)
+                   rng_state(seed), games, results)
         return int(results[0]), int(results[1]), int(results[2])
 
     def perft(self, depth: int) -> int:

@@ -32,7 +32,7 @@ import numpy as np
 from numba import njit
 
 from fourfold.kernels.jit import inlined, no_refcount
-from fourfold.kernels.placement import rng_below
+from fourfold.kernels.rng import rng_below
 from fourfold.kernels.search import (
     AT_HORIZON,
     OPEN,

@@ -22,8 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from fourfold.kernels.jit import inlined, no_refcount
-from fourfold.kernels.placement_tables import (
+from fourfold.games.placement.kernel_tables import (
     GEO_ANY,
     GEO_TOUCH,
     MAX_LINES_PER_CELL,
@@ -53,6 +52,8 @@ from fourfold.kernels.placement_tables import (
     P_WIDTH,
     RULE_SHARE,
 )
+from fourfold.kernels.jit import inlined, no_refcount
+from fourfold.kernels.rng import rng_below
 
 # fields of ``st``
 S_HAND = 0  # kind to place next, -1 before the first give and at the end
@@ -340,32 +341,6 @@ def pop(t, board, supply, st, hist):  # type: ignore[no-untyped-def]
         board[place] = -1
     for i in range(NUM_FIELDS):
         st[i] = hist[d, i]
-
-
-# -- random numbers: xorshift64*, shared with benchmarks' C loop ---------------------------
-
-
-@inlined
-def rng_next(rs):  # type: ignore[no-untyped-def]
-    x = rs[0]
-    x ^= x >> np.uint64(12)
-    x ^= x << np.uint64(25)
-    x ^= x >> np.uint64(27)
-    rs[0] = x
-    return x * np.uint64(2685821657736338717)
-
-
-@inlined
-def rng_below(rs, bound):  # type: ignore[no-untyped-def]
-    """A number in ``0 .. bound - 1`` from the top 32 bits (multiply-shift, no division)."""
-    r = rng_next(rs) >> np.uint64(32)
-    return np.int64((r * np.uint64(bound)) >> np.uint64(32))
-
-
-def rng_state(seed: int) -> np.ndarray:
-    """The generator state for a seed (never zero)."""
-    value = (seed * 0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D) % (1 << 64) or 1
-    return np.array([value], dtype=np.uint64)
 
 
 # -- playouts and move counts ------------------------------------------------------------------

@@ -17,7 +17,7 @@ import numpy as np
 
 from fourfold.core.outcome import Outcome
 from fourfold.kernels.engine import Engine, SearchResult
-from fourfold.kernels.placement import rng_state
+from fourfold.kernels.rng import rng_state
 from fourfold.kernels.search import HORIZON, LIMIT, NODES, new_frames, new_stats, new_table
 
 PLAYOUT_CAP = 400  # as ReferenceEngine.playout: a random game longer than this is a draw
