@@ -15,7 +15,14 @@ from typing import Any
 
 from fourfold.ai.alphabeta import AlphaBetaBot
 from fourfold.ai.base import Bot, Limit
-from fourfold.ai.game_bots import BotFactory, GameBots, NamedBot, every_game_bots, game_bots
+from fourfold.ai.game_bots import (
+    BotFactory,
+    GameBots,
+    NamedBot,
+    every_game_bots,
+    game_bots,
+    spec_bots,
+)
 from fourfold.ai.greedy import GreedyBot
 from fourfold.ai.levels import LEVELS, check_speed, level_factory
 from fourfold.ai.mcts import MCTSBot
@@ -23,6 +30,7 @@ from fourfold.ai.perfect import PerfectBot
 from fourfold.ai.random_bot import RandomBot
 from fourfold.core.errors import ConfigurationError
 from fourfold.core.game import Game
+from fourfold.core.spec import GameSpec
 
 #: the generic bots, which play any game they can (each refuses, when made, one it cannot)
 BOTS: dict[str, BotFactory] = {
@@ -35,18 +43,27 @@ BOTS: dict[str, BotFactory] = {
 }
 
 
+_OWNERS: dict[tuple[int, ...], dict[str, list[str]]] = {}
+
+
 def game_bot_owners() -> dict[str, list[str]]:
     """Each game's own bot name -> the games (``name`` or ``name (variant)``) having it,
     in registry order."""
+    entries = every_game_bots()
+    key = tuple(id(bots) for _, _, bots in entries)
+    if key not in _OWNERS:
+        _OWNERS.clear()
+        _OWNERS[key] = _owners(entries)
+    return {name: list(games) for name, games in _OWNERS[key].items()}
+
+
+def _owners(entries: list[tuple[GameSpec, str, GameBots]]) -> dict[str, list[str]]:
     owners: dict[str, list[str]] = {}
-    for spec, variant, bots in every_game_bots():
+    for spec, variant, bots in entries:
         for name in bots.named:
             where = owners.setdefault(name, [])
-            if spec.extensions.bots is not None and spec.extensions_for(variant).bots == (
-                    spec.extensions.bots):
-                label = spec.name
-            else:
-                label = f"{spec.name} ({variant})"
+            shared = bots is spec_bots(spec, None) and spec.extensions.bots is not None
+            label = spec.name if shared else f"{spec.name} ({variant})"
             if label not in where:
                 where.append(label)
     return owners

@@ -89,16 +89,25 @@ def spec_bots(spec: GameSpec, variant: str | None) -> GameBots:
     return _checked(resolve(reference), f"{spec.name} ({spec.variant(variant).name})")
 
 
+#: ``every_game_bots`` of the registry as it last was (the specs it was computed from)
+_EVERY: dict[tuple[int, ...], list[tuple[GameSpec, str, GameBots]]] = {}
+
+
 def every_game_bots() -> list[tuple[GameSpec, str, GameBots]]:
     """``(spec, variant, bots)`` for every playable variant of every registered game that
-    has a ``bots`` part, in registry order."""
+    has a ``bots`` part, in registry order (computed again when the registry changes)."""
     from fourfold.core.registry import game_names, get_spec
 
-    found = []
-    for name in game_names():
-        spec = get_spec(name)
-        for variant in spec.variants:
-            if variant.unavailable or spec.extensions_for(variant.name).bots is None:
-                continue
-            found.append((spec, variant.name, spec_bots(spec, variant.name)))
-    return found
+    specs = [get_spec(name) for name in game_names()]
+    key = tuple(id(spec) for spec in specs)
+    found = _EVERY.get(key)
+    if found is None:
+        found = []
+        for spec in specs:
+            for variant in spec.variants:
+                if variant.unavailable or spec.extensions_for(variant.name).bots is None:
+                    continue
+                found.append((spec, variant.name, spec_bots(spec, variant.name)))
+        _EVERY.clear()
+        _EVERY[key] = found
+    return list(found)
