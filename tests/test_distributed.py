@@ -158,11 +158,9 @@ def test_a_killed_split_solve_resumes_from_its_journal(tmp_path: Path) -> None:
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and process.poll() is None:
-            if journal.exists() and len(journal.read_text().splitlines()) >= 6:
-                break
-            time.sleep(0.02)
+        wait_until(lambda: process.poll() is not None
+                   or (journal.exists() and len(journal.read_text().splitlines()) >= 6),
+                   60, "five finished tasks in the journal")
         assert process.poll() is None, "the solve ended before it could be killed"
         process.send_signal(signal.SIGKILL)
     finally:
@@ -297,7 +295,7 @@ def slow_sample_fast(seed: int) -> list[float]:
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["solve", "dao", "--split"], "--split solves Quarto and Folio"),
+    (["solve", "dao", "--split"], "--split solves Folio and Quarto"),
     (["solve", "quarto", "--journal", "x.jsonl"], "--journal goes with --split"),
     (["solve", "quarto", "--split", "--move", "XX"], "'XX' is not a legal move"),
     (["solve", "quarto", "--split", "--replies", "--beat", "0"], "cannot be used with --replies"),

@@ -26,6 +26,7 @@ from fourfold.core.match import Match
 from fourfold.core.record import format_record
 from fourfold.games.quatrefoil.arrangement import ALL_ARRANGEMENTS, format_arrangement
 from support.server import Api, Live, Server
+from support.wait import wait_until
 
 #: the bots' mean pause on this server: long enough that the old leak was measurable
 #: through the event loop's jitter (one solution bin = 0.8 * PACE / 128 s = 19 ms)
@@ -279,10 +280,8 @@ def test_the_page_shows_the_known_deal_and_no_undo_button(server: Server, browse
         assert page.locator("#known-deal").is_hidden()
         assert page.locator("#no-undo").count() == 0
         page.click("#undo")
-        wait = time.monotonic() + 15
-        while api.state(secret["id"], token)["view"]["board"]["history"]:
-            assert time.monotonic() < wait, "the page's undo did not land"
-            time.sleep(0.05)
+        wait_until(lambda: not api.state(secret["id"], token)["view"]["board"]["history"], 15,
+                   "the page's undo to land", every=0.05)
         assert not errors, errors
     finally:
         context.close()

@@ -20,7 +20,6 @@ import itertools
 import json
 import random
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +38,7 @@ from fourfold.server.tokens import Minter
 from fourfold.table import Event, ManualClock, Seat, Table
 from fourfold.wire import event_to_json
 from support.leak_harness import _mask, deal_index, knowable_deals, twin_state
+from support.wait import wait_until
 
 GAME = fourfold.load("quatrefoil")
 TEST_SEED = 29
@@ -204,13 +204,6 @@ class GatedBot(Bot):
         return self.game.view_legal_moves(view)[0]
 
 
-def wait_for(condition: Any, seconds: float = 10.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "waited in vain"
-        time.sleep(0.002)
-
-
 def gated_table() -> tuple[Table, ManualClock, GatedBot]:
     game = fourfold.load("icedao")
     clock = ManualClock()
@@ -227,7 +220,7 @@ def test_a_quick_bot_is_held_until_its_scheduled_time() -> None:
         # the bot starts thinking at once, not when its pause is over
         assert bot.started.wait(10)
         bot.release.set()
-        wait_for(lambda: table._jobs[1].done)  # answered, and held
+        wait_until(lambda: table._jobs[1].done, 10, "the bot's answer", every=0.002)  # held
         due = table.next_deadline()
         assert due is not None and 0.6 * 2.0 <= due - clock() <= 1.4 * 2.0
         assert table.version == 1
@@ -250,7 +243,7 @@ def test_a_slow_bot_lands_when_it_is_done() -> None:
         table.advance()
         assert table.version == 1 and table.thinking() == (1,)
         bot.release.set()
-        wait_for(lambda: table.version == 2)
+        wait_until(lambda: table.version == 2, 10, "version 2", every=0.002)
     finally:
         bot.release.set()
         table.close()

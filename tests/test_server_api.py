@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,6 +10,7 @@ import httpx
 import pytest
 
 from support.server import Api, Live, Server, auth, play_out, running
+from support.wait import wait_until
 
 
 @pytest.fixture(scope="module")
@@ -225,15 +225,12 @@ def test_analysis_of_a_finished_game(api: Api) -> None:
         mine = api.state(tid, tokens[seat])
         api.move(tid, tokens[seat], mine["legal"][0], mine["version"])
     assert api.post(tid, "resign", tokens[0], version=2).status_code == 200
-    deadline = time.monotonic() + 60
-    while True:
+    def analysed() -> httpx.Response | None:
         r = api.http.get(f"/api/tables/{tid}/analysis")
         assert r.status_code in (200, 202), r.text
-        if r.status_code == 200:
-            break
-        assert time.monotonic() < deadline
-        time.sleep(0.2)
-    body = r.json()
+        return r if r.status_code == 200 else None
+
+    body = wait_until(analysed, 60, "the finished analysis", every=0.2).json()
     assert body["complete"] and len(body["positions"]) == 3
     assert body["positions"][0]["played"] is not None
 

@@ -13,7 +13,6 @@ import contextlib
 import errno
 import os
 import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from typing import Any
 import pytest
 
 from support.server import Api, Live, Server, auth, postgres_cluster
+from support.wait import wait_until
 
 FILLER_CHUNK = 64 * 1024
 
@@ -165,14 +165,13 @@ def test_a_full_disk_answers_503_and_loses_nothing(small_disk: Path, tmp_path: P
 
         # room again: the server works without a restart
         (small_disk / "filler").unlink()
-        deadline = time.monotonic() + 30
-        while True:
+        def accepted() -> str | None:
             code, move = _move(api, tid, tokens[tid])
-            if code == 200:
-                acknowledged[tid].append(move)  # type: ignore[arg-type]
-                break
-            assert code == 503 and time.monotonic() < deadline, code
-            time.sleep(0.1)
+            assert code in (200, 503), code
+            return move if code == 200 else None
+
+        acknowledged[tid].append(wait_until(accepted, 30, "a move accepted with room again",
+                                            every=0.1))
         assert api.http.post("/api/tables", json={
             "game": "folio", "seats": ["human", "human"]}).status_code == 201
         assert "Traceback" not in server.output()

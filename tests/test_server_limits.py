@@ -24,6 +24,7 @@ from websockets.sync.client import connect
 from websockets.typing import Origin
 
 from support.server import Api, Live, Server, auth, running
+from support.wait import wait_until
 
 READ_SECONDS = 1.0
 
@@ -153,14 +154,13 @@ def test_websockets_per_address_are_capped(server: Server, api: Api) -> None:
         for live in held:
             live.close()
     # a slot is given back when a socket closes
-    deadline = time.monotonic() + 10
-    while True:
+    def welcomed() -> bool:
         again = Live(server, tid, None)
         message = again.next()
         again.close()
-        if message["type"] == "welcome":
-            break
-        assert time.monotonic() < deadline, message
+        return bool(message["type"] == "welcome")
+
+    wait_until(welcomed, 10, "a slot given back when a socket closed")
 
 
 # -- bodies, hosts, headers ------------------------------------------------------------------
@@ -262,15 +262,17 @@ def test_only_loopback_names_are_answered(server: Server, api: Api) -> None:
 
 def _all_slots(server: Server, tid: str, slots: int) -> list[Live]:
     """Hold every socket an address may open (slots given back a moment after a close)."""
-    deadline = time.monotonic() + 10
-    while True:
+    def every_slot() -> list[Live] | None:
         held = [Live(server, tid, None) for _ in range(slots)]
         if all(live.next()["type"] == "welcome" for live in held):
             return held
         for live in held:
             live.close()
-        assert time.monotonic() < deadline, "the address's socket slots were not given back"
-        time.sleep(0.1)
+        return None
+
+    found: list[Live] = wait_until(every_slot, 10, "the address's socket slots given back",
+                                   every=0.1)
+    return found
 
 
 def test_refused_websockets_leave_the_log_clean(server: Server, api: Api) -> None:
@@ -415,10 +417,8 @@ def test_a_half_closed_unfinished_request_is_closed_at_once(server: Server, kind
     finally:
         for s in opened:
             s.close()
-    deadline = time.monotonic() + 10
-    while (now := _sockets(pid)) > before:  # every connection's socket given back
-        assert time.monotonic() < deadline, f"{now} sockets open, {before} before"
-        time.sleep(0.05)
+    wait_until(lambda: _sockets(pid) <= before, 10,
+               f"every connection's socket given back ({before} open before)", every=0.05)
 
 
 def test_unfinished_requests_leave_no_tasks_at_shutdown(tmp_path: Path) -> None:
@@ -467,18 +467,14 @@ def test_hint_workers_end_with_the_server(tmp_path: Path, end: str) -> None:
     try:
         assert server.process is not None
         pid = server.process.pid
-        deadline = time.monotonic() + 60
-        while not (workers := _workers(pid)):  # spawned at start, off the loop
-            assert time.monotonic() < deadline, "no hint worker process appeared"
-            time.sleep(0.1)
+        # spawned at start, off the loop
+        workers = wait_until(lambda: _workers(pid), 60, "a hint worker process", every=0.1)
         server.kill9() if end == "kill9" else server.stop()
     finally:
         server.stop()
-    deadline = time.monotonic() + 20
-    while any(Path(f"/proc/{w}").exists() and b"spawn_main" in _cmdline(w)
-              for w in workers):
-        assert time.monotonic() < deadline, f"worker(s) {workers} outlived the server"
-        time.sleep(0.1)
+    wait_until(lambda: not any(Path(f"/proc/{w}").exists() and b"spawn_main" in _cmdline(w)
+                               for w in workers),
+               20, f"worker(s) {workers} to end with the server", every=0.1)
 
 
 def _cmdline(pid: int) -> bytes:

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import httpx
 import pytest
@@ -203,11 +203,25 @@ def running(tmp: Path, database: str | None = None, extra: tuple[str, ...] = ()
 
 # -- PostgreSQL ------------------------------------------------------------------------------
 
-def _unavailable(reason: str) -> None:
-    message = f"PostgreSQL is not available for the server tests: {reason}"
+def _unavailable(reason: str, what: str = "PostgreSQL is not available for the server tests"
+                 ) -> NoReturn:
+    """Skip the test for want of a program (on CI, where every program must be there: fail)."""
+    message = f"{what}: {reason}"
     if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(message)
+        pytest.fail(message, pytrace=False)
     pytest.skip(message)
+
+
+def _ensure_program(program: str, debian_path: Path, package: str, what: str) -> Path:
+    """``program`` from the PATH or Debian's ``debian_path``, installed with apt where
+    missing (as root); else the test is skipped (failed on CI) saying ``what``."""
+    found = shutil.which(program) or (str(debian_path) if debian_path.exists() else None)
+    if found:
+        return Path(found)
+    apt_install(package)
+    if not debian_path.exists():
+        _unavailable(f"{debian_path} is missing (apt-get install {package})", what)
+    return debian_path
 
 
 def _version_key(folder: Path) -> tuple[int, ...]:
@@ -275,7 +289,6 @@ def _ensure_postgres() -> Path:
     if found is None:
         _unavailable("no initdb: not in `pg_config --bindir`, on the PATH or in"
                      " /usr/lib/postgresql/*/bin (apt-get install postgresql)")
-        raise AssertionError("unreachable: _unavailable skips or fails")
     return found
 
 
@@ -361,21 +374,11 @@ def play_out(api: Api, table_id: str, tokens: dict[int, str], pick: Callable[[li
 REDIS_SERVER = Path("/usr/bin/redis-server")
 
 
-def _no_redis(reason: str) -> None:
-    message = f"Redis is not available for the multi-instance tests: {reason}"
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(message)
-    pytest.skip(message)
+NO_REDIS = "Redis is not available for the multi-instance tests"
 
 
 def _ensure_redis() -> Path:
-    found = shutil.which("redis-server")
-    if found:
-        return Path(found)
-    apt_install("redis-server")
-    if not REDIS_SERVER.exists():
-        _no_redis(f"{REDIS_SERVER} is missing (apt-get install redis-server)")
-    return REDIS_SERVER
+    return _ensure_program("redis-server", REDIS_SERVER, "redis-server", NO_REDIS)
 
 
 @dataclass
@@ -407,8 +410,7 @@ class Redis:
                 break
             time.sleep(0.03)
         self.stop()
-        _no_redis("redis-server did not start")
-        return self
+        _unavailable("redis-server did not start", NO_REDIS)
 
     def stop(self) -> None:
         if self.process is None:
@@ -458,21 +460,9 @@ NGINX = Path("/usr/sbin/nginx")
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 
 
-def _no_nginx(reason: str) -> None:
-    message = f"NGINX IS NOT AVAILABLE FOR THE DEPLOYMENT TEST: {reason}"
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(message, pytrace=False)
-    pytest.skip(message)
-
-
 def _ensure_nginx() -> Path:
-    found = shutil.which("nginx") or (str(NGINX) if NGINX.exists() else None)
-    if found:
-        return Path(found)
-    apt_install("nginx")
-    if not NGINX.exists():
-        _no_nginx(f"{NGINX} is missing (apt-get install nginx)")
-    return NGINX
+    return _ensure_program("nginx", NGINX, "nginx",
+                           "NGINX IS NOT AVAILABLE FOR THE DEPLOYMENT TEST")
 
 
 @dataclass

@@ -15,7 +15,8 @@ a solve that does not finish within ``--seconds``, is a clear one-line error.
 
 Quarto and Folio also take ``--split``: the solve is cut into independent subtree
 tasks (each move, at the start each opening give; with ``--replies`` each reply to
-it) run on a Dask cluster (``--scheduler``, else ``--workers`` local processes),
+it) run by the one task runner (``--workers`` local processes, else the Dask cluster of
+``--scheduler``),
 journaled to ``--journal FILE`` so that the same command run again resumes
 (``fourfold.distributed.split``, docs/distributed.md).
 """
@@ -181,8 +182,8 @@ def add_cluster_arguments(p: Any) -> None:
                    help="run the tasks on the Dask cluster of this scheduler,"
                         " e.g. tcp://10.0.0.5:8786")
     p.add_argument("--workers", type=integer(least=0), default=None, metavar="N",
-                   help="run the tasks on a local Dask cluster of N worker processes"
-                        " (default: one per core; 0: in this process, without Dask)")
+                   help="run the tasks on N local worker processes"
+                        " (default: one per core; 0 or 1: in this process)")
 
 
 def _position(args: argparse.Namespace) -> tuple[Any, Any]:
