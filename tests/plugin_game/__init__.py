@@ -22,7 +22,11 @@ SPEC = GameSpec(
     options=(),
     factory=NoughtsGame,
     rules_text=rules_from("plugin_game"),
-    extensions=Extensions(),
+    extensions=Extensions(
+        presenter="plugin_game.text:PRESENTER",
+        drawer="plugin_game.svg:draw",
+        observation="plugin_game.observe:OBSERVATION",
+    ),
 )
 
 __all__ = ["SPEC", "Mark", "NoughtsGame", "NoughtsState"]
