@@ -289,7 +289,12 @@ def test_four_browsers_play_quatrefoil_each_with_only_its_own_cards(server: AppS
     state = server.state(table)
     mover = state["to_act"][0]
     wait_version(players[mover], state["version"])
-    players[mover].click('#controls button[data-move="stack"]')
+    stack = '#controls button[data-move="stack"]'
+    players[mover].click(stack)  # the first tap only asks: it ends the game for everyone
+    players[mover].wait_for_selector(stack.replace("button", "button.armed"))
+    assert "the game ends for everyone" in players[mover].inner_text(stack)
+    assert server.state(table)["outcome"] is None
+    players[mover].click(stack)
     final = until_state(server, table, None, lambda s: s["outcome"], "the end")
     for page in players:
         page.wait_for_selector("#banner:not([hidden])")
@@ -326,11 +331,11 @@ def test_dual_simultaneous_clicks_refuse_the_stale_ones_with_a_reason(server: Ap
             document.querySelector('#controls button[data-action="cw"]').click(),
             Math.max(0, at - Date.now()))""", at)
     for page in players:  # every click was answered: played, or refused as stale
-        page.wait_for_function("() => /Too late|You played/.test("
+        page.wait_for_function("() => /was stale|You played/.test("
                                "document.querySelector('#feedback').innerText)",
                                timeout=TIMEOUT)
     version = wait_until(lambda: server.state(table)["version"] or None, 10, "a move")
-    refused = [p for p in players if "Too late" in p.inner_text("#feedback")]
+    refused = [p for p in players if "was stale" in p.inner_text("#feedback")]
     accepted = [p for p in players if "You played" in p.inner_text("#feedback")]
     assert accepted and len(accepted) == version
     assert len(refused) + len(accepted) == 4, [p.inner_text("#feedback") for p in players]
@@ -361,7 +366,7 @@ def test_a_refresh_keeps_the_seat_and_the_clock(server: AppServer, pages: Pages)
     assert before < 119.0
     page.reload()
     page.wait_for_selector("#turn.mine")
-    assert "You play" in page.inner_text(".who") and "seat 2" in page.inner_text(".who")
+    assert "You are" in page.inner_text(".who") and "seat 2" in page.inner_text(".who")
     after = seconds()
     assert before - 5 < after <= before + 0.5, (before, after)
 
@@ -459,8 +464,11 @@ def test_lobby_create_join_watch_and_rules(server: AppServer, pages: Pages) -> N
 
 def test_static_files_ship_in_the_package() -> None:
     static = Path(fourfold.__file__).parent / "server" / "web" / "static"
-    for name in ("index.html", "app.js", "util.js", "table.js", "boards.js", "lobby.js",
-                 "replay.js", "rules.js", "markdown.js", "app.css", "favicon.svg"):
+    for name in ("index.html", "app.js", "util.js", "table.js", "controllers.js", "kit.js",
+                 "lobby.js", "replay.js", "rules.js", "markdown.js", "app.css", "favicon.svg"):
         assert (static / name).is_file(), name
+    games = Path(fourfold.__file__).parent / "games"
+    for name in ("placement", "sliding", "icedao", "quatrefoil", "folio/freeform"):
+        assert (games / name / "browser.js").is_file(), name
     html = (static / "index.html").read_text()
     assert "http://" not in html and "https://" not in html

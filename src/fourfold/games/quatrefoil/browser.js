@@ -4,12 +4,12 @@
 // fourfold/server/web/static/controllers.js.
 
 const ACTION_WORDS = {cw: 'Twist clockwise', ccw: 'Twist anticlockwise'};
-const STACK = 'Stack: swap the free token with the centre';
-const STACK_ARMED = 'Stack ends the game for everyone: tap again to stack';
+const STACK = 'Stack (ends the game for everyone)';
+const STACK_ARMED = 'Tap again to stack: the game ends for everyone';
 const SIDES = {W: 'west', E: 'east', N: 'north', S: 'south'};
 
 function actionLabel(name) {
-  if (name === 'stack') return STACK;
+  if (name === 'stack') return 'Stack: swap the free token with the centre, which ends the game for everyone';
   if (ACTION_WORDS[name]) return ACTION_WORDS[name];
   const [side, corner] = name.split('>');
   return `Push ${name}: the free token goes in at ${corner}, from the ${SIDES[side] || side}`;

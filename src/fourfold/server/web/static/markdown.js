@@ -41,7 +41,7 @@ export function markdown(source) {
         i++;
       }
       if (fenced) i++;
-      root.append(h('pre', {}, h('code', {}, code.join('\n').replace(/\s+$/, ''))));
+      root.append(h('pre', {tabindex: '0'}, h('code', {}, code.join('\n').replace(/\s+$/, ''))));
       continue;
     }
     if (/^\s*([-*]|\d+\.)\s+/.test(line)) {

@@ -18,10 +18,10 @@ export function replayPage(main, id) {
   const board = h('div', {class: 'board', id: 'replay-board'});
   const slider = h('input', {type: 'range', min: '0', max: '0', value: '0', id: 'replay-slider', 'aria-label': 'Position in the game'});
   const nav = h('div', {class: 'buttons replay-nav'},
-    h('button', {type: 'button', id: 'r-first', onclick: () => go(0), 'aria-label': 'First position'}, '⏮'),
-    h('button', {type: 'button', id: 'r-prev', onclick: () => go(ply - 1), 'aria-label': 'Previous move'}, '◀'),
-    h('button', {type: 'button', id: 'r-next', onclick: () => go(ply + 1), 'aria-label': 'Next move'}, '▶'),
-    h('button', {type: 'button', id: 'r-last', onclick: () => go(data.plies.length - 1), 'aria-label': 'Last position'}, '⏭'),
+    h('button', {type: 'button', id: 'r-first', onclick: () => go(0), 'aria-label': 'First position'}, '«'),
+    h('button', {type: 'button', id: 'r-prev', onclick: () => go(ply - 1), 'aria-label': 'Previous move'}, '‹'),
+    h('button', {type: 'button', id: 'r-next', onclick: () => go(ply + 1), 'aria-label': 'Next move'}, '›'),
+    h('button', {type: 'button', id: 'r-last', onclick: () => go(data.plies.length - 1), 'aria-label': 'Last position'}, '»'),
     slider);
   const shared = h('div', {class: 'shared', id: 'shared'});
   const moves = h('ol', {class: 'moves replay-moves', id: 'replay-moves', start: '0'});

@@ -9,7 +9,8 @@ export function rulesPage(main, game) {
   const tabs = h('nav', {class: 'tabs', 'aria-label': 'Games'});
   const body = h('article', {class: 'rules', id: 'rules'}, h('p', {}, 'Loading the rules…'));
   const pictures = h('div', {class: 'pictures', id: 'pictures'});
-  main.append(tabs, h('div', {class: 'rules-layout'}, body, pictures));
+  const heading = h('h1', {class: 'rules-title'}, 'Rules');
+  main.append(heading, tabs, h('div', {class: 'rules-layout'}, body, pictures));
   // the games, their titles and order come from the server (/api/games)
   api('/api/games').then((r) => {
     if (!alive || !r.ok) return;
@@ -27,6 +28,7 @@ export function rulesPage(main, game) {
     if (!alive) return;
     if (!r.ok) { body.replaceChildren(h('p', {}, `No rules: ${r.error}.`)); return; }
     document.title = `${r.data.title} rules · Fourfold`;
+    heading.textContent = `${r.data.title}: the rules`;
     body.replaceChildren(markdown(r.data.text));
     pictures.replaceChildren(h('h2', {}, 'Start positions'), ...r.data.variants.map((v) => h('figure', {},
       h('img', {src: `/api/games/${game}/picture?variant=${v}`, alt: `${r.data.title} ${v}: the start position`, loading: 'lazy'}),

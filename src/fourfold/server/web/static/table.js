@@ -34,7 +34,7 @@ export function tablePage(main, id) {
     'Whoever created this table chose its deal (a seed or a set-up position), so it is not secret: this game never counts for any score or leaderboard.');
   const turn = h('p', {class: 'turn', id: 'turn', 'aria-live': 'polite'}, 'Loading the table…');
   const banner = h('div', {class: 'banner', id: 'banner', hidden: true, role: 'status'});
-  const board = h('div', {class: 'board', id: 'board'});
+  const board = h('div', {class: 'board', id: 'board', role: 'group', tabindex: '-1', 'aria-label': 'The board'});
   const controls = h('div', {class: 'controls', id: 'controls'});
   const input = h('input', {id: 'move-input', name: 'move', autocomplete: 'off', spellcheck: 'false', list: 'legal-moves',
     'aria-describedby': 'move-help', placeholder: 'a move in notation'});
@@ -51,12 +51,15 @@ export function tablePage(main, id) {
   hintBox = h('div', {class: 'hint', id: 'hint'});
   const summary = h('div', {class: 'cb-summary', id: 'cb-summary'});
 
+  // The board is the page: the turn, the prompt and the controls sit beside it (below it
+  // on a phone), the rest further down the side column.
   main.append(h('div', {class: 'table-page'},
-    h('div', {class: 'table-head'}, title, who, knownDeal, turn, banner, feedback),
+    h('div', {class: 'table-head'}, title, who, knownDeal),
     h('div', {class: 'table-layout'},
-      h('div', {class: 'board-col'}, board, controls, form, summary),
-      h('aside', {class: 'side-col', 'aria-label': 'Players, moves and actions'},
-        seatsBox, offerBox, actions, hintBox, h('h2', {class: 'small-h'}, 'Moves'), movesList, links))));
+      h('div', {class: 'board-col'}, board),
+      h('div', {class: 'side-col'},
+        h('section', {class: 'play-box', 'aria-label': 'Turn and controls'}, turn, banner, feedback, controls, summary),
+        seatsBox, offerBox, actions, hintBox, h('h2', {class: 'small-h'}, 'Moves'), movesList, form, links))));
 
   const ctx = {
     play: (choice) => play(choice),
@@ -74,9 +77,13 @@ export function tablePage(main, id) {
     play(text).then((ok) => { if (ok) input.value = ''; });
   });
 
+  // A message stays until the position changes ("You played ..." gives way to the
+  // next move).
+  let saidAt = -1;
   function say(text, good = false) {
     feedback.textContent = text;
     feedback.classList.toggle('good', good);
+    saidAt = screen ? screen.state.version : -1;
   }
 
   // -- loading -----------------------------------------------------------------------------
@@ -93,7 +100,7 @@ export function tablePage(main, id) {
         if (!alive) return;
         if (r.ok) apply(r.data);
         else if (r.status === 403 && token) { turn.textContent = 'This seat link is not valid for this table.'; say(r.error); }
-        else if (r.status === 404) { turn.textContent = 'There is no such table.'; title.textContent = 'No such table'; }
+        else if (r.status === 404) { missing(); return; }
         else say(`Could not load the table: ${r.error}`);
       } while (again && alive);
     } finally {
@@ -178,6 +185,7 @@ export function tablePage(main, id) {
   async function play(what) {
     if (!screen || busy) return false;
     if (!token) { say('You are watching: only a seat link can play.'); return false; }
+    if (!myTurn()) { say(`Not your turn: ${turnText()}`); return false; }
     const choice = typeof what === 'string' ? (screen.choices || []).find((c) => c.move === what) : what;
     const text = typeof what === 'string' ? what : what.move;
     busy = true;
@@ -200,8 +208,12 @@ export function tablePage(main, id) {
       say(`You played ${String(reply.text || text).replace(/^played /, '')}.`, true);
       return true;
     }
-    if (reply.status === 409) {
-      say(`Too late: ${reply.error}. Someone acted first, so the position changed; look again and choose.`);
+    if (reply.status === 409 && (screen.state.version > version || /^stale/.test(reply.error || ''))) {
+      say(`That action was stale: ${String(reply.error || 'the position changed').replace(/^stale: /, '')}. Look again and choose.`);
+    } else if (reply.status === 409 && !myTurn()) {
+      say(`Not your turn: ${turnText()}`);
+    } else if (reply.status === 409) {
+      say(`Refused: ${reply.error}.`);
     } else if (reply.status === 422) {
       say(`Not allowed: ${reply.error}.`);
     } else {
@@ -230,6 +242,19 @@ export function tablePage(main, id) {
 
   // -- rendering ---------------------------------------------------------------------------
   function mine() { return screen && screen.state.you !== null && screen.state.you !== undefined; }
+  function myTurn() {
+    const st = screen.state;
+    return mine() && !st.outcome && st.status === 'live' && (st.to_act || []).includes(st.you) && st.legal.length > 0;
+  }
+  /** Whose turn it is, in words ("Bot level 2 to move."). */
+  function turnText() {
+    const st = screen.state;
+    if (st.outcome) return 'the game is over.';
+    const actors = (st.to_act || []).filter((p) => p !== st.you);
+    if (st.status === 'open') return 'waiting for players to sit down.';
+    if (!actors.length) return 'wait for the next position.';
+    return `${actors.map((p) => seatName(st, p)).join(' and ')} to move.`;
+  }
 
   function renderTitle() {
     const st = screen.state;
@@ -241,7 +266,8 @@ export function tablePage(main, id) {
   function render(before) {
     const st = screen.state;
     renderTitle();
-    who.replaceChildren(mine() ? `You play ${seatName(st, st.you)} (seat ${st.you + 1}). ` : 'You are watching. ',
+    if (saidAt >= 0 && st.version > saidAt) { feedback.textContent = ''; saidAt = -1; }
+    who.replaceChildren(mine() ? `You are ${seatName(st, st.you)} (seat ${st.you + 1}). ` : 'You are watching. ',
       st.private ? 'Private table.' : '');
     knownDeal.hidden = !st.known_deal;
     renderTurn(before);
@@ -281,8 +307,7 @@ export function tablePage(main, id) {
     if (st.real_time) {
       turn.textContent = myTurn ? 'Everyone acts at once: act when you see a good move.' : 'Everyone acts at once.';
     } else if (actors.length === 1) {
-      const seat = st.seats[actors[0]];
-      turn.textContent = myTurn ? `Your turn (${seat.name}).` : `${seatName(st, seat.seat)} to move.`;
+      turn.textContent = myTurn ? 'Your turn.' : `${seatName(st, actors[0])} to move.`;
     } else {
       turn.textContent = '';
     }
@@ -291,32 +316,63 @@ export function tablePage(main, id) {
     wasMyTurn = myTurn;
   }
 
+  // What had the keyboard focus on the board or its controls, so that a redraw puts it
+  // back on the same thing (or on the board): focus never drops to the page.
+  const KEYS = ['data-cell', 'data-piece', 'data-action', 'data-give', 'data-origin', 'data-move'];
+  function focusKey() {
+    const el = document.activeElement;
+    if (!el || !(board.contains(el) || controls.contains(el))) return null;
+    const key = KEYS.find((k) => el.hasAttribute && el.hasAttribute(k));
+    return {inBoard: board.contains(el), key, value: key ? el.getAttribute(key) : null};
+  }
+  function restoreFocus(was) {
+    if (!was) return;
+    const pick = (root) => (was.key ? [...root.querySelectorAll(`[${was.key}]`)].find((e) =>
+      e.getAttribute(was.key) === was.value && (e.tagName === 'BUTTON' || e.getAttribute('role') === 'button') && !e.disabled) : null);
+    const again = pick(was.inBoard ? board : controls) || pick(was.inBoard ? controls : board)
+      || board.querySelector('[role="button"]') || controls.querySelector('button:not([disabled])');
+    (again || board).focus({preventScroll: true});
+  }
+
   function renderBoard() {
     if (!screen) return;
     const st = screen.state;
+    const was = focusKey();
     board.innerHTML = screen.svg;
     board.dataset.version = String(st.version);
     const svg = board.querySelector('svg');
     if (!svg) return;
     svg.removeAttribute('width');
     svg.removeAttribute('height');
-    svg.setAttribute('aria-labelledby', 'board-label');
     board.setAttribute('aria-label', `The board: ${turn.textContent}`);
-    const canAct = mine() && !st.outcome && st.legal.length > 0 && !busy && !!controller;
+    const canAct = myTurn() && !busy && !!controller;
     board.classList.toggle('acting', canAct);
     if (canAct) controller.decorate(svg, screen, ctx);
     else labelStatic(svg, st);
-    controls.replaceChildren(canAct ? (controller.controls(screen, ctx) || '') : '');
+    fixRoles(svg);
+    controls.replaceChildren(canAct ? (controller.controls(screen, ctx) || '')
+      : mine() && !st.outcome && st.status === 'live' ? h('p', {class: 'waiting', id: 'waiting'}, `Not your turn: ${turnText()} Your controls come back on your turn.`) : '');
     datalist.replaceChildren(...st.legal.slice(0, 400).map((m) => h('option', {value: m})));
     // the example is a move legal here, from the server's list
-    input.placeholder = st.legal.length ? `e.g. ${st.legal[0]}` : 'a move in notation';
-    input.disabled = !mine() || !!st.outcome;
+    input.disabled = !myTurn();
+    input.placeholder = input.disabled ? (mine() && !st.outcome ? 'not your turn' : 'no move to make')
+      : st.legal.length ? `e.g. ${st.legal[0]}` : 'a move in notation';
     form.querySelector('button').disabled = input.disabled;
+    restoreFocus(was);
     if (banner && st.outcome) {
       const line = svg.querySelector('[data-line]');
       const old = banner.querySelector('.line');
       if (old) old.remove();
       if (line) banner.append(h('span', {class: 'line'}, ` Winning line: ${line.getAttribute('data-line')}.`));
+    }
+  }
+
+  // The picture holds buttons, so it is a group, not an image; a labelled part that is
+  // not a button is an image with that label (axe: nested-interactive, aria-prohibited-attr).
+  function fixRoles(svg) {
+    svg.setAttribute('role', 'group');
+    for (const g of svg.querySelectorAll('[aria-label]:not([role])')) {
+      if (!g.querySelector('[role="button"]')) g.setAttribute('role', 'img');
     }
   }
 
@@ -335,8 +391,8 @@ export function tablePage(main, id) {
       const clock = !shared && clocks.length === st.seats.length ? h('span', {class: 'clock', 'data-clock': s.seat}, clockText(clocks[s.seat])) : '';
       return h('li', {class: `seat${acting ? ' acting' : ''}${s.seat === st.you ? ' you' : ''}`},
         h('span', {class: 'marker', 'aria-hidden': 'true'}, acting ? '▶' : ''),
-        h('span', {class: 'name'}, s.kind === 'bot' ? `Seat ${s.seat + 1}` : s.name), ' ',
-        h('span', {class: 'kind'}, s.kind === 'bot' ? `(bot ${s.bot})` : s.kind === 'open' ? '(open seat)' : ''),
+        h('span', {class: 'name'}, seatName(st, s.seat)), ' ',
+        h('span', {class: 'kind'}, s.kind === 'open' ? '(open seat)' : ''),
         s.seat === st.you ? h('span', {class: 'tag'}, ' you') : '',
         acting ? h('span', {class: 'sr-only'}, ' — to move') : '', ' ', clock);
     });
@@ -387,8 +443,7 @@ export function tablePage(main, id) {
       return h('li', {class: i === moves.length - 1 ? 'last' : ''}, h('span', {class: 'move'}, m), by);
     }));
     if (!moves.length) movesList.append(h('li', {class: 'muted none'}, 'No moves yet.'));
-    const last = movesList.querySelector('li.last');
-    if (last) last.scrollIntoView({block: 'nearest'});
+    movesList.scrollTop = movesList.scrollHeight;  // inside the list: the page never scrolls by itself
   }
 
   function renderActions() {
@@ -413,7 +468,8 @@ export function tablePage(main, id) {
       if (screen.hints && st.legal.length) items.push(h('button', {type: 'button', id: 'hint-btn', onclick: hint}, 'Hint'));
     }
     if (mine() && st.outcome) {
-      items.push(h('button', {type: 'button', id: 'rematch', class: 'primary', onclick: rematch}, st.rematch ? 'Go to the rematch' : 'Rematch (sides swapped)'));
+      items.push(h('button', {type: 'button', id: 'rematch', class: 'primary', onclick: rematch}, st.rematch ? (screen.cooperative ? 'Go to the new deal' : 'Go to the rematch')
+        : (screen.cooperative ? 'Play again (same seats, a new deal)' : 'Rematch (sides swapped)')));
     }
     actions.replaceChildren(...items);
   }
@@ -488,10 +544,21 @@ export function tablePage(main, id) {
     summary.replaceChildren(h('h2', {class: 'small-h'}, 'The board in words'), ...lines.map((l) => h('p', {}, l)));
   }
 
+  // A table that does not exist: say so once, and stop asking (no socket, no retries).
+  let gone = false;
+  function missing() {
+    gone = true;
+    turn.textContent = 'There is no such table: check the link, or start a new one from the lobby.';
+    title.textContent = 'No such table';
+    document.title = 'No such table · Fourfold';
+    if (reconnect) window.clearTimeout(reconnect);
+    if (socket) socket.close();
+  }
+
   // -- live --------------------------------------------------------------------------------
   let reconnecting = false;
   function connect() {
-    if (!alive) return;
+    if (!alive || gone) return;
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const ws = new WebSocket(`${scheme}://${location.host}/api/tables/${id}/live`);
     socket = ws;
@@ -513,6 +580,8 @@ export function tablePage(main, id) {
         refresh();
       } else if (m.type === 'closed') {
         say('This table was closed.');
+      } else if (m.type === 'refused' && m.status === 404) {
+        missing();
       } else if (m.type === 'refused' && m.status === 403) {
         say(m.error);
       }
@@ -520,7 +589,7 @@ export function tablePage(main, id) {
     ws.addEventListener('close', () => {
       welcomed = false;
       while (pending.length) answered({type: 'refused', status: 0, error: 'the connection dropped; try again'});
-      if (!alive) return;
+      if (!alive || gone) return;
       reconnect = window.setTimeout(connect, backoff);
       backoff = Math.min(backoff * 2, 8000);
     });

@@ -98,10 +98,20 @@ export function clockText(seconds) {
   return s < 20 ? `${m}:${rest.toFixed(1).padStart(4, '0')}` : `${m}:${String(Math.floor(rest)).padStart(2, '0')}`;
 }
 
+/** A bot as people would say it: "Bot level 2", "Bot greedy". */
+export function botName(bot) {
+  const level = /^level(\d+)$/.exec(bot || '');
+  return level ? `Bot level ${level[1]}` : `Bot ${bot}`;
+}
+
+/** One name per seat everywhere: the person's name, or the bot and its level (with the
+ * seat's number when another seat has the same bot). */
 export function seatName(state, seat) {
   const s = state.seats && state.seats[seat];
   if (!s) return `Seat ${seat + 1}`;
-  return s.kind === 'bot' ? `Seat ${seat + 1} (bot ${s.bot})` : s.name;
+  if (s.kind !== 'bot') return s.name;
+  const twins = state.seats.filter((o) => o.kind === 'bot' && o.bot === s.bot).length;
+  return twins > 1 ? `${botName(s.bot)} (seat ${seat + 1})` : botName(s.bot);
 }
 
 /** "Green wins: ...", "Draw: ...", "Everyone wins: ..." */
