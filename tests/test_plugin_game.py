@@ -1,15 +1,17 @@
 """A game added from outside, through the public plugin API only: noughts and crosses,
-defined entirely in ``tests/plugin_game/`` (rules, rules text, presenter, drawer and
-observation encoder), with no edit anywhere in ``fourfold``.
+defined entirely in ``tests/plugin_game/`` (rules, rules text, presenter, drawer,
+observation encoder and solver), with no edit anywhere in ``fourfold``.
 
 In this process it is registered with ``fourfold.register`` for this module only; the
 server finds it as a user's would, from ``FOURFOLD_GAMES`` (and ``PYTHONPATH``). It
-passes the conformance suite, pickles, renders as text and SVG, gets a PettingZoo env
-that passes PettingZoo's own ``api_test``, plays over the API, and plays in Chromium.
+passes the conformance suite, pickles, renders as text and SVG, answers ``fourfold
+solve``, gets a PettingZoo env that passes PettingZoo's own ``api_test``, plays over the
+API, and plays in Chromium.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import pickle
 import random
@@ -56,7 +58,7 @@ def game() -> Any:
 def test_it_is_listed_and_names_its_own_parts() -> None:
     assert NAME in fourfold.game_names()
     parts = extensions_of(game()).names()
-    assert set(parts) == {"presenter", "drawer", "observation"}
+    assert set(parts) == {"presenter", "drawer", "observation", "solver"}
     assert all(getattr(extensions_of(game()), p).startswith("plugin_game.") for p in parts)
 
 
@@ -91,6 +93,18 @@ def test_text_and_svg_come_from_its_own_folder(capsys: pytest.CaptureFixture[str
     assert sorted(cells) == sorted(f"{f}{r}" for f in "abc" for r in "123")
     assert main(["rules", NAME]) == 0
     assert "three of one's own marks" in capsys.readouterr().out.lower()
+
+
+def test_fourfold_solve_uses_its_own_solver(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", NAME, "--json"]) == 0
+    start = json.loads(capsys.readouterr().out)
+    assert (start["value"], start["distance"], start["exact"]) == ("draw", 9, True)
+    # X (a3, b3) to move wins at once on c3; every other move lets O win on c2 or draws
+    assert main(["solve", NAME, "--setup", "XX./OO./... X", "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert (found["value"], found["distance"]) == ("win", 1)
+    assert found["moves"][0] == {"move": "c3", "value": "win", "distance": 1}
+    assert sum(m["value"] == "win" for m in found["moves"]) == 1
 
 
 def test_pettingzoo_api_test_passes() -> None:

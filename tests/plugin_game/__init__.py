@@ -26,6 +26,7 @@ SPEC = GameSpec(
         presenter="plugin_game.text:PRESENTER",
         drawer="plugin_game.svg:draw",
         observation="plugin_game.observe:OBSERVATION",
+        solver="plugin_game.solver:SOLVERS",
     ),
 )
 
