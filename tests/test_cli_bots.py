@@ -87,7 +87,7 @@ def test_play_quatrefoil_against_every_level(level: str, tmp_path: Path) -> None
     console = ScriptedConsole(clock, [])
     session = build_session(PlayRequest(game="quatrefoil", vs=level, seed=3, time=clock,
                                         inline_bots=True), console)
-    assert session.table.match.players[1:] == (level, level, level)
+    assert session.table.players[1:] == (level, level, level)
 
 
 def test_a_bot_that_cannot_play_the_game_is_named_with_the_ones_that_can(

@@ -375,7 +375,9 @@ def _session(presenter: Presenter, rules: PlayRules, lines: str) -> tuple[Sessio
     out = io.StringIO()
     game = load("quarto")
     console = Console(Terminal(io.StringIO(lines), out))
-    session = Session(Table(game), presenter, console, rules, frozenset({0, 1}))
+    match: Match[Any, Any] = Match(game)
+    session = Session(Table(game, match=match), presenter, console, rules, frozenset({0, 1}),
+                      referee=match)
     session.listen()
     return session, out
 

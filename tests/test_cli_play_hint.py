@@ -15,8 +15,10 @@ from fourfold.cli.play.loop import run_turns
 from fourfold.cli.play.rules import rules_for
 from fourfold.cli.play.session import Session
 from fourfold.cli.play.terminal import Terminal
+from fourfold.core.match import Match
+from fourfold.games.dao import solver as dao
 from fourfold.render import get_presenter
-from fourfold.solve import dao, position
+from fourfold.solve import position
 from fourfold.table import Table
 
 #: a Dao position X wins in 11 plies (the longest forced win; see docs/solutions.md)
@@ -35,9 +37,10 @@ def session_output(game_name: str, setup: str | None, lines: str) -> str:
     game = fourfold.load(game_name)
     start: Any = game.parse_position(setup) if setup else None
     out = io.StringIO()
-    session = Session(Table(game, start=start), get_presenter(game.name),
+    match: Match[Any, Any] = Match(game, start)
+    session = Session(Table(game, match=match), get_presenter(game.name),
                       Console(Terminal(io.StringIO(lines), out)), rules_for(game),
-                      frozenset({0, 1}))
+                      frozenset({0, 1}), referee=match)
     session.listen()
     assert run_turns(session) == 0
     return out.getvalue()
@@ -80,8 +83,7 @@ def test_hint_does_not_start_building_a_table(tmp_path: Path,
 
 
 def test_hint_without_a_solver(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(position, "SOLVERS", {})
-    monkeypatch.setattr(position, "SOLVER_MODULES", ())
+    monkeypatch.setattr(position, "game_solvers", lambda game: None)
     text = session_output("dao", None, "hint\nquit\n")
     assert "No hint: Dao has no solver, so move values are not known here." in text
 

@@ -61,11 +61,11 @@ REFEREE = {"state", "states", "start"}
 
 
 def _referee_access(node: ast.AST) -> bool:
-    """``self.match.state`` / ``.states`` / ``.start`` (or ``match.states[i]``)."""
+    """``self._match.state`` / ``.states`` / ``.start`` (or ``_match.states[i]``)."""
     if isinstance(node, ast.Subscript):
         node = node.value
     return (isinstance(node, ast.Attribute) and node.attr in REFEREE
-            and isinstance(node.value, ast.Attribute) and node.value.attr == "match")
+            and isinstance(node.value, ast.Attribute) and node.value.attr == "_match")
 
 
 def test_table_passes_the_referee_state_only_to_view_functions() -> None:
@@ -86,7 +86,7 @@ def test_table_passes_the_referee_state_only_to_view_functions() -> None:
             return isinstance(func, ast.Attribute) and func.attr in ALLOWED_CALLS
         if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(
                 parent.targets[0], ast.Name):
-            tainted.add(parent.targets[0].id)  # e.g. ``before = self.match.state``
+            tainted.add(parent.targets[0].id)  # e.g. ``before = self._match.state``
             return True
         return False
 
@@ -111,4 +111,4 @@ def test_every_event_the_table_builds_carries_a_match_view() -> None:
                 node.func.id == "Event":
             view = node.args[3]
             text = ast.unparse(view)
-            assert text.startswith("self.match.view(") or text == "rview", text
+            assert text.startswith("self._match.view(") or text == "rview", text

@@ -229,7 +229,7 @@ def test_a_quick_bot_is_held_until_its_scheduled_time() -> None:
         assert table.version == 1  # not a moment early
         clock.advance(0.001)
         table.advance()
-        assert table.version == 2 and table.match.moves
+        assert table.version == 2 and table.plies
     finally:
         bot.release.set()
         table.close()
@@ -287,11 +287,12 @@ def test_the_streams_and_the_flag_survive_a_restart(tmp_path: Path) -> None:
         tables.append(again)
         assert (again.seed, again.pause_seed, again.known_deal) == (
             live.seed, live.pause_seed, True)
-        assert again.table.match.start == start
+        assert Match.from_record(again.table.referee_record()).start == start
         older = LiveTable(hub, dataclasses.replace(stored, bot_seed=None, pause_seed=None),
                           {}, True)
         tables.append(older)
-        assert older.table.match.start == start and older.known_deal is True
+        assert Match.from_record(older.table.referee_record()).start == start
+        assert older.known_deal is True
     finally:
         for table in tables:
             table.close()

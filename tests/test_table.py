@@ -13,6 +13,7 @@ import fourfold
 from fourfold.ai import make_bot
 from fourfold.ai.base import Bot
 from fourfold.core.game import View
+from fourfold.core.match import Match
 from fourfold.core.outcome import Result
 from fourfold.table import ClockSettings, Event, EventKind, ManualClock, Seat, Table, TableError
 
@@ -54,16 +55,16 @@ def test_refusals_say_why_from_the_actors_view() -> None:
         table.play(0, "not a move")
     with pytest.raises(TableError, match="no seat 5"):
         table.play(5, "a1-a2")
-    assert table.version == 0 and table.match.moves == []
+    assert table.version == 0 and table.plies == 0
 
 
 def test_a_bot_answers_at_once_inline_and_undo_against_it_is_immediate() -> None:
     table, _ = quarto_vs_bot()
     assert table.version == 1  # the bot (second player) gave first
     table.play(0, table.legal_moves(0)[0])
-    assert table.version == 3 and len(table.match.moves) == 3
+    assert table.version == 3 and table.plies == 3
     assert table.offer(0, "undo") == "took back 2 moves"
-    assert len(table.match.moves) == 1 and table.actors() == (0,)
+    assert table.plies == 1 and table.actors() == (0,)
 
 
 def test_undo_and_draw_between_people_need_consent() -> None:
@@ -76,9 +77,9 @@ def test_undo_and_draw_between_people_need_consent() -> None:
     assert seen[-1].kind is EventKind.OFFER and seen[-1].offer == "undo"
     with pytest.raises(TableError, match="no offer for you"):
         table.answer(0, True)
-    assert table.answer(1, False) == "declined" and len(table.match.moves) == 1
+    assert table.answer(1, False) == "declined" and table.plies == 1
     table.offer(0, "undo")
-    assert table.answer(1, True) == "took back 1 move" and table.match.moves == []
+    assert table.answer(1, True) == "took back 1 move" and table.plies == 0
     table.offer(1, "draw")
     assert table.answer(0, True) == "draw agreed"
     assert table.outcome is not None and table.outcome.result is Result.DRAW
@@ -167,7 +168,8 @@ def test_the_shared_timer_of_race_the_clock_ends_in_a_team_loss_and_reveals_the_
     assert outcome is not None and outcome.result is Result.TEAM_LOSS
     assert outcome.reason == "the 30-second clock ran out"
     assert events[-1].kind is EventKind.END
-    assert events[-1].view.observation.solution == table.match.state.deal.solution
+    referee = Match.from_record(table.referee_record())
+    assert events[-1].view.observation.solution == referee.state.deal.solution
 
 
 def test_dual_bots_act_at_their_pace_and_a_stale_action_is_refused() -> None:
@@ -228,14 +230,14 @@ def test_bots_think_off_the_callers_thread_and_dropped_work_never_lands() -> Non
         assert table.offer(0, "undo") == "took back 1 move"  # the bot's work is dropped
         bot.go.set()
         drain(worker)  # the bot answered and the table has dealt with the answer
-        assert table.match.moves == [] and table.version == 2 and table.thinking() == ()
+        assert table.plies == 0 and table.version == 2 and table.thinking() == ()
         bot.go.clear()
         bot.started.clear()
         table.play(0, table.legal_moves(0)[0])
         assert bot.started.wait(10)
         bot.go.set()
         drain(worker)
-        assert len(table.match.moves) == 2 and table.actors() == (0,)
+        assert table.plies == 2 and table.actors() == (0,)
     finally:
         table.close()
         worker.shutdown(wait=True, cancel_futures=True)
@@ -273,12 +275,12 @@ def test_a_change_that_cannot_be_saved_does_not_count() -> None:
     table.play(0, table.legal_moves(0)[0])
     assert saved == [1]
     fail["now"] = True
-    before = (table.version, list(table.match.notation), len(seen))
+    before = (table.version, table.record_for(None).moves, len(seen))
     with pytest.raises(TableError, match="could not be saved, so it did not count"):
         table.play(1, table.legal_moves(1)[0])
     with pytest.raises(TableError, match="could not be saved"):
         table.resign(1)
-    assert (table.version, list(table.match.notation), len(seen)) == before
+    assert (table.version, table.record_for(None).moves, len(seen)) == before
     assert table.outcome is None and table.actors() == (1,)
     fail["now"] = False
     table.play(1, table.legal_moves(1)[0])
@@ -296,7 +298,8 @@ def test_clocks_are_saved_and_restored_without_the_time_between() -> None:
     state = table.clock_state()
     assert state.left == (51.0, 55.0)
     clock.advance(1000)  # the server was down: that time is not counted
-    again = Table(game, [Seat.human("A"), Seat.human("B")], match=table.match,
+    again = Table(game, [Seat.human("A"), Seat.human("B")],
+                  match=Match.from_record(table.referee_record()),
                   version=table.version, clock=clock, player_clock=ClockSettings(60, 1),
                   clock_state=state)
     assert again.clocks() == (51.0, 55.0) and again.version == 1

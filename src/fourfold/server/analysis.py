@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from fourfold.core.game import Game
+from fourfold.core.match import Match
 from fourfold.server.jobs import JobPool
 from fourfold.server.live import Hub, LiveTable
 from fourfold.solve.position import Solution, Value, preference, solver_for
@@ -48,11 +49,13 @@ def analyse(hub: Hub, live: LiveTable, jobs: JobPool, owners: Iterable[str]
     with _lock:
         progress = _progress.get(live.id)
         if progress is None:
-            states = list(table.match.states)
+            # a finished game hides nothing: replay the referee's record for the solver
+            version = table.version
+            match = Match.from_record(table.referee_record())
+            states = list(match.states)
             fresh = {"done": 0, "total": len(states)}
             seconds = hub.settings.analysis_seconds
-            notation = list(table.match.notation)
-            version = table.version
+            notation = list(match.notation)
 
             def work() -> None:
                 _run(hub, jobs, live.id, version, game, states, notation, seconds, fresh)

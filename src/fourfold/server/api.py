@@ -12,15 +12,23 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
-from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from fourfold.ai import bot_names
 from fourfold.core.errors import FourfoldError
 from fourfold.core.match import Match
 from fourfold.core.record import format_record, parse_record
 from fourfold.core.registry import game_names, get_spec
+from fourfold.server.access import (
+    ApiError,
+    Caller,
+    Seated,
+    Watcher,
+    charge,
+    find_table,
+    hub_of,
+)
 from fourfold.server.limits import address_key
 from fourfold.server.live import Hub, LiveTable, dumps
 from fourfold.server.protocol import (
@@ -51,36 +59,10 @@ from fourfold.server.specs import (
     display_name,
     parse_seat,
 )
-from fourfold.server.tokens import deal_seed, token_hash
+from fourfold.server.tokens import deal_seed
+from fourfold.server.web.controllers import controller_url
 from fourfold.table import TableError
 from fourfold.wire import record_to_json
-
-bearer = HTTPBearer(auto_error=False, description="the seat's token")
-Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
-
-
-class ApiError(Exception):
-    """A refusal: the HTTP status and the reason in words."""
-
-    def __init__(self, status: int, reason: str) -> None:
-        self.status = status
-        self.reason = reason
-        super().__init__(reason)
-
-
-def hub_of(request: Request) -> Hub:
-    hub: Hub = request.app.state.hub
-    return hub
-
-
-def _limit(request: Request, token: str | None) -> None:
-    """Charge the request to its client address and, once the token has held a seat,
-    to the token (server/limits.py): a made-up token costs its address, never a fresh
-    bucket."""
-    host = request.client.host if request.client else None
-    if not request.app.state.limits.allow(host, token_hash(token) if token else None):
-        raise ApiError(429, "too many requests: slow down")
-
 
 #: a game with a bot left this long without a move stops counting against its address
 #: (its bot waits for a person and costs nothing)
@@ -116,41 +98,10 @@ def _bot_table_slot(request: Request, specs: list[SeatSpec]
         slot.release()
 
 
-def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
-    if credentials is None or not credentials.credentials:
-        return None
-    return credentials.credentials[:200]
-
-
-def _table(hub: Hub, table_id: str) -> LiveTable:
-    live = hub.get(table_id)
-    if live is None:
-        raise ApiError(404, f"there is no table {table_id[:40]!r}")
-    return live
-
-
-def _seat(request: Request, live: LiveTable, token: str | None, needed: bool) -> int | None:
-    """The seat the token holds here; ``None`` (a spectator) without a token. A token
-    that holds a seat gets a rate-limit bucket of its own from now on."""
-    if token is None:
-        if needed:
-            raise ApiError(403, "send your seat's token (Authorization: Bearer TOKEN)")
-        return None
-    digest = token_hash(token)
-    seat = live.seat_for(digest)
-    if seat is None:
-        raise ApiError(403, "this token holds no seat at this table")
-    request.app.state.limits.admit(digest)
-    return seat
-
-
-def _acting(request: Request, table_id: str, credentials: Credentials
-            ) -> tuple[LiveTable, int]:
-    token = _token(credentials)
-    _limit(request, token)
-    live = _table(hub_of(request), table_id)
-    seat = _seat(request, live, token, True)
-    assert seat is not None
+def _acting(caller: Caller) -> tuple[LiveTable, int]:
+    """A seat's holder about to act: the table must be open to actions."""
+    live, seat = caller.live, caller.seat
+    assert seat is not None  # ``Seated``
     try:
         live.act(lambda _: live.check_open())
     except TableError as error:
@@ -226,6 +177,7 @@ def games() -> dict[str, Any]:
         listing.append({
             "game": name, "title": spec.title, "players": spec.num_players,
             "variants": [{"variant": v.name, "summary": v.summary,
+                          "browser": controller_url(spec, v.name),
                           "options": [{"option": o.name, "default": o.format(o.default),
                                        "choices": list(o.choices), "help": o.help}
                                       for o in spec.options + v.options]}
@@ -236,7 +188,7 @@ def games() -> dict[str, Any]:
 @router.post("/tables", status_code=201, response_model=Created,
              summary="Create a table")
 def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
-    _limit(request, None)
+    charge(request, None)
     hub = hub_of(request)
     try:
         game = configured_game(body.game, body.variant, dict(body.options))
@@ -263,7 +215,7 @@ def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
 
 @router.get("/lobby", summary="Tables anyone may join or watch")
 def lobby(request: Request) -> dict[str, Any]:
-    _limit(request, None)
+    charge(request, None)
     rows = hub_of(request).repo.lobby(200)
     return {"tables": [{
         "id": r.id, "url": f"/t/{r.id}", "game": r.game, "variant": r.variant,
@@ -277,17 +229,14 @@ def lobby(request: Request) -> dict[str, Any]:
 
 
 @router.get("/tables/{table_id}", summary="The table as your seat (or a spectator) sees it")
-def get_table(table_id: str, request: Request, credentials: Credentials) -> dict[str, Any]:
-    token = _token(credentials)
-    _limit(request, token)
-    live = _table(hub_of(request), table_id)
-    return state_json(live, _seat(request, live, token, False))
+def get_table(table_id: str, caller: Watcher) -> dict[str, Any]:
+    return state_json(caller.live, caller.seat)
 
 
 @router.post("/tables/{table_id}/moves", response_model=Done, summary="Make a move")
-def post_move(table_id: str, body: MoveBody, request: Request, credentials: Credentials
+def post_move(table_id: str, body: MoveBody, caller: Seated
               ) -> dict[str, Any]:
-    live, seat = _acting(request, table_id, credentials)
+    live, seat = _acting(caller)
     try:
         text = live.act(lambda table: table.play(seat, body.move, body.version))
     except TableError as error:
@@ -296,9 +245,9 @@ def post_move(table_id: str, body: MoveBody, request: Request, credentials: Cred
 
 
 @router.post("/tables/{table_id}/resign", response_model=Done, summary="Resign")
-def post_resign(table_id: str, body: VersionBody, request: Request,
-                credentials: Credentials) -> dict[str, Any]:
-    live, seat = _acting(request, table_id, credentials)
+def post_resign(table_id: str, body: VersionBody, caller: Seated
+                ) -> dict[str, Any]:
+    live, seat = _acting(caller)
     try:
         live.act(lambda table: table.resign(seat, body.version))
     except TableError as error:
@@ -308,9 +257,8 @@ def post_resign(table_id: str, body: VersionBody, request: Request,
 
 @router.post("/tables/{table_id}/offer", response_model=Done,
              summary="Offer a draw or ask to undo")
-def post_offer(table_id: str, body: OfferBody, request: Request, credentials: Credentials
-               ) -> dict[str, Any]:
-    live, seat = _acting(request, table_id, credentials)
+def post_offer(table_id: str, body: OfferBody, caller: Seated) -> dict[str, Any]:
+    live, seat = _acting(caller)
     try:
         text = live.act(lambda table: table.offer(seat, body.offer, body.version))
     except TableError as error:
@@ -319,9 +267,9 @@ def post_offer(table_id: str, body: OfferBody, request: Request, credentials: Cr
 
 
 @router.post("/tables/{table_id}/answer", response_model=Done, summary="Answer an offer")
-def post_answer(table_id: str, body: AnswerBody, request: Request,
-                credentials: Credentials) -> dict[str, Any]:
-    live, seat = _acting(request, table_id, credentials)
+def post_answer(table_id: str, body: AnswerBody, caller: Seated
+                ) -> dict[str, Any]:
+    live, seat = _acting(caller)
     try:
         text = live.act(lambda table: table.answer(seat, body.accept))
     except TableError as error:
@@ -333,9 +281,9 @@ def post_answer(table_id: str, body: AnswerBody, request: Request,
              summary="Take an open seat")
 def post_join(table_id: str, request: Request, body: JoinBody | None = None
               ) -> dict[str, Any]:
-    _limit(request, None)
+    charge(request, None)
     data = body or JoinBody()
-    live = _table(hub_of(request), table_id)
+    live = find_table(hub_of(request), table_id)
     try:
         name = display_name(data.name) if data.name else None
         seat, token = live.join(data.seat, name)
@@ -348,13 +296,9 @@ def post_join(table_id: str, request: Request, body: JoinBody | None = None
 
 @router.post("/tables/{table_id}/rematch", response_model=Created, status_code=201,
              summary="The same people again, sides swapped")
-def post_rematch(table_id: str, request: Request, credentials: Credentials
-                 ) -> dict[str, Any]:
-    token = _token(credentials)
-    _limit(request, token)
+def post_rematch(table_id: str, request: Request, caller: Seated) -> dict[str, Any]:
     hub = hub_of(request)
-    live = _table(hub, table_id)
-    seat = _seat(request, live, token, True)
+    live, seat = caller.live, caller.seat
     assert seat is not None
     if live.table.outcome is None:
         raise ApiError(409, "a rematch is for a finished game")
@@ -374,7 +318,7 @@ def post_rematch(table_id: str, request: Request, credentials: Credentials
                 bind(live.rematch_id)
             live.broadcast(dumps({"type": "rematch", "id": live.rematch_id,
                                   "url": f"/t/{live.rematch_id}"}))
-    new = _table(hub, live.rematch_id)
+    new = find_table(hub, live.rematch_id)
     hub.call_soon(new.reschedule)
     return {"id": new.id, "url": seat_url(new), "you": (seat - 1) % n,
             "seats": [{"seat": p, "token": None, "url": seat_url(new)} for p in range(n)]}
@@ -382,14 +326,11 @@ def post_rematch(table_id: str, request: Request, credentials: Credentials
 
 @router.get("/tables/{table_id}/record", summary="The record, as you may see it",
             responses={200: {"content": {"text/plain": {}, "application/json": {}}}})
-def get_record(table_id: str, request: Request, credentials: Credentials,
+def get_record(table_id: str, caller: Watcher,
                format: Annotated[str, Query(pattern="^(text|json)$")] = "text"
                ) -> Response:
-    token = _token(credentials)
-    _limit(request, token)
-    live = _table(hub_of(request), table_id)
-    seat = _seat(request, live, token, False)
-    record = live.table.match.record_for(seat)
+    live = caller.live
+    record = live.table.record_for(caller.seat)
     if format == "json":
         return JSONResponse(record_to_json(record))
     return PlainTextResponse(format_record(record), headers={
@@ -398,15 +339,12 @@ def get_record(table_id: str, request: Request, credentials: Credentials,
 
 @router.get("/tables/{table_id}/svg", summary="A picture of the table as you see it",
             responses={200: {"content": {"image/svg+xml": {}}}})
-def get_svg(table_id: str, request: Request, credentials: Credentials) -> Response:
+def get_svg(table_id: str, caller: Watcher) -> Response:
     from fourfold.render.svg import draw_svg
 
-    token = _token(credentials)
-    _limit(request, token)
-    live = _table(hub_of(request), table_id)
-    seat = _seat(request, live, token, False)
-    event = live.table.snapshot(seat)
-    picture = draw_svg(live.game, event.view, outcome=live.table.outcome)
+    live = caller.live
+    snapshot = live.table.snapshot(caller.seat)
+    picture = draw_svg(live.game, snapshot.view, outcome=snapshot.outcome)
     return Response(str(picture), media_type="image/svg+xml")
 
 
@@ -414,8 +352,8 @@ def get_svg(table_id: str, request: Request, credentials: Credentials) -> Respon
 def get_analysis(table_id: str, request: Request) -> JSONResponse:
     from fourfold.server.analysis import analyse
 
-    _limit(request, None)
-    live = _table(hub_of(request), table_id)
+    charge(request, None)
+    live = find_table(hub_of(request), table_id)
     host = request.client.host if request.client else None
     status, body = analyse(hub_of(request), live, request.app.state.jobs,
                            [address_key(host)])
@@ -435,7 +373,7 @@ async def post_import(request: Request) -> JSONResponse:
 
 
 def _import(request: Request, raw: bytes) -> JSONResponse:
-    _limit(request, None)
+    charge(request, None)
     hub = hub_of(request)
     try:
         text = raw.decode("utf-8")

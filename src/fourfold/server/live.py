@@ -275,7 +275,7 @@ class LiveTable:
         state = table.clock_state()
         changes = {
             "version": table.version,
-            "record": format_record(table.match.referee_record()),
+            "record": format_record(table.referee_record()),
             "status": status,
             "seats": [s.to_json() for s in self.seats],
             "clock_left": state.left,
@@ -343,15 +343,11 @@ class LiveTable:
             before = self.seats[seat]
             self.seats[seat] = SeatSpec(HUMAN, name or before.name)
             self._pending_token = (seat, token_hash(token))
-            players = self.table.match.players
-            try:
-                self.table.match.players = tuple(
-                    self.seats[p].name if p == seat else n for p, n in enumerate(players))
+            try:  # the record names the newcomer from now on
                 self.table.set_seat(seat, seat_of(self.game, seat, self.seats[seat],
                                                   self.seed, 0.0, True))
             except TableError:
                 self.seats[seat] = before
-                self.table.match.players = players
                 raise
             finally:
                 self._pending_token = None
@@ -363,7 +359,8 @@ class LiveTable:
     def _restart(self) -> None:
         """The last open seat was taken: seat the bots and start the clocks now."""
         old = self.table
-        self.table = self._make_table(old.match, old.version, None)
+        match = Match.from_record(old.referee_record())
+        self.table = self._make_table(match, old.version, None)
         old.close()
         for connection in list(self.connections):
             self.attach(connection)

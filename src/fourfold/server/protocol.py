@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from fourfold.server.live import LiveTable
-from fourfold.table import TableError
+from fourfold.table import Snapshot, TableError
 from fourfold.wire import outcome_to_json, round_clock, view_to_json
 
 #: ``TableError.kind`` -> HTTP status
-STATUS = {"seat": 403, "stale": 409, "over": 409, "turn": 409, "save": 503, "refused": 422}
+STATUS = {"seat": 403, "stale": 409, "over": 409, "turn": 409, "save": 503, "hidden": 409,
+          "refused": 422}
 
 
 def refusal_status(error: TableError) -> int:
@@ -61,22 +62,23 @@ def table_info(live: LiveTable) -> dict[str, Any]:
     }
 
 
-def state_json(live: LiveTable, recipient: int | None) -> dict[str, Any]:
-    """``GET /api/tables/{id}``: the table as ``recipient`` may know it, at one instant."""
-    table = live.table
-    event = table.snapshot(recipient)
-    view = view_to_json(live.game, event.view)
-    offer = table.pending_offer()
-    outcome = table.outcome
+def state_json(live: LiveTable, recipient: int | None,
+               snapshot: Snapshot | None = None) -> dict[str, Any]:
+    """``GET /api/tables/{id}``: the table as ``recipient`` may know it, at one instant
+    (``snapshot``, taken now unless given)."""
+    if snapshot is None:
+        snapshot = live.table.snapshot(recipient)
+    view = view_to_json(live.game, snapshot.view)
+    offer = snapshot.offer
     return {
         "type": "state",
         **table_info(live),
         "you": recipient,
-        "version": event.version,
+        "version": snapshot.version,
         "view": view,
         "legal": view["legal_moves"],
         "to_act": view["actors"],
-        "clocks": [round_clock(c) for c in event.clocks],
-        "outcome": outcome_to_json(outcome),
+        "clocks": [round_clock(c) for c in snapshot.clocks],
+        "outcome": outcome_to_json(snapshot.outcome),
         "offer": None if offer is None else {"offer": offer[0], "seat": offer[1]},
     }

@@ -9,6 +9,7 @@ view allows. It does no input/output, networking or storage of its own.
 from fourfold.table.clocks import ClockSettings, ManualClock, MonotonicClock, TimeSource
 from fourfold.table.events import Event, EventKind
 from fourfold.table.seats import Seat, SeatKind
+from fourfold.table.snapshot import History, Ply, Snapshot
 from fourfold.table.table import ClockState, SaveError, Table, TableError
 
 __all__ = [
@@ -16,11 +17,14 @@ __all__ = [
     "ClockState",
     "Event",
     "EventKind",
+    "History",
     "ManualClock",
     "MonotonicClock",
+    "Ply",
     "SaveError",
     "Seat",
     "SeatKind",
+    "Snapshot",
     "Table",
     "TableError",
     "TimeSource",

@@ -7,8 +7,10 @@ It keeps the match, the seats, the version, the clocks, the offers and the bots.
   raises ``version`` by one. An action sent with an older version is refused, with
   how many changes landed since.
 - **Views only**: everything a recipient gets (its view, its legal moves, the error
-  for a refused action, events, records) is computed from that recipient's view
-  (``Match.view``), never from the referee's state. A refusal's reason comes from
+  for a refused action, events, records, ``snapshot`` and ``history_for``) is
+  computed from that recipient's view (``Match.view``), never from the referee's
+  state. The match is private: only ``referee_record`` (for storage) hands out the
+  whole game. A refusal's reason comes from
   ``Game.view_error``; should the referee still disagree (it cannot, for a correct
   game), the seat is told only that the referee refused.
 - **Time** is supplied from outside (``clock``); ``advance()`` does what is due (a
@@ -39,10 +41,12 @@ from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game, View
 from fourfold.core.match import Match
 from fourfold.core.outcome import Outcome, Result
+from fourfold.core.record import Record
 from fourfold.core.spec import Utility
 from fourfold.table.clocks import ClockSettings, MonotonicClock, TimeSource
 from fourfold.table.events import Event, EventKind
 from fourfold.table.seats import Seat, SeatKind
+from fourfold.table.snapshot import History, Ply, Snapshot
 
 Listener = Callable[[Event], None]
 
@@ -52,8 +56,9 @@ class TableError(FourfoldError):
 
     ``kind`` sorts refusals for a server's status codes: ``"seat"`` (no such seat),
     ``"stale"`` (sent on another version), ``"over"`` (the game is over), ``"turn"``
-    (not this seat's turn), ``"save"`` (the change could not be saved), or
-    ``"refused"`` (anything else: an illegal or unreadable move, a bad offer)."""
+    (not this seat's turn), ``"save"`` (the change could not be saved), ``"hidden"``
+    (past positions asked for while cards are hidden), or ``"refused"`` (anything
+    else: an illegal or unreadable move, a bad offer)."""
 
     def __init__(self, reason: str, kind: str = "refused") -> None:
         self.reason = reason
@@ -87,6 +92,7 @@ class _Checkpoint:
     last_landed: float
     offer: _Offer | None
     seats: list[Seat]
+    players: tuple[str, ...]
 
 
 @dataclass
@@ -139,7 +145,7 @@ class Table:
             raise FourfoldError(f"{game.name} has {n} seats, got {len(self.seats)}")
         if player_clock is not None and (n != 2 or game.info.spec.utility is not Utility.ZERO_SUM):
             raise FourfoldError("a clock per player is for two-player games")
-        self.match: Match[Any, Any] = match if match is not None else Match(
+        self._match: Match[Any, Any] = match if match is not None else Match(
             game, start, [s.name for s in self.seats])
         self.now: TimeSource = clock or MonotonicClock()
         self.version = version
@@ -186,29 +192,29 @@ class Table:
     # -- looking -------------------------------------------------------------------------
     @property
     def outcome(self) -> Outcome | None:
-        return self.match.outcome
+        return self._match.outcome
 
     def actors(self) -> tuple[int, ...]:
         """Every seat that may act now (none once the game is over)."""
         with self._lock:
-            if self.match.outcome is not None:
+            if self._match.outcome is not None:
                 return ()
-            return self.game.actors(self.match.state)
+            return self.game.actors(self._match.state)
 
     @property
     def real_time(self) -> bool:
         """Whether several seats may act at once (Quatrefoil Dual)."""
-        return self.game.info.num_players > 1 and len(self.game.actors(self.match.start)) > 1
+        return self.game.info.num_players > 1 and len(self.game.actors(self._match.start)) > 1
 
     def view(self, recipient: int | None) -> View:
         """What ``recipient`` (a seat, or ``None`` for a spectator) may know now."""
         with self._lock:
-            return self.match.view(recipient)
+            return self._match.view(recipient)
 
     def legal_moves(self, seat: int | None) -> list[str]:
         """The moves ``seat`` may make now, in notation, from its view."""
         with self._lock:
-            view = self.match.view(seat)
+            view = self._match.view(seat)
             return [self.game.view_format_move(view, m) for m in self.game.view_legal_moves(view)]
 
     def clocks(self) -> tuple[float, ...]:
@@ -228,9 +234,9 @@ class Table:
         return tuple(left)
 
     def _clock_owner(self) -> int | None:
-        if self.match.outcome is not None:
+        if self._match.outcome is not None:
             return None
-        return self.game.to_move(self.match.state)
+        return self.game.to_move(self._match.state)
 
     def clock_state(self) -> ClockState:
         """The clocks now, to save (``Table(..., clock_state=...)`` restores them)."""
@@ -243,12 +249,83 @@ class Table:
                 elapsed = min(float(shared), shared - (self._shared_deadline - now))
             return ClockState(tuple(left), max(0.0, elapsed))
 
-    def snapshot(self, recipient: int | None) -> Event:
-        """Everything ``recipient`` may know now, taken at one instant (version, view,
-        clocks): a START event that is not sent to anyone (a server's ``GET``)."""
+    def snapshot(self, recipient: int | None) -> Snapshot:
+        """Everything ``recipient`` may know now, taken at one instant: the version, its
+        view, the clocks, the open offer, the moves so far as its own record writes
+        them, and the last move as the public may know it (``Snapshot``)."""
         self.game.check_viewer(recipient)
         with self._lock:
-            return self._event(EventKind.START, recipient, "")
+            game = self.game
+            record = self._match.record_for(recipient)
+            last = None
+            if self._match.moves:
+                public = game.view(self._match.states[-2], None)
+                try:  # notation never depends on hidden cards: read it from the public view
+                    last = game.view_parse_move(public, self._match.notation[-1])
+                except (FourfoldError, ValueError, KeyError, IndexError):
+                    last = None
+            offer = self._offer
+            return Snapshot(self.version, recipient, self._match.view(recipient),
+                            self._clocks(self.now()),
+                            None if offer is None else (offer.kind, offer.seat),
+                            tuple(record.moves), last, self._match.outcome)
+
+    def history_for(self, recipient: int | None) -> History:
+        """Every past position ``recipient`` may see (the rule: see ``History``). A game
+        with hidden cards refuses while it is on (``TableError``, kind ``"hidden"``)."""
+        self.game.check_viewer(recipient)
+        with self._lock:
+            game = self.game
+            over = self._match.outcome is not None
+            if not over and not game.info.spec.perfect_information:
+                raise TableError("earlier positions of a game with hidden cards are shown"
+                                 " once it is over", "hidden")
+            last = len(self._match.moves)
+            plies = []
+            for i in range(last + 1):
+                if i == last:
+                    view = self._match.view(recipient)  # a declared ending included
+                elif over:
+                    view = game.revealed_view(self._match.states[i], recipient)
+                else:
+                    view = game.view(self._match.states[i], recipient)
+                outcome = game.view_outcome(view)
+                plies.append(Ply(
+                    i, view, self._match.notation[i - 1] if i else None,
+                    game.to_move(self._match.states[i - 1]) if i else None,
+                    None if outcome is not None else game.to_move(self._match.states[i])))
+            return History(self.version, recipient, tuple(self._match.players),
+                           tuple(plies), self._match.outcome, self._match.declared)
+
+    def record_for(self, recipient: int | None) -> Record:
+        """The record ``recipient`` may keep (``Match.record_for``: from its views)."""
+        self.game.check_viewer(recipient)
+        with self._lock:
+            return self._match.record_for(recipient)
+
+    def referee_record(self) -> Record:
+        """The whole record, every hidden card included: for storage only (a server
+        saves it; a finished game's analysis replays it), never for a recipient."""
+        with self._lock:
+            return self._match.referee_record()
+
+    @property
+    def plies(self) -> int:
+        """How many moves have been played."""
+        with self._lock:
+            return len(self._match.moves)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, as the record gives them."""
+        with self._lock:
+            return tuple(self._match.players)
+
+    def moves_since(self, ply: int) -> tuple[str, ...]:
+        """The moves from ``ply`` on, in notation (every record writes them so): what a
+        server appends to what it saved."""
+        with self._lock:
+            return tuple(self._match.notation[ply:])
 
     def pending_offer(self) -> tuple[str, int] | None:
         """The open offer, as (``"draw"`` or ``"undo"``, the seat that made it)."""
@@ -276,7 +353,7 @@ class Table:
         return unsubscribe
 
     def _event(self, kind: EventKind, recipient: int | None, text: str, **fields: Any) -> Event:
-        return Event(kind, self.version, recipient, self.match.view(recipient), text,
+        return Event(kind, self.version, recipient, self._match.view(recipient), text,
                      clocks=self._clocks(self.now()), **fields)
 
     def _emit(self, kind: EventKind, text: str, **fields: Any) -> None:
@@ -319,9 +396,9 @@ class Table:
                          f" landed first; the table is at version {self.version}", "stale")
 
     def _check_open(self) -> None:
-        outcome = self.match.outcome
+        outcome = self._match.outcome
         if outcome is not None:
-            raise TableError(f"the game is over ({outcome.describe(self.match.players)})",
+            raise TableError(f"the game is over ({outcome.describe(self._match.players)})",
                              "over")
 
     def play(self, seat: int, move: Any, version: int | None = None) -> str:
@@ -340,7 +417,7 @@ class Table:
         self._check_open()
         self._check_version(version)
         game = self.game
-        view = self.match.view(seat)
+        view = self._match.view(seat)
         actors = game.view_actors(view)
         if seat not in actors:
             whose = " and ".join(self.seats[p].name for p in actors)
@@ -353,10 +430,10 @@ class Table:
         refusal = game.view_error(view, move)
         if refusal is not None:
             raise TableError(str(refusal))
-        before = self.match.state
+        before = self._match.state
         checkpoint = self._checkpoint()
         try:
-            self.match.play(move)
+            self._match.play(move)
         except FourfoldError:
             raise TableError("the referee refused this move") from None
         now = self.now()
@@ -367,18 +444,18 @@ class Table:
         self._commit(checkpoint)
         for p, s in enumerate(self.seats):
             if s.is_bot:
-                s.bot.observe(self.match.view(p))
+                s.bot.observe(self._match.view(p))
         clocks = self._clocks(now)
 
         def moved(recipient: int | None) -> Event:
             notation = game.view_format_move(game.view(before, recipient), move)
-            return Event(EventKind.MOVE, self.version, recipient, self.match.view(recipient),
+            return Event(EventKind.MOVE, self.version, recipient, self._match.view(recipient),
                          f"{self.seats[seat].name} plays {notation}", seat=seat,
                          move=notation, clocks=clocks)
 
         self._queue(moved)
         self._after_change()
-        return self.match.notation[-1]
+        return self._match.notation[-1]
 
     def _charge_clock(self, seat: int, now: float) -> None:
         if not self._left or self.player_clock is None:
@@ -388,27 +465,28 @@ class Table:
         self._running_since = now
 
     def _after_change(self) -> None:
-        outcome = self.match.outcome
+        outcome = self._match.outcome
         if outcome is not None:
             self._cancel_bots()
-            self._emit(EventKind.END, f"Game over. {outcome.describe(self.match.players)}",
+            self._emit(EventKind.END, f"Game over. {outcome.describe(self._match.players)}",
                        outcome=outcome)
             return
         self._schedule_bots()
 
     def _end(self, outcome: Outcome) -> None:
         checkpoint = self._checkpoint()
-        self.match.declare(outcome)
+        self._match.declare(outcome)
         self.version += 1
         self._offer = None
         self._commit(checkpoint)
         self._after_change()
 
     def _checkpoint(self) -> _Checkpoint:
-        m = self.match
+        m = self._match
         return _Checkpoint(list(m.states), list(m.moves), list(m.notation), m.declared,
                            self.version, list(self._left), self._running_since,
-                           self._last_landed, self._offer, list(self.seats))
+                           self._last_landed, self._offer, list(self.seats),
+                           tuple(m.players))
 
     def _commit(self, checkpoint: _Checkpoint) -> None:
         """Let ``on_change`` save the change; if it cannot, undo the change whole."""
@@ -417,7 +495,7 @@ class Table:
         try:
             self.on_change(self)
         except Exception as error:
-            m = self.match
+            m = self._match
             m.states[:] = checkpoint.states
             m.moves[:] = checkpoint.moves
             m.notation[:] = checkpoint.notation
@@ -428,6 +506,7 @@ class Table:
             self._last_landed = checkpoint.last_landed
             self._offer = checkpoint.offer
             self.seats = checkpoint.seats
+            m.players = checkpoint.players
             raise SaveError(f"the change could not be saved, so it did not count ({error})",
                             "save") from None
 
@@ -531,15 +610,15 @@ class Table:
             return self._hides_something()
 
     def _hides_something(self) -> bool:
-        if self.match.outcome is not None:
+        if self._match.outcome is not None:
             return False
-        state = self.match.state
+        state = self._match.state
         return any(self.game.view(state, p) != self.game.revealed_view(state, p)
                    for p in (None, *range(self.game.num_players)))
 
     def _undo_plies(self, seat: int) -> int:
         """Plies that take the game back to before ``seat``'s latest move (0: none)."""
-        match = self.match
+        match = self._match
         for i in range(len(match.moves) - 1, -1, -1):
             if self.game.to_move(match.states[i]) == seat:
                 return len(match.moves) - i
@@ -547,25 +626,27 @@ class Table:
 
     def _undo(self, seat: int) -> int:
         checkpoint = self._checkpoint()
-        n = self.match.undo(self._undo_plies(seat))
+        n = self._match.undo(self._undo_plies(seat))
         self.version += 1
         self._running_since = self.now()
         self._commit(checkpoint)
         self._cancel_bots()
         for p, s in enumerate(self.seats):
             if s.is_bot:
-                s.bot.observe(self.match.view(p))
+                s.bot.observe(self._match.view(p))
         self._emit(EventKind.UNDO, f"{n} move{'s' * (n != 1)} taken back", seat=seat)
         self._schedule_bots()
         return n
 
     def set_seat(self, seat: int, occupant: Seat) -> None:
-        """Put a person, a bot or nobody in ``seat``."""
+        """Put a person, a bot or nobody in ``seat`` (the record names them from now)."""
         try:
             with self._lock:
                 self._check_seat(seat)
                 checkpoint = self._checkpoint()
                 self.seats[seat] = occupant
+                self._match.players = tuple(occupant.name if p == seat else name
+                                            for p, name in enumerate(self._match.players))
                 self._commit(checkpoint)
                 self._drop_job(seat)
                 self._emit(EventKind.SEATS, f"{occupant.name} takes seat {seat + 1}", seat=seat)
@@ -585,7 +666,7 @@ class Table:
     def next_deadline(self) -> float | None:
         """When ``advance`` next has something to do (a clock time), or ``None``."""
         with self._lock:
-            if self.match.outcome is not None:
+            if self._match.outcome is not None:
                 return None
             times: list[float] = []
             if self._shared_deadline is not None:
@@ -600,16 +681,16 @@ class Table:
             return min(times) if times else None
 
     def _advance_locked(self, now: float) -> None:
-        if self.match.outcome is not None:
+        if self._match.outcome is not None:
             return
         if self._shared_deadline is not None and now >= self._shared_deadline:
-            self._end(self.game.time_out(self.match.state, None))
+            self._end(self.game.time_out(self._match.state, None))
             return
         owner = self._clock_owner()
         if self._left and owner is not None and now - self._running_since >= self._left[owner]:
             self._left[owner] = 0.0
             self._running_since = now
-            self._end(self.game.time_out(self.match.state, owner))
+            self._end(self.game.time_out(self._match.state, owner))
             return
         self._start_due_bots()
 
@@ -620,7 +701,7 @@ class Table:
     def _schedule_bots(self) -> None:
         """Give every bot seat that may act its release time (now, or after its pause)."""
         now = self.now()
-        actors = set(self.game.actors(self.match.state)) if self.match.outcome is None else set()
+        actors = set(self.game.actors(self._match.state)) if self._match.outcome is None else set()
         for p, seat in enumerate(self.seats):
             if seat.is_bot and p in actors:
                 if p not in self._bot_due or self.real_time:
@@ -646,7 +727,7 @@ class Table:
         self._starting = True
         try:
             for _ in range(100_000):
-                if self.match.outcome is not None:
+                if self._match.outcome is not None:
                     return
                 if not self.inline_bots:
                     for p in list(self._bot_due):
@@ -672,7 +753,7 @@ class Table:
 
     def _run_inline(self, seat: int) -> None:
         bot = self.seats[seat].bot
-        view = self.match.view(seat)
+        view = self._match.view(seat)
         version = self.version
         idle = self.now() - self._last_landed
         self._bot_due.pop(seat, None)
@@ -687,7 +768,7 @@ class Table:
         """Start ``seat``'s bot thinking on the current version (any older job dropped)."""
         self._drop_job(seat)
         bot = self.seats[seat].bot
-        view = self.match.view(seat)
+        view = self._match.view(seat)
         if self._executor is None:
             self._executor = self._shared_executor or ThreadPoolExecutor(
                 max_workers=1, thread_name_prefix="table-bot")
@@ -751,7 +832,7 @@ class Table:
             self._end(Outcome.win(1 - seat, reason))
 
     def _bot_done(self, seat: int, version: int, move: Any) -> None:
-        if self.match.outcome is not None or version != self.version:
+        if self._match.outcome is not None or version != self.version:
             return  # the table moved on while the bot thought: its work is dropped
         if move is None:  # a real-time bot chose to wait
             pace = self.seats[seat].pace

@@ -42,6 +42,9 @@ class Session:
     #: the ``--seed`` that deals this game again: told once the game is over
     replay_seed: int | None = None
     save_path: Path | None = None
+    #: the referee's match, as the terminal made it (it referees locally and keeps the
+    #: whole record; the table keeps its own reference private)
+    referee: Match[Any, Any] | None = None
     #: the seat of the person whose line is being handled
     seat: int = 0
     events: deque[Event] = field(default_factory=deque)
@@ -70,7 +73,9 @@ class Session:
 
     @property
     def match(self) -> Match[Any, Any]:
-        return self.table.match
+        if self.referee is None:
+            raise PlayError("this session", "it was started without its match")
+        return self.referee
 
     @property
     def colour(self) -> bool:

@@ -174,7 +174,7 @@ def build_session(request: PlayRequest, console: Console) -> Session:
     session = Session(table=table, presenter=presenter_for(game), console=console,
                       rules=rules, people=people, seed=bot_seed,
                       replay_seed=None if request.load else request.seed,
-                      save_path=request.save)
+                      save_path=request.save, referee=match)
     session.listen()
     for p, bot in bots.items():
         bot.observe(table.view(p))

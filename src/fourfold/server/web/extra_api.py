@@ -33,15 +33,25 @@ from starlette.concurrency import run_in_threadpool
 from fourfold.core.errors import FourfoldError
 from fourfold.core.game import View
 from fourfold.core.registry import game_names, get_spec
-from fourfold.server.api import ApiError, Credentials, _limit, hub_of
+from fourfold.server.access import (
+    ApiError,
+    Caller,
+    Credentials,
+    Seated,
+    Watcher,
+    caller_of,
+    charge,
+    token_of,
+)
 from fourfold.server.hints import hint_for
 from fourfold.server.jobs import JobPool
 from fourfold.server.limits import address_key
 from fourfold.server.live import LiveTable, dumps
-from fourfold.server.protocol import state_json
+from fourfold.server.protocol import refusal_status, state_json
 from fourfold.server.tokens import token_hash
 from fourfold.server.web.screens import hints_allowed as _hints_allowed
 from fourfold.server.web.screens import page_facts
+from fourfold.table import History, TableError
 from fourfold.wire.choices import choices_json
 
 router = APIRouter(prefix="/api", tags=["browser app"])
@@ -49,34 +59,6 @@ router = APIRouter(prefix="/api", tags=["browser app"])
 #: the shared replay's ply per finished table (in memory: a replay is a passing thing)
 _shared: dict[str, int] = {}
 _shared_lock = threading.Lock()
-
-
-def _token(credentials: Any) -> str | None:
-    if credentials is None or not credentials.credentials:
-        return None
-    return str(credentials.credentials)[:200]
-
-
-def _live(request: Request, table_id: str, credentials: Any) -> tuple[LiveTable, int | None]:
-    """The table and the caller's seat (``None``: a spectator); 403 for a bad token."""
-    token = _token(credentials)
-    _limit(request, token)
-    return _find(request, table_id, token)
-
-
-def _find(request: Request, table_id: str, token: str | None
-          ) -> tuple[LiveTable, int | None]:
-    live = hub_of(request).get(table_id[:64])
-    if live is None:
-        raise ApiError(404, f"there is no table {table_id[:40]!r}")
-    if token is None:
-        return live, None
-    digest = token_hash(token)
-    seat = live.seat_for(digest)
-    if seat is None:
-        raise ApiError(403, "this token holds no seat at this table")
-    request.app.state.limits.admit(digest)
-    return live, seat
 
 
 def _svg(text: str) -> Response:
@@ -87,27 +69,29 @@ def _past_visible(live: LiveTable) -> bool:
     return live.table.outcome is not None or live.game.info.spec.perfect_information
 
 
+def _history(live: LiveTable, seat: int | None) -> History:
+    """The past positions ``seat`` may see (the table's rule); 409 while hidden."""
+    try:
+        return live.table.history_for(seat)
+    except TableError as error:
+        raise ApiError(refusal_status(error), error.reason) from None
+
+
 def _current(live: LiveTable, seat: int | None
              ) -> tuple[dict[str, Any], list[str], str, View]:
-    """The state, the moves, the picture and the view, taken at one version."""
+    """The state, the moves, the picture and the view, from one snapshot."""
     from fourfold.render.svg import draw_svg
 
-    table = live.table
-    for _ in range(5):
-        state = state_json(live, seat)
-        match = table.match
-        last = match.moves[-1] if match.moves else None
-        moves = list(match.record_for(seat).moves)
-        event = table.snapshot(seat)
-        picture = draw_svg(live.game, event.view, last_move=last, outcome=table.outcome)
-        if event.version == state["version"] == table.version:
-            break
-    return state, moves, str(picture), event.view
+    snapshot = live.table.snapshot(seat)
+    state = state_json(live, seat, snapshot)
+    picture = draw_svg(live.game, snapshot.view, last_move=snapshot.last_move,
+                       outcome=snapshot.outcome)
+    return state, list(snapshot.moves), str(picture), snapshot.view
 
 
 @router.get("/tables/{table_id}/screen", summary="Everything a page shows, at one version")
-def get_screen(table_id: str, request: Request, credentials: Credentials) -> dict[str, Any]:
-    live, seat = _live(request, table_id, credentials)
+def get_screen(table_id: str, caller: Watcher) -> dict[str, Any]:
+    live, seat = caller.live, caller.seat
     state, moves, picture, view = _current(live, seat)
     return {"type": "screen", "state": state, "moves": moves, "svg": picture,
             "choices": choices_json(live.game, view),
@@ -119,45 +103,40 @@ def get_screen(table_id: str, request: Request, credentials: Credentials) -> dic
 
 @router.get("/tables/{table_id}/picture", summary="The picture as you see it (or after ply N)",
             responses={200: {"content": {"image/svg+xml": {}}}})
-def get_picture(table_id: str, request: Request, credentials: Credentials,
+def get_picture(table_id: str, caller: Watcher,
                 ply: Annotated[int | None, Query(ge=0, le=100_000)] = None) -> Response:
     from fourfold.render.svg import draw_svg
 
-    live, seat = _live(request, table_id, credentials)
+    live, seat = caller.live, caller.seat
     if ply is None:
         return _svg(_current(live, seat)[2])
-    if not _past_visible(live):
-        raise ApiError(409, "earlier positions of a game with hidden cards are shown once"
-                            " it is over")
-    match = live.table.match
-    if ply > len(match.moves):
-        raise ApiError(422, f"the game has {len(match.moves)} plies, not {ply}")
+    history = _history(live, seat)
+    plies = len(history.plies) - 1
+    if ply > plies:
+        raise ApiError(422, f"the game has {plies} plies, not {ply}")
     game = live.game
-    state = match.states[ply]
-    last = match.moves[ply - 1] if ply else None
-    ended = match.declared if ply == len(match.moves) else None
-    view = game.revealed_view(state, seat) if live.table.outcome is not None \
-        else game.view(state, seat)
-    return _svg(str(draw_svg(game, view, last_move=last, outcome=ended)))
+    here = history.plies[ply]
+    last = None
+    if ply:
+        try:  # the move read from the view it was made on, to mark it
+            last = game.view_parse_move(history.plies[ply - 1].view, here.move or "")
+        except (FourfoldError, ValueError, KeyError, IndexError):
+            last = None
+    ended = history.declared if ply == plies else None
+    return _svg(str(draw_svg(game, here.view, last_move=last, outcome=ended)))
 
 
 @router.get("/tables/{table_id}/replay", summary="Every position, for stepping through")
-def get_replay(table_id: str, request: Request, credentials: Credentials) -> dict[str, Any]:
-    live, seat = _live(request, table_id, credentials)
-    if not _past_visible(live):
-        raise ApiError(409, "the replay of a game with hidden cards opens once it is over")
-    match = live.table.match
+def get_replay(table_id: str, caller: Watcher) -> dict[str, Any]:
+    live, seat = caller.live, caller.seat
+    history = _history(live, seat)
     game = live.game
-    plies = []
-    for i, state in enumerate(match.states):
-        plies.append({"ply": i, "move": match.notation[i - 1] if i else None,
-                      "position": game.format_position(state),
-                      "to_move": None if game.outcome(state) else game.to_move(state),
-                      "by": game.to_move(match.states[i - 1]) if i else None})
-    outcome = live.table.outcome
+    plies = [{"ply": p.ply, "move": p.move, "position": game.view_position(p.view),
+              "to_move": p.to_move, "by": p.by} for p in history.plies]
+    outcome = history.outcome
     return {"type": "replay", "id": live.id, "game": game.name,
             "variant": game.info.variant, "options": dict(game.info.option_strings()),
-            "players": list(match.players), "finished": outcome is not None,
+            "players": list(history.players), "finished": outcome is not None,
             "outcome": None if outcome is None else {
                 "result": outcome.result.value, "winner": outcome.winner,
                 "reason": outcome.reason},
@@ -170,16 +149,13 @@ class SharedStep(BaseModel):
 
 
 @router.post("/tables/{table_id}/replay", summary="Move the table's shared replay")
-def post_replay(table_id: str, body: SharedStep, request: Request,
-                credentials: Credentials) -> dict[str, Any]:
-    live, seat = _live(request, table_id, credentials)
-    if seat is None:
-        raise ApiError(403, "only a seat at this table moves its shared replay")
+def post_replay(table_id: str, body: SharedStep, caller: Seated) -> dict[str, Any]:
+    live, seat = caller.live, caller.seat
     if live.table.outcome is None:
         raise ApiError(409, "the shared replay opens once the game is over")
-    if body.ply > len(live.table.match.moves):
-        raise ApiError(422, f"the game has {len(live.table.match.moves)} plies, not"
-                            f" {body.ply}")
+    plies = live.table.plies
+    if body.ply > plies:
+        raise ApiError(422, f"the game has {plies} plies, not {body.ply}")
     with _shared_lock:
         _shared[live.id] = body.ply
     live.broadcast(dumps({"type": "replay", "ply": body.ply, "seat": seat}))
@@ -192,8 +168,8 @@ async def get_hint(table_id: str, request: Request, credentials: Credentials
     """The checks run on a worker thread, the solver in the bounded job pool
     (server/jobs.py): one hint at a time per seat and per address, 429 or 503 with
     ``Retry-After`` past that."""
-    token = _token(credentials)
-    _limit(request, token)
+    token = token_of(credentials)
+    charge(request, token)
     host = request.client.host if request.client else None
     owners = ["s:" + token_hash(token or ""), address_key(host)]
     jobs: JobPool = request.app.state.jobs
@@ -206,7 +182,8 @@ async def get_hint(table_id: str, request: Request, credentials: Credentials
 
 def _hint_request(request: Request, table_id: str, token: str | None
                   ) -> tuple[LiveTable, int, Any]:
-    live, seat = _find(request, table_id, token)
+    caller: Caller = caller_of(request, table_id, token)
+    live, seat = caller.live, caller.seat
     if seat is None:
         raise ApiError(403, "hints are for a seat's holder: send your token")
     if not _hints_allowed(live, seat):
