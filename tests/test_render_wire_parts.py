@@ -21,7 +21,7 @@ from fourfold.core.registry import game_names, get_spec
 from fourfold.render import Presenter, presenter_for
 from fourfold.render.svg import draw_svg, drawer_for
 from fourfold.wire import view_from_json, view_to_json
-from fourfold.wire.choices import choices_json, controller_json
+from fourfold.wire.choices import choices_json
 from fourfold.wire.codec import GENERIC, BoardCodec, codec_of
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "fourfold"
@@ -94,7 +94,7 @@ def test_a_named_drawer_draws() -> None:
     assert svg.startswith("<svg") and "game-placement" in svg
 
 
-def test_a_game_without_a_codec_sends_an_empty_board_and_buttons() -> None:
+def test_a_game_without_a_codec_sends_an_empty_board_and_plain_choices() -> None:
     game = bare()
     assert codec_of(game) is GENERIC
     state = game.apply(game.initial_state(), game.legal_moves(game.initial_state())[0])
@@ -103,7 +103,6 @@ def test_a_game_without_a_codec_sends_an_empty_board_and_buttons() -> None:
     assert data["board"] == {}
     assert data["position"] == game.format_position(state)
     assert view_from_json(game, data).observation == view.observation
-    assert controller_json(game, view) == {"kind": "buttons"}
     choices = choices_json(game, view)
     assert [set(c) for c in choices] == [{"move", "action"}] * len(choices)
     assert [c["move"] for c in choices] == data["legal_moves"]
@@ -115,7 +114,6 @@ def test_a_named_codec_sends_its_board_and_parts() -> None:
     assert isinstance(codec_of(game), BoardCodec)
     assert view_to_json(game, view)["board"] == view_to_json(
         fourfold.load("quarto"), view)["board"]
-    assert controller_json(game, view) == {"kind": "placement"}
     assert {"cell", "give"} <= set(choices_json(game, view)[0])
 
 
@@ -136,8 +134,7 @@ def draw(game, view, *, last_move, outcome, size):
 
 
 PRESENTER = CountingPresenter()
-CODEC = BoardCodec(lambda game, observation: {"free": len(observation.supply)},
-                   controller=lambda game: {"kind": "buttons"})
+CODEC = BoardCodec(lambda game, observation: {"free": len(observation.supply)})
 """
 
 

@@ -39,9 +39,3 @@ def choices_json(game: AnyGame, view: View) -> list[JsonDict]:
         out.append(choice)
     return out
 
-
-def controller_json(game: AnyGame, view: View) -> JsonDict:
-    """Which page controller acts on this game's choices: ``{"kind": ...}`` and its
-    wording (``{"kind": "buttons"}`` when the game describes none: one button a move)."""
-    controller = codec_of(game).controller
-    return {"kind": "buttons"} if controller is None else controller(game)

@@ -8,9 +8,9 @@ The protocol: ``Extensions(codec="package.module:CODEC")`` names a ``BoardCodec`
 value (a variant may name its own, ``VariantSpec(extensions=...)``). Its ``encode``
 must be a pure function of the game and one observation (the recipient's, from its
 ``View``), so a board can hold nothing its recipient may not know. A game with no
-codec gets ``GENERIC``: an empty board (its view's ``position`` says it all), its legal
-moves as plain buttons for a page, and views that read back only for perfect-information
-games (from the position string).
+codec gets ``GENERIC``: an empty board (its view's ``position`` says it all), legal
+moves as their notation and action number only (a page shows one button a move), and
+views that read back only for perfect-information games (from the position string).
 """
 
 from __future__ import annotations
@@ -36,8 +36,6 @@ StateRestorer = Callable[[AnyGame, Any, Mapping[str, Any]], Any]
 #: to give, a square to slide from and to, an action's name) for a page to act on
 #: without reading notation.
 MoveParts = Callable[[AnyGame, Any, Any], JsonDict]
-#: ``game -> description``: which of the page's controllers acts on these parts.
-ControllerOf = Callable[[AnyGame], JsonDict]
 
 
 @dataclass(frozen=True)
@@ -47,14 +45,13 @@ class BoardCodec:
     Perfect-information games rebuild the state from the position string and may
     ``restore`` what it does not carry; hidden-information games ``decode`` the whole
     observation from the board (there is no position to parse a hidden card from).
-    ``parts`` and ``controller`` describe legal moves for the browser (wire/choices.py).
+    ``parts`` names the parts of a legal move for a page (wire/choices.py).
     """
 
     encode: BoardEncoder
     decode: ObservationDecoder | None = None
     restore: StateRestorer | None = None
     parts: MoveParts | None = None
-    controller: ControllerOf | None = None
 
 
 def _no_board(game: AnyGame, observation: Any) -> JsonDict:

@@ -46,9 +46,5 @@ def restore(game: AnyGame, state: Any, data: Mapping[str, Any]) -> Any:
     return restore_fields(game.board, state, data)
 
 
-def controller(game: AnyGame) -> JsonDict:
-    return {"kind": "sliding", "piece": "piece"}
-
-
 #: the ``codec`` part of Dao's extension bundle
-CODEC = BoardCodec(encode, restore=restore, parts=parts, controller=controller)
+CODEC = BoardCodec(encode, restore=restore, parts=parts)

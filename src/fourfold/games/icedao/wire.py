@@ -44,9 +44,5 @@ def restore(game: AnyGame, state: Any, data: Mapping[str, Any]) -> Any:
     return restore_fields(game.board, state, data)
 
 
-def controller(game: AnyGame) -> JsonDict:
-    return {"kind": "sliding", "piece": "stack"}
-
-
 #: the ``codec`` part of Ice Dao's extension bundle
-CODEC = BoardCodec(encode, restore=restore, parts=parts, controller=controller)
+CODEC = BoardCodec(encode, restore=restore, parts=parts)

@@ -61,9 +61,5 @@ def parts(game: AnyGame, state: Any, move: Any) -> JsonDict:
             "give": None if move.give is None else g.pieces.name(move.give)}
 
 
-def controller(game: AnyGame) -> JsonDict:
-    return {"kind": "placement"}
-
-
 #: the ``codec`` part of the placement games' extension bundles
-CODEC = BoardCodec(encode, parts=parts, controller=controller)
+CODEC = BoardCodec(encode, parts=parts)

@@ -167,9 +167,5 @@ def parts(game: AnyGame, obs: Any, move: Any) -> JsonDict:
     return {"name": ACTION_NAMES[move.action]}
 
 
-def controller(game: AnyGame) -> JsonDict:
-    return {"kind": "actions"}
-
-
 #: the ``codec`` part of Quatrefoil's extension bundle
-CODEC = BoardCodec(encode, decode=decode, parts=parts, controller=controller)
+CODEC = BoardCodec(encode, decode=decode, parts=parts)

@@ -52,9 +52,5 @@ def parts(game: AnyGame, state: Any, move: Any) -> JsonDict:
     return {"cell": format_point(move.place), "x": x, "y": y, "give": give}
 
 
-def controller(game: AnyGame) -> JsonDict:
-    return {"kind": "placement", "points": True}
-
-
 #: the ``codec`` part of the freeform variant's extension bundle
-CODEC = BoardCodec(encode, parts=parts, controller=controller)
+CODEC = BoardCodec(encode, parts=parts)
