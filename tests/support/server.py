@@ -34,16 +34,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@dataclass
-class Server:
-    """One ``fourfold serve`` process; ``restart`` keeps its data (and port)."""
+class OnLoopback:
+    """The addresses of a server listening on 127.0.0.1 at ``port``."""
 
-    data: Path
-    database: str | None = None
-    extra: tuple[str, ...] = ()
-    port: int = field(default_factory=free_port)
-    process: subprocess.Popen[str] | None = None
-    log: Path | None = None
+    port: int
 
     @property
     def url(self) -> str:
@@ -52,6 +46,18 @@ class Server:
     @property
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
+
+
+@dataclass
+class Server(OnLoopback):
+    """One ``fourfold serve`` process; ``restart`` keeps its data (and port)."""
+
+    data: Path
+    database: str | None = None
+    extra: tuple[str, ...] = ()
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[str] | None = None
+    log: Path | None = None
 
     def start(self) -> Server:
         args = [sys.executable, "-c",
@@ -466,7 +472,7 @@ def _ensure_nginx() -> Path:
 
 
 @dataclass
-class Nginx:
+class Nginx(OnLoopback):
     """Debian's ``nginx`` running ``deploy/nginx.conf`` byte for byte (copied into a
     throwaway prefix folder), with the two files it includes written for loopback: the
     ``upstream fourfold`` block (``ports``, plus this folder's temporary paths and logs)
@@ -477,14 +483,6 @@ class Nginx:
     ports: list[int]
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
 
     def configure(self) -> None:
         shutil.copyfile(DEPLOY / "nginx.conf", self.directory / "nginx.conf")

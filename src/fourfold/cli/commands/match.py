@@ -19,12 +19,13 @@ from fourfold.ai import Limit, bot_names
 from fourfold.analysis.match import DEFAULT_MAX_PLIES, play_match
 from fourfold.analysis.stats import elo_difference
 from fourfold.cli.common import add_game_arguments, parse_options
-from fourfold.cli.numbers import integer, path, scheduler_address, seconds
+from fourfold.cli.numbers import integer, path, seconds
 from fourfold.cli.paths import check_writable, write_text
+from fourfold.cli.tasks import add_task_arguments, executor_from
 from fourfold.core.errors import ConfigurationError
 from fourfold.core.record import format_record
 from fourfold.core.registry import load
-from fourfold.distributed.executors import Executor, InProcess, executor_for
+from fourfold.distributed.executors import InProcess
 
 
 def register(sub: Any) -> None:
@@ -38,26 +39,8 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--records", type=path("a file name"), metavar="FILE",
                    help="write the game records to FILE")
-    add_cluster_arguments(p)
+    add_task_arguments(p, "the games", per_core=False)
     p.set_defaults(run=run)
-
-
-def add_cluster_arguments(p: argparse.ArgumentParser) -> None:
-    """``--scheduler`` and ``--workers``: where the games run (``executor_from``)."""
-    p.add_argument("--scheduler", default=None, metavar="ADDRESS", type=scheduler_address,
-                   help="play the games on the Dask cluster of this scheduler,"
-                        " e.g. tcp://10.0.0.5:8786 (docs/distributed.md)")
-    p.add_argument("--workers", type=integer(least=0), default=None, metavar="N",
-                   help="play the games on N local worker processes"
-                        " (0 or 1: in this process, as without the flag)")
-
-
-def executor_from(args: argparse.Namespace) -> Executor:
-    """Where ``--scheduler`` and ``--workers`` say the games run (checked); this process
-    when neither is given."""
-    if args.scheduler is None and args.workers is None:
-        return InProcess()
-    return executor_for(args.scheduler, args.workers)
 
 
 def add_bot_arguments(p: argparse.ArgumentParser) -> None:
@@ -100,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     limit = limit_from(args)
     if args.records is not None:
         check_records_path(args.records)
-    executor = executor_from(args)
+    executor = executor_from(args, InProcess())
     result = play_match(game, a, b, args.games, args.seed, limit, args.max_plies,
                         executor=executor, progress=not args.json)
     if args.records is not None:

@@ -30,9 +30,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from fourfold.cli.common import parse_options
-from fourfold.cli.numbers import integer, path, scheduler_address, seconds, text
+from fourfold.cli.numbers import integer, path, seconds, text
 from fourfold.cli.paths import check_folder, check_writable, read_text
 from fourfold.cli.records import add_game_number_argument, check_no_game_number, replay
+from fourfold.cli.tasks import add_task_arguments
 from fourfold.core.errors import ConfigurationError, FourfoldError, NotationError
 
 
@@ -173,17 +174,7 @@ def _split_arguments(p: argparse.ArgumentParser) -> None:
                         " loads it when run again")
     s.add_argument("--table-bits", type=integer(least=4, most=32), default=22, metavar="B",
                    help="with --split: 2**B table entries of 24 bytes per task (22: 100 MB)")
-    add_cluster_arguments(s)
-
-
-def add_cluster_arguments(p: Any) -> None:
-    """``--scheduler`` and ``--workers`` (shared by match, tournament and solve --split)."""
-    p.add_argument("--scheduler", default=None, metavar="ADDRESS", type=scheduler_address,
-                   help="run the tasks on the Dask cluster of this scheduler,"
-                        " e.g. tcp://10.0.0.5:8786")
-    p.add_argument("--workers", type=integer(least=0), default=None, metavar="N",
-                   help="run the tasks on N local worker processes"
-                        " (default: one per core; 0 or 1: in this process)")
+    add_task_arguments(s, "the tasks", per_core=True)
 
 
 def _position(args: argparse.Namespace) -> tuple[Any, Any]:

@@ -18,15 +18,15 @@ from fourfold.ai import bot_names
 from fourfold.analysis.tournament import TournamentResult, play_tournament
 from fourfold.cli.commands.match import (
     add_bot_arguments,
-    add_cluster_arguments,
-    executor_from,
     limit_from,
     split_bots,
 )
 from fourfold.cli.common import add_game_arguments, parse_options
 from fourfold.cli.numbers import integer
+from fourfold.cli.tasks import add_task_arguments, executor_from
 from fourfold.core.errors import ConfigurationError
 from fourfold.core.registry import load
+from fourfold.distributed.executors import InProcess
 
 
 def register(sub: Any) -> None:
@@ -38,7 +38,7 @@ def register(sub: Any) -> None:
     p.add_argument("--games", type=integer(least=1), default=20, metavar="N",
                    help="games per pair (20)")
     p.add_argument("--json", action="store_true", help="print results and ratings as JSON")
-    add_cluster_arguments(p)
+    add_task_arguments(p, "the games", per_core=False)
     p.set_defaults(run=run)
 
 
@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     bots = split_bots(args.bots, 2, None)
     if len(set(bots)) != len(bots):
         raise ConfigurationError("--bots names a bot twice")
-    executor = executor_from(args)
+    executor = executor_from(args, InProcess())
     result = play_tournament(game, bots, args.games, args.seed, limit_from(args),
                              args.max_plies, executor=executor, progress=not args.json)
     return _show(game, args, result)
