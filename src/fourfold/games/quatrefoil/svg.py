@@ -203,7 +203,7 @@ def draw_quatrefoil(game: Game[Any, Any], view: View, *, last_move: Any | None,
     assert isinstance(obs, Observation)
     counter = f"Actions so far: {obs.version}."
     if obs.variant == "nothing-to-hide" and obs.solution is not None:
-        from fourfold.solve.quatrefoil import optimum
+        from fourfold.games.quatrefoil.solver import optimum
 
         counter += f" The fewest that win from the start: {optimum(obs.start, obs.solution)}."
     if obs.clock is not None:

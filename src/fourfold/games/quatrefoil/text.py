@@ -25,10 +25,10 @@ from fourfold.games.quatrefoil.arrangement import (
     format_arrangement,
 )
 from fourfold.games.quatrefoil.game import QuatrefoilGame
+from fourfold.games.quatrefoil.solver import optimum
 from fourfold.games.quatrefoil.state import Action, Observation, QuatrefoilState
 from fourfold.render.presenter import Presenter
 from fourfold.render.style import join_lines, to_string
-from fourfold.solve.quatrefoil import optimum
 
 #: Terminal colours of the tokens (the letter is always shown too).
 TOKEN_STYLES = ("bold blue", "bold green", "bold magenta", "bold red", "bold yellow")
