@@ -1,0 +1,101 @@
+"""The value of one position and of each of its legal moves, for the side to move.
+
+The game's solver (its bundle's ``solver`` part, through ``solve.position.solver_for``)
+answers first, within ``seconds``. Where it cannot (no solver for this game or
+variant, or no answer in time) a bounded search estimates instead: the MCTS search of
+the bots (``fourfold.ai.mcts``, the search of level 4, the strongest level whose
+search yields an expected score per move) with a fixed number of iterations and a
+fixed seed, so the same review gives the same estimates. Its answers are marked as
+estimates (``Judgement.exact`` is False), never as exact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from fourfold.analysis.review.judgement import UNKNOWN, Judgement, estimated, exact, of_move
+from fourfold.core.errors import FourfoldError
+from fourfold.core.game import Game
+from fourfold.solve.position import Solution, Value, solver_for
+
+#: MCTS iterations of an estimate (per position)
+DEFAULT_ITERATIONS = 4_000
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """A position's value for the side to move, each legal move's (by the move itself, in
+    the order given), and the best moves."""
+
+    value: Judgement
+    moves: tuple[tuple[Any, Judgement], ...]
+    best: tuple[Any, ...]
+    #: ``"solver"`` or ``"estimate"``
+    source: str
+
+    def of(self, move: Any) -> Judgement:
+        for candidate, judged in self.moves:
+            if candidate == move:
+                return judged
+        return UNKNOWN
+
+    def best_value(self) -> Judgement:
+        return self.of(self.best[0]) if self.best else self.value
+
+
+def from_solution(solution: Solution) -> Assessment:
+    moves = tuple((m.move, of_move(m)) for m in solution.moves)
+    proven = [(move, judged) for move, judged in moves if judged.exact]
+    top = min((judged.rank() for _, judged in proven), default=None)
+    best = tuple(move for move, judged in proven if judged.rank() == top)
+    return Assessment(exact(solution.value, solution.distance), moves, best, "solver")
+
+
+def solve(game: Game[Any, Any], state: Any, seconds: float) -> Assessment | None:
+    """The solver's answer, or ``None`` (no solver, no answer in time, or a solver limit)."""
+    entry = solver_for(game)
+    if entry is None:
+        return None
+    try:
+        solution = entry.solve(game, state, seconds)
+    except FourfoldError:  # a position beyond the solver's reach stays open
+        return None
+    return None if solution is None else from_solution(solution)
+
+
+def estimate(game: Game[Any, Any], state: Any, iterations: int, seed: int) -> Assessment:
+    """A bounded MCTS search from ``state``: each move's expected score for the mover."""
+    from fourfold.ai.base import Limit
+    from fourfold.ai.mcts import MCTSBot
+
+    mover = game.to_move(state)
+    if mover is None:
+        raise FourfoldError("the game is over: there is no move to estimate")
+    legal = game.legal_moves(state)
+    bot = MCTSBot(game, mover, seed, Limit(iterations=max(iterations, 2 * len(legal))))
+    engine = bot.engine
+    engine.load(game.view(state, mover).observation)
+    root = bot.search(engine.to_move(), engine.legal())
+    # rewards are +1 won, 0 drawn, -1 lost: the expected score is (1 + mean) / 2
+    scores = {child.action: (1 + child.reward / child.visits) / 2
+              for child in root.children if child.visits}
+    moves = tuple((game.decode(action), estimated(score)) for action, score in sorted(
+        scores.items(), key=lambda item: -item[1]))
+    if not moves:
+        return Assessment(UNKNOWN, (), (), "estimate")
+    top = moves[0][1]
+    best = tuple(move for move, judged in moves if judged.score == top.score)
+    return Assessment(top, moves, best, "estimate")
+
+
+def assess(game: Game[Any, Any], state: Any, seconds: float, iterations: int,
+           seed: int) -> Assessment:
+    """The solver's values where it answers within ``seconds``, else an estimate."""
+    solved = solve(game, state, seconds)
+    if solved is not None:
+        return solved
+    return estimate(game, state, iterations, seed)
+
+
+__all__ = ["Assessment", "Value", "assess", "estimate", "solve"]

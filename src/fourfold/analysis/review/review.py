@@ -1,0 +1,102 @@
+"""The review of a game: for every ply, the mover's value before and after the move,
+its label and the best moves (docs/review.md).
+
+One assessment per position before a move (``assess``): its value is the mover's
+"before", the played move's value the mover's "after" (values of moves are for the
+player making them, as in ``fourfold solve``), and its best moves the ply's "best".
+Generic: the game's solver is reached only through its extension bundle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from fourfold.analysis.review.assess import DEFAULT_ITERATIONS, Assessment, assess
+from fourfold.analysis.review.judgement import Judgement
+from fourfold.analysis.review.labels import label
+from fourfold.core.errors import ConfigurationError
+from fourfold.core.match import Match
+from fourfold.solve.position import solver_for
+
+#: seconds the solver gets per position before the estimate takes over
+DEFAULT_SECONDS = 2.0
+
+
+@dataclass(frozen=True)
+class Ply:
+    ply: int  # from 1, as records number them
+    move: str
+    player: int
+    before: Judgement
+    after: Judgement
+    label: str
+    best: tuple[str, ...]
+    source: str  # "solver" or "estimate"
+
+
+@dataclass(frozen=True)
+class Review:
+    game: str
+    variant: str
+    options: tuple[str, ...]
+    players: tuple[str, ...]
+    result: str | None
+    solver: str | None
+    seconds: float
+    iterations: int
+    plies: tuple[Ply, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "variant": self.variant, "options": list(self.options),
+            "players": list(self.players), "result": self.result, "solver": self.solver,
+            "seconds_per_position": self.seconds, "estimate_iterations": self.iterations,
+            "plies": [{
+                "ply": p.ply, "move": p.move, "player": self.players[p.player],
+                "before": p.before.to_json(), "after": p.after.to_json(),
+                "label": p.label, "best": list(p.best), "source": p.source,
+            } for p in self.plies],
+        }
+
+
+def check_reviewable(match: Match[Any, Any, Any]) -> None:
+    game = match.game
+    if game.num_players != 2 or not game.info.spec.perfect_information:
+        raise ConfigurationError(
+            f"review covers two-player games of perfect information, not {game.info.label()}")
+
+
+def review_ply(match: Match[Any, Any, Any], index: int, seconds: float, iterations: int,
+               seed: int) -> Ply:
+    """Ply ``index`` (from 0) of a match."""
+    game = match.game
+    state, move = match.states[index], match.moves[index]
+    found: Assessment = assess(game, state, seconds, iterations, seed + index)
+    after = found.of(move)
+    return Ply(
+        ply=index + 1, move=match.notation[index], player=int(game.to_move(state) or 0),
+        before=found.value, after=after, label=label(found.value, after, found.best_value()),
+        best=tuple(game.format_move(state, m) for m in found.best), source=found.source)
+
+
+def review(match: Match[Any, Any, Any], *, seconds: float = DEFAULT_SECONDS,
+           iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
+           progress: Callable[[int, int], None] | None = None) -> Review:
+    """The review of every ply of ``match`` (a finished game, or the plies so far)."""
+    check_reviewable(match)
+    game = match.game
+    plies = []
+    for index in range(len(match.moves)):
+        plies.append(review_ply(match, index, seconds, iterations, seed))
+        if progress is not None:
+            progress(index + 1, len(match.moves))
+    outcome = match.outcome
+    entry = solver_for(game)
+    return Review(
+        game=game.name, variant=game.info.variant, options=tuple(game.info.option_strings()),
+        players=tuple(game.player_name(p) for p in range(game.num_players)),
+        result=None if outcome is None else outcome.score(game.num_players),
+        solver=None if entry is None else entry.summary, seconds=seconds,
+        iterations=iterations, plies=tuple(plies))
