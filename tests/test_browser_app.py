@@ -408,7 +408,7 @@ def test_keyboard_only_game_then_hint_rematch_replay_and_a_new_game_from_it(
     page.keyboard.press("Enter")
     page.wait_for_url(re.compile(r"/t/[A-Za-z0-9]+#seat="))
     page.wait_for_selector("#board svg")
-    assert "You play" in page.inner_text(".who")
+    assert "You are" in page.inner_text(".who")
     # the rematch of the first table, sides swapped
     page.goto(seat_url(server, made, 0))
     page.wait_for_selector("#rematch")

@@ -1,0 +1,366 @@
+"""The browser client as people feel it (issue 31), and the games' controllers served from
+their own folders (issue 30), in a real Chromium against a real ``fourfold serve``.
+
+The server also runs the plugin test game (``tests/plugin_game``, through
+``FOURFOLD_GAMES``), which has no browser controller: it plays with the generic one.
+Checked here: axe-core on every page at desktop and phone width; a phone game in which
+the page never scrolls by itself; tap targets of at least 44x44 CSS px measured from the
+DOM; the out-of-turn state; moves by keyboard alone with the focus kept on the board;
+a missing table that stops asking; the controller files, their fingerprinted URLs and
+that no game is named in the app's own JavaScript.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from fourfold.core.errors import ConfigurationError
+from fourfold.core.registry import game_names, get_spec
+from fourfold.server.web import controllers
+from support.browser_app import (
+    DESKTOP,
+    PHONE,
+    TIMEOUT,
+    AppServer,
+    Watched,
+    act,
+    pick,
+)
+from support.wait import wait_until
+
+TESTS = Path(__file__).resolve().parent
+STATIC = Path(controllers.__file__).resolve().parent / "static"
+#: every ruleset, as (game, variant, players); the plugin game last
+RULESETS = [("folio", "standard", 2), ("folio", "freeform", 2), ("quarto", None, 2),
+            ("dao", None, 2), ("icedao", None, 2), ("quatrefoil", "base", 4),
+            ("noughts", None, 2)]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("FOURFOLD_GAMES", "plugin_game")
+        patch.setenv("PYTHONPATH", str(TESTS))
+        app = AppServer(tmp_path_factory.mktemp("browser-client")).start()
+    try:
+        yield app
+    finally:
+        app.stop()
+
+
+class Pages:
+    """Browser contexts whose pages must stay free of console errors."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.watched: list[Watched] = []
+        self.contexts: list[Any] = []
+
+    def open(self, url: str, viewport: dict[str, int] = DESKTOP, phone: bool = False) -> Any:
+        context = self.browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
+        context.set_default_timeout(TIMEOUT)
+        self.contexts.append(context)
+        watched = Watched(context)
+        self.watched.append(watched)
+        watched.page.goto(url)
+        return watched.page
+
+    def close(self) -> None:
+        errors = [e for w in self.watched for e in w.errors]
+        for context in self.contexts:
+            context.close()
+        assert not errors, errors
+
+
+@pytest.fixture
+def pages(browser: Any) -> Iterator[Pages]:
+    opened = Pages(browser)
+    yield opened
+    opened.close()
+
+
+def seat_page(pages: Pages, server: AppServer, made: dict[str, Any], seat: int = 0,
+              viewport: dict[str, int] = DESKTOP) -> Any:
+    page = pages.open(server.url + made["seats"][seat]["url"], viewport,
+                      phone=viewport is PHONE)
+    page.wait_for_selector("#board svg")
+    return page
+
+
+def my_turn(server: AppServer, made: dict[str, Any], seat: int = 0) -> dict[str, Any]:
+    """The seat's state once it may act (bots before it have moved)."""
+    token = made["seats"][seat]["token"]
+    found: dict[str, Any] = wait_until(
+        lambda: (lambda s: s if s["legal"] or s["outcome"] else None)(
+            server.state(made["id"], token)), 20, "the seat's turn")
+    return found
+
+
+def moved_past(server: AppServer, made: dict[str, Any], version: int) -> None:
+    wait_until(lambda: server.state(made["id"])["version"] > version, 10, "the move to land")
+
+
+def new_table(server: AppServer, game: str, variant: str | None, players: int,
+              bot: str = "bot:level1") -> dict[str, Any]:
+    return server.create(game, ["human"] + [bot] * (players - 1), variant=variant)
+
+
+# -- served from the game folders; no game names in the app ----------------------------------
+
+def test_a_bad_browser_reference_is_a_clear_error() -> None:
+    with pytest.raises(ConfigurationError, match=r"package:file\.js"):
+        controllers.controller_file("fourfold.games.dao")
+    with pytest.raises(ConfigurationError, match=r"no nothing\.js in"):
+        controllers.controller_file("fourfold.games.dao:nothing.js")
+    with pytest.raises(ConfigurationError, match=r"cannot find package|not a package"):
+        controllers.controller_file("no_such_package_here:browser.js")
+    assert controllers.served_file("fourfold/games/placement/game.py") is None
+    assert controllers.served_file("fourfold/core/extensions.js") is None
+
+
+def test_controllers_are_served_from_the_game_folders(server: AppServer) -> None:
+    listing = httpx.get(server.url + "/api/games", timeout=30).json()["games"]
+    urls = {(g["game"], v["variant"]): v["browser"] for g in listing for v in g["variants"]}
+    assert urls[("noughts", "standard")] is None  # the plugin: the generic controller
+    assert urls[("folio", "freeform")] != urls[("folio", "standard")] == urls[
+        ("quarto", "standard")]
+    shell = httpx.get(server.url + "/", timeout=30).text
+    build = shell.split("/ui/")[1].split("/")[0]
+    assert f'src="/ui/{build}/app.js"' in shell
+    for url in {u for u in urls.values() if u}:
+        assert url.startswith(f"/ui/{build}/pkg/fourfold/games/")
+        r = httpx.get(server.url + url, timeout=30)
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/javascript")
+        assert "immutable" in r.headers["cache-control"]
+        assert "export default function" in r.text
+    assert httpx.get(f"{server.url}/ui/{build}/app.js", timeout=30).headers[
+        "cache-control"].endswith("immutable")
+    for bad in (f"/ui/{build}/pkg/fourfold/games/placement/game.py",
+                f"/ui/{build}/pkg/fourfold/server/web/pages.js",
+                f"/ui/{build}/pkg/fourfold/games/../server/web/static/app.js"):
+        assert httpx.get(server.url + bad, timeout=30).status_code == 404, bad
+
+
+def test_the_apps_own_javascript_names_no_game() -> None:
+    names = set(game_names()) | {get_spec(n).title.lower() for n in game_names()}
+    names |= {"freeform", "dual", "quatrefoil", "icedao", "ice dao"}
+    for file in [*sorted(STATIC.glob("*.js")), STATIC / "index.html"]:
+        text = file.read_text(encoding="utf-8").lower()
+        found = [n for n in names if f"'{n}'" in text or f'"{n}"' in text or f"/{n}" in text]
+        assert not found, (file.name, found)
+
+
+# -- accessibility ---------------------------------------------------------------------------
+
+def serious(page: Any) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+
+    found = Axe().run(page).response["violations"]
+    return [f"{v['id']}: {v['nodes'][0]['target']}" for v in found
+            if v["impact"] in ("serious", "critical")]
+
+
+def test_axe_finds_nothing_serious_on_any_page(server: AppServer, pages: Pages) -> None:
+    finished = new_table(server, "dao", None, 2)
+    token = finished["seats"][0]["token"]
+    version = my_turn(server, finished)["version"]
+    r = httpx.post(f"{server.url}/api/tables/{finished['id']}/resign", json={"version": version},
+                   headers={"Authorization": f"Bearer {token}"}, timeout=30)
+    assert r.status_code == 200, r.text
+    paths = [("/", "#f-create"), ("/rules/icedao", "#rules h2"), ("/rules/noughts", "#rules"),
+             (f"/replay/{finished['id']}", "#replay-board svg")]
+    for game, variant, players in RULESETS:
+        made = new_table(server, game, variant, players)
+        paths += [(made["seats"][0]["url"], "#controls .controls-inner"),
+                  (made["url"], "#board svg")]
+    for viewport in (DESKTOP, PHONE):
+        page = pages.open(server.url + "/", viewport)
+        problems = {}
+        for path, ready in paths:
+            page.goto(server.url + path)
+            page.wait_for_selector(ready)
+            found = serious(page)
+            if found:
+                problems[path] = found
+        assert not problems, (viewport, problems)
+
+
+# -- the phone -------------------------------------------------------------------------------
+
+def test_a_phone_game_never_scrolls_the_page_by_itself(server: AppServer,
+                                                        pages: Pages) -> None:
+    made = new_table(server, "folio", "fixed-grid", 2)
+    page = seat_page(pages, server, made, viewport=PHONE)
+    assert page.evaluate("scrollY") == 0  # it opens at the top
+    rng = random.Random(3)
+    for _ in range(4):
+        state = my_turn(server, made)
+        if state["outcome"]:
+            break
+        page.wait_for_selector(f'#board[data-version="{state["version"]}"]')
+        assert page.evaluate("scrollY") == 0
+        # the controls a seat needs are on screen on its turn
+        box = page.locator("#turn").bounding_box()
+        assert box is not None and box["y"] + box["height"] <= PHONE["height"]
+        act(page, state, pick(state, rng), tap=True)
+        moved_past(server, made, state["version"])
+    # a person who scrolled stays where they scrolled while the bot moves
+    state = my_turn(server, made)
+    page.evaluate("scrollTo(0, 120)")
+    y = page.evaluate("scrollY")
+    if not state["outcome"]:
+        act(page, state, pick(state, rng), tap=True)
+        after = my_turn(server, made)
+        page.wait_for_selector(f'#board[data-version="{after["version"]}"]')
+    assert page.evaluate("scrollY") == y
+
+
+SIZES = """() => {
+  const out = [];
+  const pads = new Map([...document.querySelectorAll('#board rect.hit')].map((r) => [r.hitFor, r]));
+  const seen = [...document.querySelectorAll('#board [role="button"]'),
+    ...document.querySelectorAll('button, select, a[href], input')];
+  for (const el of seen) {
+    const label = el.tagName === 'INPUT' && el.closest('label');
+    const r = (label || el).getBoundingClientRect();
+    if (!r.width || r.right <= 0 || el.closest('[hidden]')) continue;  // unseen: a skip link
+    const pad = pads.get(el);
+    const p = pad ? pad.getBoundingClientRect() : r;
+    const w = Math.max(r.width, p.width), h = Math.max(r.height, p.height);
+    const inline = el.tagName === 'A' && el.closest('p, li') && !el.closest('nav');
+    if (!inline) out.push([el.id || el.dataset.cell || el.dataset.piece || el.dataset.action
+      || el.textContent.trim().slice(0, 20) || el.tagName, Math.round(w), Math.round(h)]);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), RULESETS)
+def test_tap_targets_are_at_least_44_px_on_a_phone(server: AppServer, pages: Pages, game: str,
+                                                    variant: str | None,
+                                                    players: int) -> None:
+    made = new_table(server, game, variant, players)
+    page = seat_page(pages, server, made, viewport=PHONE)
+    state = my_turn(server, made)
+    page.wait_for_selector(f'#board[data-version="{state["version"]}"]')
+    page.wait_for_selector("#controls .controls-inner")
+    if game in ("dao", "icedao"):  # the landings too, once a piece is chosen
+        page.tap('#board g.square[role="button"]')
+        page.wait_for_selector("#board g.square.landing")
+    small = [s for s in page.evaluate(SIZES) if s[1] < 44 or s[2] < 44]
+    assert not small, small
+
+
+# -- turns and the keyboard ------------------------------------------------------------------
+
+def test_out_of_turn_the_controls_are_off_and_say_whose_turn_it_is(server: AppServer,
+                                                                   pages: Pages) -> None:
+    made = server.create("dao", ["human", "human"])
+    first, second = seat_page(pages, server, made, 0), seat_page(pages, server, made, 1)
+    state = server.state(made["id"])
+    mover = state["to_act"][0]
+    waiting = second if mover == 0 else first
+    waiting.wait_for_selector("#waiting")
+    name = state["seats"][mover]["name"]
+    assert f"{name} to move" in waiting.inner_text("#waiting")
+    assert waiting.is_disabled("#move-input")
+    assert waiting.locator('#board [role="button"]').count() == 0
+    assert f"{name} to move" in waiting.inner_text("#turn")
+    acting = first if mover == 0 else second
+    acting.wait_for_selector('#board g.square[role="button"]')
+    assert not acting.is_disabled("#move-input")
+
+
+def tab_to(page: Any, selector: str, presses: int = 200) -> None:
+    """Press Tab until the focused element matches ``selector`` (bounded)."""
+    for _ in range(presses):
+        if page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)",
+                         selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def keyboard_move(page: Any, state: dict[str, Any]) -> None:
+    """One legal move by Tab and Enter alone, the way the controller offers it."""
+    game = state["game"]
+    if game in ("dao", "icedao"):
+        tab_to(page, '#board g.square[role="button"]')
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#board g.square.landing")
+        tab_to(page, "#board g.square.landing")
+        page.keyboard.press("Enter")
+    elif game in ("folio", "quarto"):
+        gives = page.locator('#board g.piece.choosable[role="button"]')
+        targets = page.locator('#board g.square.target[role="button"]')
+        if gives.count():
+            tab_to(page, '#board g.piece.choosable[role="button"]')
+            page.keyboard.press("Enter")
+        if targets.count():
+            tab_to(page, '#board g.square.target[role="button"]')
+            page.keyboard.press("Enter")
+    else:  # Quatrefoil's twist, the plugin's first move
+        tab_to(page, '#controls button[data-action="cw"], #controls button[data-move]')
+        page.keyboard.press("Enter")
+
+
+@pytest.mark.parametrize(("game", "variant", "players"),
+                         [r for r in RULESETS if r[1] != "freeform"])
+def test_moves_by_keyboard_keep_the_focus_on_the_board(server: AppServer, pages: Pages,
+                                                       game: str, variant: str | None,
+                                                       players: int) -> None:
+    made = new_table(server, game, variant, players)
+    page = seat_page(pages, server, made)
+    for _ in range(2):
+        state = my_turn(server, made)
+        if state["outcome"]:
+            break
+        page.wait_for_selector(f'#board[data-version="{state["version"]}"]')
+        page.wait_for_selector("#controls .controls-inner")
+        keyboard_move(page, state)
+        moved_past(server, made, state["version"])
+        page.wait_for_function("() => +document.querySelector('#board').dataset.version > "
+                               + str(state["version"]))
+        where = page.evaluate("""() => { const a = document.activeElement;
+          return a && (a.closest('#board') || a.closest('#controls')) ? 'board' : a.tagName; }""")
+        assert where == "board", where
+        assert page.evaluate("""() => { const a = document.activeElement;
+          const s = getComputedStyle(a); return s.outlineStyle !== 'none' ||
+            a.id === 'board'; }""")
+
+
+def test_the_plugin_game_plays_to_the_end_by_keyboard(server: AppServer,
+                                                      pages: Pages) -> None:
+    made = new_table(server, "noughts", None, 2, bot="bot:random")
+    page = seat_page(pages, server, made)
+    for _ in range(6):
+        state = my_turn(server, made)
+        if state["outcome"]:
+            break
+        page.wait_for_selector(f'#board[data-version="{state["version"]}"]')
+        keyboard_move(page, state)
+        moved_past(server, made, state["version"])
+    wait_until(lambda: server.state(made["id"])["outcome"], 20, "the end")
+    page.wait_for_selector("#banner:not([hidden])")
+
+
+def test_a_missing_table_says_so_once_and_stops_asking(server: AppServer,
+                                                       pages: Pages) -> None:
+    context = pages.browser.new_context(viewport=DESKTOP)
+    pages.contexts.append(context)
+    page = context.new_page()
+    sockets: list[Any] = []
+    page.on("websocket", lambda ws: sockets.append(ws))
+    page.goto(server.url + "/t/NoSuchTable42")
+    page.wait_for_function("() => /no such table/i.test(document.querySelector('#turn')"
+                           ".textContent)")
+    opened = len(sockets)
+    with pytest.raises(Exception, match="Timeout"):
+        page.wait_for_event("websocket", timeout=3000)  # no retry within three seconds
+    assert len(sockets) == opened <= 1
