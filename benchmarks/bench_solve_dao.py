@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/bench_solve_dao.py [--json]
 
-``fourfold.solve.dao.benchmark`` builds twice into a fresh temporary cache (the
+``fourfold.games.dao.solver.benchmark`` builds twice into a fresh temporary cache (the
 first build includes numba's compilation unless numba's own cache holds the
 kernels; the second is the pure build), stores and reloads the table through the
 cache, and reports build times, the start value with every opening move, the
@@ -21,7 +21,7 @@ def main() -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     from fourfold.bench.solvers import machine
-    from fourfold.solve import dao
+    from fourfold.games.dao import solver as dao
 
     report = {"machine": machine(), **dao.benchmark()}
     if args.json:

@@ -40,9 +40,9 @@ import fourfold
 from fourfold.bench.solvers import machine_text, random_position, solve_fresh, warm_up
 from fourfold.core.errors import FourfoldError
 from fourfold.games.placement.game import PlacementGame
+from fourfold.games.placement.solver import SolveLimitReached, Solver
+from fourfold.games.placement.solver.table_file import load_table, save_table
 from fourfold.games.placement.state import PlacementState, Ply
-from fourfold.solve.placement import SolveLimitReached, Solver
-from fourfold.solve.placement.table_file import load_table, save_table
 
 
 def box(state: PlacementState) -> str:
@@ -74,7 +74,7 @@ def solve_start(
     With ``beat`` (a value for the giver already reached by some give) each give is only
     tested for beating it, one null-window search instead of two: the start's value needs
     no more, and a give that beats it settles the start at once."""
-    from fourfold.solve.placement import solver_for
+    from fourfold.games.placement.solver import solver_for
 
     solver = solver_for(game, table_bits)
     if table_file is None:

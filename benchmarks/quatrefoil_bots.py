@@ -26,7 +26,7 @@ from typing import Any
 import fourfold
 from fourfold.core.outcome import Result
 from fourfold.games.quatrefoil.bots_seat import play_dual, play_turns
-from fourfold.solve.quatrefoil import optimum
+from fourfold.games.quatrefoil.solver import optimum
 
 CASES: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("base", "base", {}),

@@ -4,7 +4,7 @@
 
 Prints, for the base game and the face-up variants, the exact least expected number
 of actions of a team that chooses every action from public information only (start,
-actions, every seat's signal, face-up cards), from ``fourfold.solve.quatrefoil_public``,
+actions, every seat's signal, face-up cards), from ``fourfold.games.quatrefoil.solver_public``,
 with the time the search took. Then, for the base game:
 
 * the optimal public policy played on every one of the 2,856 deals from one start:
@@ -44,8 +44,8 @@ from fourfold.games.quatrefoil.bots_seat import (
     score_action,
     signal_pattern,
 )
+from fourfold.games.quatrefoil.solver_public import best_action, public_optimum
 from fourfold.games.quatrefoil.state import Action, Deal, QuatrefoilState
-from fourfold.solve.quatrefoil_public import best_action, public_optimum
 
 LABELS = (
     ("none", "base (and race-the-clock, clock aside)"),

@@ -2,12 +2,12 @@
 
     .venv/bin/python benchmarks/quatrefoil_team.py [--face-up none colour position all]
 
-For each way of showing cards, over every case (``solve/quatrefoil_team/cases``):
+For each way of showing cards, over every case (``games/quatrefoil/solver_team/cases``):
 today's ``quatrefoil`` bots (on the one-start cases, or with ``--bots-every-deal`` on
 the whole deal space, which their figure needs to be exact), the public-information
 optimum's policy and the
 ``optimal`` bot's policy, each played by the exact evaluator, and the proven lower
-bound (``solve/quatrefoil_team/bound``), with the gap. One JSON line per figure, then
+bound (``games/quatrefoil/solver_team/bound``), with the gap. One JSON line per figure, then
 a table. Runs for a few minutes on a busy 2-core machine.
 """
 
@@ -18,10 +18,10 @@ import json
 import time
 from fractions import Fraction
 
-from fourfold.solve.quatrefoil_team.bound import lower_bound
-from fourfold.solve.quatrefoil_team.cases import FACE_UP, every_deal
-from fourfold.solve.quatrefoil_team.evaluate import bots_policy, evaluate, public_policy
-from fourfold.solve.quatrefoil_team.policy import WEIGHTS, choose
+from fourfold.games.quatrefoil.solver_team.bound import lower_bound
+from fourfold.games.quatrefoil.solver_team.cases import FACE_UP, every_deal
+from fourfold.games.quatrefoil.solver_team.evaluate import bots_policy, evaluate, public_policy
+from fourfold.games.quatrefoil.solver_team.policy import WEIGHTS, choose
 
 
 def _frac(f: Fraction) -> str:

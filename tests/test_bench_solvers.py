@@ -19,8 +19,8 @@ import pytest
 import fourfold
 from fourfold.bench import solvers
 from fourfold.cli.main import build_parser, main
+from fourfold.games.dao import solver as dao
 from fourfold.games.placement.game import PlacementGame
-from fourfold.solve import dao
 from support.placement_solver import as_value, brute_score
 from support.sliding_solver import bf_lose, bf_win
 
@@ -113,7 +113,7 @@ def test_the_warm_up_searches_fixed_and_floating_boxes(
     variant: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Else numba compiles the floating search inside the first timed solve."""
-    from fourfold.solve.placement.solver import Solver
+    from fourfold.games.placement.solver.solver import Solver
 
     loaded = Counter[bool]()
     load = Solver.load

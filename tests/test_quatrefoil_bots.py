@@ -18,7 +18,7 @@ from fourfold.games.quatrefoil.bots_seat import (
     play_dual,
     play_turns,
 )
-from fourfold.solve.quatrefoil import optimum
+from fourfold.games.quatrefoil.solver import optimum
 
 CASES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("base", {}),

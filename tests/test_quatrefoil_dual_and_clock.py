@@ -81,7 +81,7 @@ def test_dual_has_no_signals_and_a_public_solution() -> None:
 
 
 def test_dual_stack_on_the_solution_wins() -> None:
-    from fourfold.solve.quatrefoil import solve
+    from fourfold.games.quatrefoil.solver import solve
 
     game, state = dual()
     for a in solve(state.start, state.deal.solution):
@@ -115,7 +115,7 @@ def test_race_the_clock_expiry_loses() -> None:
 
 
 def test_race_the_clock_win_before_expiry_and_injectable_length() -> None:
-    from fourfold.solve.quatrefoil import solve
+    from fourfold.games.quatrefoil.solver import solve
 
     game = fourfold.load("quatrefoil", "race-the-clock", clock_seconds=10)
     clock = ManualClock()

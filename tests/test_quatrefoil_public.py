@@ -1,4 +1,4 @@
-"""Quatrefoil's optimum on public information (``fourfold.solve.quatrefoil_public``).
+"""Quatrefoil's optimum on public information (``fourfold.games.quatrefoil.solver_public``).
 
 The search works on relative, symmetry-reduced per-seat card sets; the brute force
 here works on explicit sets of ``Deal`` values at absolute arrangements, with the
@@ -26,9 +26,8 @@ from fourfold.games.quatrefoil.arrangement import (
     Arrangement,
     parse_arrangement_text,
 )
-from fourfold.games.quatrefoil.state import Action, Deal, QuatrefoilState
-from fourfold.solve.quatrefoil import distance_table
-from fourfold.solve.quatrefoil_public import (
+from fourfold.games.quatrefoil.solver import distance_table
+from fourfold.games.quatrefoil.solver_public import (
     ALL_PAIRS,
     action_values,
     best_action,
@@ -37,6 +36,7 @@ from fourfold.solve.quatrefoil_public import (
     pair_bit,
     public_optimum,
 )
+from fourfold.games.quatrefoil.state import Action, Deal, QuatrefoilState
 
 POSITIONS = [tuple(p) for p in permutations(range(4))]
 BASE_VALUE = Fraction(676, 119)

@@ -11,8 +11,8 @@ import fourfold
 from fourfold.cli.main import main
 from fourfold.core.outcome import Result
 from fourfold.games.quatrefoil import ACTION_NAMES, ALL_ARRANGEMENTS, act, format_arrangement
+from fourfold.games.quatrefoil.solver import distance_table, optimum, solve
 from fourfold.games.quatrefoil.state import Deal, QuatrefoilState
-from fourfold.solve.quatrefoil import distance_table, optimum, solve
 
 # -- an independent model of the quatrefoil: a 2x2 grid of (row, column) cells --------
 

@@ -17,17 +17,17 @@ from fourfold.cli.common import bots_for
 from fourfold.core.errors import ConfigurationError
 from fourfold.core.registry import load
 from fourfold.games.quatrefoil.arrangement import INDEX
-from fourfold.games.quatrefoil.state import Deal, QuatrefoilState
-from fourfold.solve.quatrefoil_team import bound
-from fourfold.solve.quatrefoil_team.cases import cases
-from fourfold.solve.quatrefoil_team.cases import every_deal as every_deal_of_rules
-from fourfold.solve.quatrefoil_team.evaluate import (
+from fourfold.games.quatrefoil.solver_team import bound
+from fourfold.games.quatrefoil.solver_team.cases import cases
+from fourfold.games.quatrefoil.solver_team.cases import every_deal as every_deal_of_rules
+from fourfold.games.quatrefoil.solver_team.evaluate import (
     bots_policy,
     evaluate,
     play_case,
     public_policy,
 )
-from fourfold.solve.quatrefoil_team.policy import choose
+from fourfold.games.quatrefoil.solver_team.policy import choose
+from fourfold.games.quatrefoil.state import Deal, QuatrefoilState
 from support.quatrefoil_team_replay import every_deal, game_for, replay
 from support.server import Server
 

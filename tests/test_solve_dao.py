@@ -24,7 +24,7 @@ from fourfold.cli.main import main
 from fourfold.core.errors import ConfigurationError
 from fourfold.core.match import Match
 from fourfold.core.outcome import Result
-from fourfold.solve import dao
+from fourfold.games.dao import solver as dao
 from fourfold.solve.position import Value, solver_for
 
 GAME = fourfold.load("dao")
@@ -308,8 +308,7 @@ def test_solve_reads_a_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 def test_solve_says_when_a_game_has_no_solver(monkeypatch: pytest.MonkeyPatch) -> None:
     from fourfold.solve import position
 
-    monkeypatch.setattr(position, "SOLVERS", {})
-    monkeypatch.setattr(position, "SOLVER_MODULES", ())
+    monkeypatch.setattr(position, "game_solvers", lambda game: None)
     code, _, err = run_cli(monkeypatch, ["solve", "dao"])
     assert code == 2
     assert "no position solver for dao" in err

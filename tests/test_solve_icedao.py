@@ -15,7 +15,7 @@ import pytest
 
 from fourfold.cli.main import main
 from fourfold.games.icedao import Pass
-from fourfold.solve import icedao
+from fourfold.games.icedao import solver as icedao
 from fourfold.solve.position import Value, solver_for
 from support.sliding_solver import GAME, bf_lose, bf_win
 

@@ -19,7 +19,7 @@ import pytest
 
 import fourfold
 from fourfold.games.placement.game import PlacementGame
-from fourfold.solve.placement import SolveLimitReached, solve_position
+from fourfold.games.placement.solver import SolveLimitReached, solve_position
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="sends SIGINT")
 
@@ -78,7 +78,7 @@ CHILD = textwrap.dedent(
     signal.signal(signal.SIGINT, signal.default_int_handler)
     import fourfold
     from fourfold.cli.main import main
-    from fourfold.solve.placement import SolveLimitReached, solve_position
+    from fourfold.games.placement.solver import SolveLimitReached, solve_position
     game = fourfold.load("quarto")
     try:  # load the compiled kernel before the clock starts
         solve_position(game, game.initial_state(), nodes=1, table_bits=16)
@@ -89,7 +89,7 @@ CHILD = textwrap.dedent(
     # say when the compiled search has counted nodes: the kernel is running (it holds
     # the GIL, so this thread runs only at its clock reads, inside the search)
     import threading, time
-    from fourfold.solve.placement import kernel, solver
+    from fourfold.games.placement.solver import kernel, solver
     counters = []
     started = solver.Solver.start
 

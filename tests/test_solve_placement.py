@@ -11,10 +11,10 @@ import pytest
 from fourfold.core.errors import FourfoldError
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.lines import winning_line
+from fourfold.games.placement.solver import SolveLimitReached, Solver, solve_position
+from fourfold.games.placement.solver.kernel import can_win, live_lines, unsafe_after
+from fourfold.games.placement.solver.tables import board_lines, cell_index, ruleset_of
 from fourfold.games.placement.state import PlacementState
-from fourfold.solve.placement import SolveLimitReached, Solver, solve_position
-from fourfold.solve.placement.kernel import can_win, live_lines, unsafe_after
-from fourfold.solve.placement.tables import board_lines, cell_index, ruleset_of
 from support.placement_solver import (
     BITS,
     GRIDS,

@@ -12,9 +12,9 @@ from __future__ import annotations
 import pytest
 
 from fourfold.games.placement.game import PlacementGame
-from fourfold.solve.placement import SolveLimitReached, solve_position
-from fourfold.solve.placement import solver as placement_solver
-from fourfold.solve.placement.helper import SearchHelper, helper_allowed
+from fourfold.games.placement.solver import SolveLimitReached, solve_position
+from fourfold.games.placement.solver import solver as placement_solver
+from fourfold.games.placement.solver.helper import SearchHelper, helper_allowed
 from support.placement_solver import GRIDS, check_against_brute, load, position
 
 BITS = 16

@@ -9,9 +9,8 @@ import pytest
 
 import fourfold
 from fourfold.games.placement.game import PlacementGame
-from fourfold.games.placement.state import PlacementState
-from fourfold.solve.placement import Solver
-from fourfold.solve.placement.tables import (
+from fourfold.games.placement.solver import Solver
+from fourfold.games.placement.solver.tables import (
     board_lines,
     folio_piece_maps,
     line_maps,
@@ -19,6 +18,7 @@ from fourfold.solve.placement.tables import (
     ruleset_of,
     square_maps,
 )
+from fourfold.games.placement.state import PlacementState
 from support.placement_solver import BITS, position
 
 LINES = {frozenset(line) for line in board_lines()}

@@ -9,9 +9,9 @@ import pytest
 import fourfold
 from fourfold.bench.solvers import random_position
 from fourfold.games.placement.game import PlacementGame
-from fourfold.solve.placement import Solver
-from fourfold.solve.placement.table_file import TableFileError, load_table, save_table
-from fourfold.solve.placement.tables import ruleset_of
+from fourfold.games.placement.solver import Solver
+from fourfold.games.placement.solver.table_file import TableFileError, load_table, save_table
+from fourfold.games.placement.solver.tables import ruleset_of
 
 BITS = 14
 

@@ -10,9 +10,9 @@ import fourfold
 from fourfold.core.outcome import Result
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.lines import winning_line
+from fourfold.games.placement.solver import solve_position
+from fourfold.games.placement.solver.kernel import WIN
 from fourfold.games.placement.state import PlacementState, Ply
-from fourfold.solve.placement import solve_position
-from fourfold.solve.placement.kernel import WIN
 
 BITS = 16  # small tables keep the tests light
 

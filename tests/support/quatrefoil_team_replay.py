@@ -1,6 +1,6 @@
 """An independent replay of a Quatrefoil team of bots over every deal, through the rules.
 
-Written apart from ``fourfold.solve.quatrefoil_team.evaluate``: it enumerates the
+Written apart from ``fourfold.games.quatrefoil.solver_team.evaluate``: it enumerates the
 deals itself, builds each referee state with the engine's own ``Deal`` and
 ``QuatrefoilState``, gives each seat's bot only ``game.view(state, seat)``, applies
 moves with ``game.apply`` and reads the end from ``game.outcome``. It shares with the

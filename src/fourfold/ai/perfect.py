@@ -26,7 +26,7 @@ from fourfold.core.game import Game, View
 from fourfold.solve.position import preference, solver_for
 
 #: the solver's budget for a bot without ``Limit.seconds``: enough for Dao to build its
-#: table (``fourfold.solve.dao.BUILD_BUDGET``), and for Quarto and Folio from about the
+#: table (``fourfold.games.dao.solver.BUILD_BUDGET``), and for Quarto and Folio from about the
 #: fifth piece on (docs/solutions.md)
 DEFAULT_SOLVE_SECONDS = 30.0
 

@@ -1,11 +1,13 @@
 """Random playouts per second and alpha-beta nodes per second, per ruleset and engine.
 
-Engines: ``reference`` (the readable rules in ``fourfold.games`` behind the
-engine interface), ``kernel`` (the compiled numba kernel) and ``c`` (a plain C
-program of the same Folio fixed-grid playout loop, compiled with the system C
-compiler when there is one: the speed-of-light reference). The C loop and the
-kernel use the same generator and algorithm, so with one seed they play the
-same games; the bench checks that their results agree.
+Rulesets: every variant of every registered game whose extension bundle gives it a
+compiled kernel (``fourfold.kernels.kernel_engine``). Engines: ``reference`` (the
+readable rules behind the engine interface), ``kernel`` (the compiled numba kernel)
+and ``c`` (a plain C program of the same playout loop, where the kernel's engine
+ships one (``Engine.c_playout``), compiled with the system C compiler when there
+is one: the speed-of-light reference). The C loop and the kernel use the same
+generator and algorithm, so with one seed they play the same games; the bench
+checks that their results agree.
 
 Each figure is the best of a few timed runs of at least ``seconds`` each
 (the machine may be shared; the best run is the least disturbed).
@@ -25,18 +27,26 @@ from pathlib import Path
 from typing import Any
 
 import fourfold
+from fourfold.core.game import Game
+from fourfold.core.registry import game_names, get_spec
 from fourfold.kernels import Engine, ReferenceEngine, kernel_engine
 
-#: (label, game, variant) of every benchmarked ruleset
-RULESETS: tuple[tuple[str, str, str | None], ...] = (
-    ("folio-standard", "folio", "standard"),
-    ("folio-fixed-grid", "folio", "fixed-grid"),
-    ("folio-no-grid", "folio", "no-grid"),
-    ("quarto", "quarto", None),
-    ("icedao", "icedao", None),
-    ("dao", "dao", None),
-)
-C_RULESET = "folio-fixed-grid"
+
+def rulesets() -> list[tuple[str, Game[Any, Any]]]:
+    """(label, configured game) of every benchmarked ruleset: each playable variant of
+    each registered game that has a compiled kernel (``game-variant`` when the game has
+    several variants)."""
+    found: list[tuple[str, Game[Any, Any]]] = []
+    for name in game_names():
+        spec = get_spec(name)
+        playable = [v.name for v in spec.variants if not v.unavailable]
+        for variant in playable:
+            game = fourfold.load(name, variant)
+            if kernel_engine(game) is not None:
+                found.append((name if len(playable) == 1 else f"{name}-{variant}", game))
+    return found
+
+
 SEARCH_OPENING_PLIES = 3  # alpha-beta is timed from a position this many random plies in
 OPENING_SEED = 2026
 
@@ -122,14 +132,17 @@ def c_compiler() -> str | None:
     return None
 
 
-def compile_c(directory: Path) -> Path | None:
+def compile_c(directory: Path, reference: str) -> Path | None:
+    """Compile the C program a ``"package:file.c"`` reference names (``None``: no compiler,
+    or it did not compile)."""
     compiler = c_compiler()
     if compiler is None:
         return None
-    source = directory / "folio_playout.c"
-    shipped = resources.files("fourfold.bench").joinpath("folio_playout.c")
+    package, _, name = reference.partition(":")
+    source = directory / name
+    shipped = resources.files(package).joinpath(name)
     source.write_text(shipped.read_text(encoding="utf-8"), encoding="utf-8")
-    binary = directory / "folio_playout"
+    binary = directory / Path(name).stem
     done = subprocess.run([compiler, "-O2", "-o", str(binary), str(source)],
                           capture_output=True, text=True, check=False)
     return binary if done.returncode == 0 else None
@@ -156,10 +169,9 @@ def c_playout_rate(binary: Path, seconds: float, repeats: int) -> float:
     return best
 
 
-def check_c_matches_kernel(binary: Path, games: int = 2_000, seed: int = 3) -> bool:
+def check_c_matches_kernel(binary: Path, engine: Engine, games: int = 2_000,
+                           seed: int = 3) -> bool:
     """The C loop and the kernel play the same games from the same seed."""
-    engine = kernel_engine(fourfold.load("folio", "fixed-grid"))
-    assert engine is not None
     engine.load(engine.game.initial_state())
     c_results, _ = run_c(binary, games, seed)
     return engine.playouts(games, seed) == c_results
@@ -180,22 +192,24 @@ def run_bench(
         if on_row is not None:
             on_row(row)
 
-    for label, name, variant in RULESETS:
-        game = fourfold.load(name, variant)
+    for label, game in rulesets():
         reference = ReferenceEngine(game)
         kernel = kernel_engine(game)
         add(BenchRow(label, "reference", "playouts_per_s",
                      playout_rate(reference, seconds / 2, repeats)))
         if kernel is not None:
             add(BenchRow(label, "kernel", "playouts_per_s", playout_rate(kernel, seconds, repeats)))
-        if label == C_RULESET:
+        c_source = None if kernel is None else kernel.c_playout()
+        if kernel is not None and c_source is not None:
             with tempfile.TemporaryDirectory() as tmp:
-                binary = compile_c(Path(tmp))
+                binary = compile_c(Path(tmp), c_source)
                 if binary is None:
-                    notes.append("no C compiler (cc, gcc or clang) found: C row skipped")
+                    notes.append(f"{label}: no C compiler (cc, gcc or clang) found, or"
+                                 f" {c_source} did not compile: C row skipped")
                 else:
-                    if not check_c_matches_kernel(binary):
-                        notes.append("WARNING: the C loop and the kernel disagree on results")
+                    if not check_c_matches_kernel(binary, kernel):
+                        notes.append(f"WARNING: {label}: the C loop and the kernel disagree"
+                                     " on results")
                     add(BenchRow(label, "c", "playouts_per_s",
                                  c_playout_rate(binary, seconds, repeats)))
         add(BenchRow(label, "reference", "nodes_per_s", search_rate(reference, seconds / 2,

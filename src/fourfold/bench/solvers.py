@@ -50,10 +50,10 @@ from fourfold.core.game import Game
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.geometry import Cell
 from fourfold.games.placement.lines import winning_line
+from fourfold.games.placement.solver import SolveResult, solve_position, solver_for
+from fourfold.games.placement.solver import solver as placement_solver
+from fourfold.games.placement.solver.tables import ruleset_of
 from fourfold.games.placement.state import PlacementState, Ply
-from fourfold.solve.placement import SolveResult, solve_position, solver_for
-from fourfold.solve.placement import solver as placement_solver
-from fourfold.solve.placement.tables import ruleset_of
 
 # -- what the sets are made of ------------------------------------------------------------
 
@@ -357,7 +357,7 @@ _DAO_BUILT: dict[str, Any] = {}
 def private_dao_cache() -> Iterator[None]:
     """Point ``$FOURFOLD_CACHE`` at a temporary folder for the duration, so that the Dao
     solver neither reads nor writes the user's cache; forget the table held for it."""
-    from fourfold.solve import dao
+    from fourfold.games.dao import solver as dao
 
     saved = os.environ.get("FOURFOLD_CACHE")
     with tempfile.TemporaryDirectory(prefix="fourfold-bench-") as folder:
@@ -374,14 +374,14 @@ def private_dao_cache() -> Iterator[None]:
 
 def _dao_compile() -> None:
     """Compile (or load from numba's cache) the build kernel, off the clock."""
-    from fourfold.solve import dao
+    from fourfold.games.dao import solver as dao
 
     dao.compile_build()
 
 
 def _dao_build(_: None) -> Answer:
     """Build the table; its value counts (about 10 ms) are on the clock too."""
-    from fourfold.solve import dao
+    from fourfold.games.dao import solver as dao
 
     packed, _info = dao.build_table()
     _DAO_BUILT[dao.tables().fingerprint()] = packed
@@ -393,7 +393,7 @@ def _dao_build(_: None) -> Answer:
 def _dao_table_in_memory() -> None:
     """Give the Dao solver the table this bench built (building it if no set did), in
     memory under the private cache's path."""
-    from fourfold.solve import dao
+    from fourfold.games.dao import solver as dao
 
     fingerprint = dao.tables().fingerprint()
     if fingerprint not in _DAO_BUILT:
@@ -402,7 +402,7 @@ def _dao_table_in_memory() -> None:
 
 
 def _dao_probe(game: Game[Any, Any], state: Any) -> Answer:
-    from fourfold.solve import dao
+    from fourfold.games.dao import solver as dao
 
     solution = dao.solve(game, state)
     assert solution is not None
@@ -436,7 +436,7 @@ def dao_probe_set(count: int) -> SolverSet:
 # -- Ice Dao -------------------------------------------------------------------------------
 
 def _icedao_prove(game: Game[Any, Any], moves: int, state: Any) -> Answer:
-    from fourfold.solve import icedao
+    from fourfold.games.icedao import solver as icedao
 
     proof = icedao.prove(game, state, moves)
     value = "unproven" if proof.value is None else proof.value.value

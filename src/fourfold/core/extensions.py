@@ -45,7 +45,8 @@ class Extensions:
     #: ``fourfold.kernels``: a callable ``(game) -> Engine | None``, the game's compiled
     #: engine for search and playouts (``None``: this configuration has no kernel)
     kernel: str | None = None
-    #: ``fourfold.solve`` hooks: the exact solver of this game (``fourfold solve``)
+    #: ``fourfold.solve.position.GameSolvers``: the game's solvers (``fourfold solve``,
+    #: hints, perfect play), in a light module that imports a solver only when it runs
     solver: str | None = None
     #: ``fourfold.ai.game_bots.GameBots``: the game's own bots, the bot of each level, the
     #: bots too slow for it, the strongest level's exact endgame and the hint's bot

@@ -5,7 +5,7 @@ start of Folio or Quarto, the opening gives) of the opponent's value after each,
 negated; optionally each move's value is itself the worst over its replies (a
 placement and the next give). Moves, and replies of one move, that are equal under
 the solver's symmetries share one subtree. Each subtree is a task: the exact
-placement solver (``fourfold.solve.placement``) on one position, with a fresh
+placement solver (``fourfold.games.placement.solver``) on one position, with a fresh
 transposition table of its own, so its value and its node count are the same on
 any worker and in any order. The root's value is combined from the tasks' values:
 negamax over moves and replies.
@@ -79,8 +79,8 @@ def solve_task(task: SplitTask) -> dict[str, Any]:
     ``{"low", "high", "nodes", "seconds"}`` when finished (``low == high`` for a value);
     ``{"stopped": True, "nodes", "seconds"}`` when the limit or deadline came first.
     """
-    from fourfold.solve.placement import SolveLimitReached
-    from fourfold.solve.placement.table_file import load_table, save_table
+    from fourfold.games.placement.solver import SolveLimitReached
+    from fourfold.games.placement.solver.table_file import load_table, save_table
 
     game = task.game.load()
     assert isinstance(game, PlacementGame)
@@ -124,10 +124,10 @@ def fresh_solver(game: PlacementGame, table_bits: int) -> Any:
     """A solver as new (empty table, no move history), so that a task's node count does not
     depend on the tasks its worker ran before; its piece and line tables are built once
     per worker process (that takes half a second)."""
-    from fourfold.solve.placement import Solver
-    from fourfold.solve.placement import floating as fl
-    from fourfold.solve.placement import kernel as k4
-    from fourfold.solve.placement.tables import ruleset_of
+    from fourfold.games.placement.solver import Solver
+    from fourfold.games.placement.solver import floating as fl
+    from fourfold.games.placement.solver import kernel as k4
+    from fourfold.games.placement.solver.tables import ruleset_of
 
     ruleset = ruleset_of(game)
     key = (*ruleset, table_bits)
@@ -216,8 +216,8 @@ def plan_split(
     journal: Journal | None,
 ) -> SplitPlan:
     """The root's moves up to symmetry (and each one's replies), with journaled results."""
-    from fourfold.solve.placement import Solver
-    from fourfold.solve.placement.tables import ruleset_of
+    from fourfold.games.placement.solver import Solver
+    from fourfold.games.placement.solver.tables import ruleset_of
 
     if game.outcome(state) is not None:
         raise FourfoldError("the game is over; there is nothing to solve")

@@ -1,6 +1,6 @@
 """Batch stepping on the compiled kernels: many games advanced by one call, in parallel.
 
-Each family adapts its kernel (``fourfold.kernels.placement``, ``dao``, ``icedao``, the
+Each family adapts its kernel (``fourfold.games.placement.kernel``, ``dao``, ``icedao``, the
 same helpers the bots and solvers use, differential-tested against the rules) to one
 shape: a game is a row ``x`` of int64 (placement: board, supply, scalars; sliding: the
 scalars), a few history rows ``h`` for the opponents' one-ply look-ahead and the
@@ -32,11 +32,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from fourfold.kernels import dao as dk
-from fourfold.kernels import icedao as ik
-from fourfold.kernels import placement as pk
+from fourfold.games.dao import kernel as dk
+from fourfold.games.icedao import kernel as ik
+from fourfold.games.placement import kernel as pk
+from fourfold.games.placement.kernel_tables import P_CELLS, P_KINDS
 from fourfold.kernels.jit import inlined, no_refcount
-from fourfold.kernels.placement_tables import P_CELLS, P_KINDS
+from fourfold.kernels.rng import rng_state
 
 SELF_PLAY = 0  # every ply is an agent's step; rewards for both seats
 RANDOM = 1  # the agent plays one seat, a uniformly random opponent the other (level 1)
@@ -767,4 +768,4 @@ def seeded_rngs(seed: int, n: int, stream: int = 0) -> np.ndarray:
     """One xorshift state per game, from the seed (never zero); ``stream`` 1 gives the
     opponents' generators, independent of the sampling ones."""
     base = seed * 1_000_003 + stream * 0x5DEECE66D
-    return np.array([pk.rng_state(base + i)[0] for i in range(n)], dtype=np.uint64)
+    return np.array([rng_state(base + i)[0] for i in range(n)], dtype=np.uint64)

@@ -116,6 +116,13 @@ class Engine(ABC):
     def playouts(self, games: int, seed: int) -> tuple[int, int, int]:
         """``games`` random playouts from here: wins of player 0, of player 1, draws."""
 
+    def c_playout(self) -> str | None:
+        """A plain C program of the same playout loop for this ruleset, as a reference
+        ``"package:file.c"`` (``fourfold bench`` times it as the speed-of-light row), or
+        ``None``. The program takes ``GAMES SEED`` and prints ``GAMES WINS0 WINS1 DRAWS
+        SECONDS``; with one seed it must play the games ``playouts`` plays."""
+        return None
+
     @abstractmethod
     def search(self, root: list[int], depth: int, node_limit: int) -> SearchResult:
         """Alpha-beta to ``depth`` plies over the root actions in the given order."""

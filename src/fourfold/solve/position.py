@@ -1,10 +1,19 @@
 """One interface for exact solvers of two-player positions.
 
 A solver answers "who wins with perfect play, how soon, and what is each legal move
-worth?". Games register a solver per game name (optionally limited to some
-variants); ``fourfold solve``, the terminal player's ``hint`` and the perfect-play
-bots all go through ``solver_for``. Values are from the point of view of the
-player to move (for a move: of the player who makes it).
+worth?". ``fourfold solve``, the terminal player's ``hint``, the server's analysis
+and the perfect-play bots all go through ``solver_for``. Values are from the point of
+view of the player to move (for a move: of the player who makes it).
+
+A game provides its solvers through its extension bundle (the protocol): the part
+``solver`` names a ``GameSolvers`` value, which lists its position solvers
+(``SolverEntry``, each optionally limited to some variants), optionally its own
+``fourfold solve GAME`` sub-command (``SolverCommand``, replacing the position
+solver's arguments), and whether ``--split`` solves apply (``split``; see
+``fourfold.distributed.split``). Keep the module that holds it light: ``fourfold
+solve`` reads every game's ``GameSolvers`` to build its command line, so an entry's
+``solve`` should import the solver itself only when called. A game without the
+part has no solver: ``solver_for`` answers ``None`` and ``fourfold solve`` says so.
 
 A solver registered with ``exact=False`` is *bounded* (Ice Dao's proof search): it
 returns a ``Solution`` only for a position whose value it has proven, and marks a
@@ -14,11 +23,13 @@ only exact solvers.
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from fourfold.core.extensions import part
 from fourfold.core.game import Game
 
 
@@ -65,18 +76,32 @@ class SolverEntry:
     exact: bool = True
 
 
-SOLVERS: dict[str, list[SolverEntry]] = {}
+@dataclass(frozen=True)
+class SolverCommand:
+    """A game's own ``fourfold solve GAME`` sub-command: its help line, how it adds its
+    arguments to its ``argparse`` parser, and how it runs (returning the exit code)."""
+
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
 
 
-def register_solver(
-    game: str,
-    solve: PositionSolver,
-    summary: str,
-    variants: tuple[str, ...] | None = None,
-    *,
-    exact: bool = True,
-) -> None:
-    SOLVERS.setdefault(game, []).append(SolverEntry(solve, variants, summary, exact))
+@dataclass(frozen=True)
+class GameSolvers:
+    """What a game's ``solver`` extension part names."""
+
+    #: two-player position solvers; ``solver_for`` takes the first that fits the variant
+    positions: tuple[SolverEntry, ...] = ()
+    #: the game's own ``fourfold solve GAME`` sub-command (else the position solver's)
+    command: SolverCommand | None = None
+    #: whether ``fourfold solve GAME --split`` applies (``fourfold.distributed.split``)
+    split: bool = False
+
+
+def game_solvers(game: Game[Any, Any]) -> GameSolvers | None:
+    """The solvers a configured game's bundle names (``None``: it has none)."""
+    found: GameSolvers | None = part(game, "solver")
+    return found
 
 
 def preference(value: Value, distance: int | None) -> tuple[int, int]:
@@ -95,20 +120,11 @@ def sort_moves(moves: list[MoveValue]) -> tuple[MoveValue, ...]:
 
 
 def solver_for(game: Game[Any, Any]) -> SolverEntry | None:
-    """The solver for this configured game, if there is one."""
-    _load_solvers()
-    for entry in SOLVERS.get(game.name, []):
+    """The position solver for this configured game, if there is one."""
+    solvers = game_solvers(game)
+    if solvers is None:
+        return None
+    for entry in solvers.positions:
         if entry.variants is None or game.info.variant in entry.variants:
             return entry
     return None
-
-
-#: modules that call ``register_solver`` on import
-SOLVER_MODULES: tuple[str, ...] = ("dao", "icedao", "placement")
-
-
-def _load_solvers() -> None:
-    import importlib
-
-    for name in SOLVER_MODULES:
-        importlib.import_module(f"fourfold.solve.{name}")

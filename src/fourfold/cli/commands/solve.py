@@ -1,9 +1,9 @@
 """``fourfold solve GAME ...``: solve a position of a game that has a solver.
 
-Games with special arguments are sub-commands listed in ``SOLVERS`` (game name ->
-how to add its arguments, and how to run it): Quatrefoil's shortest solution,
-or with ``--public`` its optimum when the team acts on public information only.
-Every other game is a sub-command with the same arguments,
+Each game's solvers come from its extension bundle (the part ``solver``, a
+``fourfold.solve.position.GameSolvers``). A game with a command of its own
+(``GameSolvers.command``) gets it as its sub-command, with its own arguments.
+Every other two-player game is a sub-command with the same arguments,
 
     fourfold solve GAME [--variant V] [--option K=V] [--setup POS | --record FILE [--game N]]
                         [--seconds S] [--json]
@@ -13,11 +13,11 @@ answered by the game's two-player position solver (``fourfold.solve.position``,
 legal move with its value and distance, best first. A game without a solver, or
 a solve that does not finish within ``--seconds``, is a clear one-line error.
 
-Quarto and Folio also take ``--split``: the solve is cut into independent subtree
-tasks (each move, at the start each opening give; with ``--replies`` each reply to
-it) run by the one task runner (``--workers`` local processes, else the Dask cluster of
-``--scheduler``),
-journaled to ``--journal FILE`` so that the same command run again resumes
+Games whose solvers say so (``GameSolvers.split``: Quarto and Folio) also take
+``--split``: the solve is cut into independent subtree tasks (each move, at the start
+each opening give; with ``--replies`` each reply to it) run by the one task runner
+(``--workers`` local processes, else the Dask cluster of ``--scheduler``), journaled
+to ``--journal FILE`` so that the same command run again resumes
 (``fourfold.distributed.split``, docs/distributed.md).
 """
 
@@ -25,8 +25,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from fourfold.cli.common import parse_options
@@ -34,96 +32,7 @@ from fourfold.cli.numbers import integer, path, seconds, text
 from fourfold.cli.paths import check_folder, check_writable, read_text
 from fourfold.cli.records import add_game_number_argument, check_no_game_number, replay
 from fourfold.cli.tasks import add_task_arguments
-from fourfold.core.errors import ConfigurationError, FourfoldError, NotationError
-
-
-@dataclass(frozen=True)
-class SolverCommand:
-    """How ``fourfold solve GAME`` reads its arguments and prints its answer."""
-
-    help: str
-    add_arguments: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace], int]
-
-
-# -- Quatrefoil ---------------------------------------------------------------------------
-
-def _quatrefoil_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--start", default=None, metavar="ARR",
-                   help="the arrangement now, NW NE SW SE / free token, e.g. RGBY/P")
-    p.add_argument("--solution", default=None, metavar="ARR",
-                   help="the correct arrangement, written the same way, e.g. YBRG/P")
-    p.add_argument("--public", action="store_true",
-                   help="instead: the least expected number of actions when every action"
-                        " is chosen on public information only (no --start/--solution)")
-    p.add_argument("--face-up", default="none", choices=("none", "colour", "position", "all"),
-                   help="with --public: the cards face up (default none: the base game)")
-    p.add_argument("--json", action="store_true", help="print the answer as JSON")
-
-
-def _quatrefoil_public_run(args: argparse.Namespace) -> int:
-    from fourfold.solve.quatrefoil_public import public_optimum
-
-    r = public_optimum(args.face_up)
-    if args.json:
-        print(json.dumps({"game": "quatrefoil", "public": True, "face_up": r.face_up,
-                          "value": str(r.value), "decimal": float(r.value),
-                          "cases": r.cases, "seconds": round(r.seconds, 3)}))
-        return 0
-    print(f"optimum on public information (face up: {r.face_up}): {r.value} ="
-          f" {float(r.value):.4f} actions on average, over {r.cases:,} equally likely"
-          f" cases ({r.seconds:.1f} s)")
-    return 0
-
-
-def _read_arrangement(text: str, what: str) -> Any:
-    from fourfold.games.quatrefoil.arrangement import arrangement_error, parse_arrangement_text
-
-    error = arrangement_error(text)
-    if error is not None:
-        raise NotationError(f"{what} arrangement", text, error[0], error[1])
-    return parse_arrangement_text(text)
-
-
-def _quatrefoil_run(args: argparse.Namespace) -> int:
-    from fourfold.games.quatrefoil.arrangement import format_arrangement
-    from fourfold.solve.quatrefoil import action_names, solve
-
-    if args.public:
-        if args.start is not None or args.solution is not None:
-            raise ConfigurationError("--public averages over every deal; drop --start and"
-                                     " --solution")
-        return _quatrefoil_public_run(args)
-    if args.start is None or args.solution is None:
-        raise ConfigurationError("fourfold solve quatrefoil needs --start and --solution"
-                                 " (or --public)")
-    start = _read_arrangement(args.start, "start")
-    solution = _read_arrangement(args.solution, "solution")
-    actions = action_names(solve(start, solution))
-    if args.json:
-        print(json.dumps({
-            "game": "quatrefoil",
-            "start": format_arrangement(start),
-            "solution": format_arrangement(solution),
-            "length": len(actions),
-            "actions": actions,
-        }))
-        return 0
-    moves = len(actions) - 1
-    print(f"{format_arrangement(start)} -> {format_arrangement(solution)}: "
-          f"{len(actions)} actions ({moves} move{'s' if moves != 1 else ''}, then stack)")
-    print(" ".join(actions))
-    return 0
-
-
-SOLVERS: dict[str, SolverCommand] = {
-    "quatrefoil": SolverCommand(
-        "shortest action sequence from an arrangement to a solution",
-        _quatrefoil_arguments,
-        _quatrefoil_run,
-    ),
-}
-
+from fourfold.core.errors import ConfigurationError, FourfoldError
 
 # -- two-player games: the position solvers of fourfold.solve.position ---------------------
 
@@ -152,7 +61,7 @@ def _position_arguments(p: argparse.ArgumentParser) -> None:
 def _split_arguments(p: argparse.ArgumentParser) -> None:
     from fourfold.distributed.split import BEAT_CHOICES
 
-    s = p.add_argument_group("split solves (Quarto, Folio; docs/distributed.md)")
+    s = p.add_argument_group("split solves (games whose solver splits; docs/distributed.md)")
     s.add_argument("--split", action="store_true",
                    help="solve each move (at the start: each opening give) as its own task"
                         " on a Dask cluster; win/draw/loss only")
@@ -206,7 +115,7 @@ def _distance_text(value: Any, distance: int | None) -> str:
 
 
 def _position_run(args: argparse.Namespace) -> int:
-    from fourfold.solve.position import SOLVERS, solver_for
+    from fourfold.solve.position import solver_for
 
     game, state = _position(args)
     if args.split:
@@ -222,7 +131,7 @@ def _position_run(args: argparse.Namespace) -> int:
         args.seconds = DEFAULT_SECONDS
     entry = solver_for(game)
     if entry is None:
-        have = ", ".join(sorted(SOLVERS)) or "none"
+        have = ", ".join(sorted(games_with_position_solvers())) or "none"
         raise ConfigurationError(f"no position solver for {game.info.label()}"
                                  f" (games with one: {have})")
     solution = entry.solve(game, state, args.seconds)
@@ -267,6 +176,7 @@ def _position_run(args: argparse.Namespace) -> int:
 
 
 def _split_run(args: argparse.Namespace, game: Any, state: Any) -> int:
+    from fourfold.core.registry import get_spec
     from fourfold.distributed.split import (
         SplitOptions,
         open_journal,
@@ -276,10 +186,14 @@ def _split_run(args: argparse.Namespace, game: Any, state: Any) -> int:
         split_lines,
         task_line,
     )
-    from fourfold.games.placement.game import PlacementGame
+    from fourfold.solve.position import game_solvers, solver_for
 
-    if not isinstance(game, PlacementGame):
-        raise ConfigurationError(f"--split solves Quarto and Folio positions, not {game.name}")
+    solvers = game_solvers(game)
+    if solvers is None or not solvers.split or solver_for(game) is None:
+        titles = [get_spec(name).title for name in games_with_split_solves()]
+        have = " and ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1 else titles)
+        raise ConfigurationError(f"--split solves {have or 'no game'} positions, not"
+                                 f" {game.name}")
     if args.journal is not None:
         check_writable(args.journal, "the journal")
         if args.journal.exists():
@@ -322,19 +236,45 @@ def state_mover(game: Any, state: Any) -> str:
     return str(game.player_name(player))
 
 
+def _bundle_solvers(name: str) -> Any:
+    """The ``GameSolvers`` a registered game's bundle names (game level), or ``None``."""
+    from fourfold.core.extensions import resolve
+    from fourfold.core.registry import get_spec
+
+    reference = get_spec(name).extensions.solver
+    return None if reference is None else resolve(reference)
+
+
+def games_with_position_solvers() -> list[str]:
+    from fourfold.core.registry import game_names
+
+    return [name for name in game_names()
+            if (found := _bundle_solvers(name)) is not None and found.positions]
+
+
+def games_with_split_solves() -> list[str]:
+    from fourfold.core.registry import game_names
+
+    return [name for name in game_names()
+            if (found := _bundle_solvers(name)) is not None and found.split]
+
+
 def register(sub: Any) -> None:
     from fourfold.core.registry import game_names, get_spec
 
     p = sub.add_parser("solve", help="solve a position: the value of every move (two-player"
-                       " games with a solver) or Quatrefoil's shortest solution")
+                       " games with a solver), or a game's own solve command")
     games = p.add_subparsers(dest="solve_game", metavar="GAME", required=True)
-    for name, solver in SOLVERS.items():
-        g = games.add_parser(name, help=solver.help)
-        solver.add_arguments(g)
-        g.set_defaults(run=solver.run)
     for name in game_names():
         spec = get_spec(name)
-        if name in SOLVERS or spec.num_players != 2:
+        solvers = _bundle_solvers(name)
+        command = None if solvers is None else solvers.command
+        if command is not None:
+            g = games.add_parser(name, aliases=list(spec.aliases), help=command.help)
+            command.add_arguments(g)
+            g.set_defaults(run=command.run)
+            continue
+        if spec.num_players != 2:
             continue
         g = games.add_parser(name, aliases=list(spec.aliases),
                              help=f"{spec.title}: the value of a position and of every move")

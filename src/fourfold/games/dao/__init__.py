@@ -24,6 +24,7 @@ SPEC = register(
         extensions=Extensions(
             bots="fourfold.games.dao.bots:BOTS",
             kernel="fourfold.games.dao.kernel_engine:DaoEngine",
+            solver="fourfold.games.dao.solver_hooks:SOLVERS",
             report="fourfold.games.dao.report:REPORT",
             terminal="fourfold.games.sliding.terminal:RULES",
             presenter="fourfold.games.dao.text:PRESENTER",

@@ -1,7 +1,7 @@
 """Classic Dao's levels (the ``bots`` part of its bundle, ``fourfold.ai.game_bots``).
 
 Dao games run long, so the searches below level 5 are smaller than the generic
-levels'. Level 5 plays from the retrograde table (``fourfold.solve.dao``: perfect,
+levels'. Level 5 plays from the retrograde table (``fourfold.games.dao.solver``: perfect,
 pressing among drawn moves), which the exact endgame finds through the game's
 registered solver.
 """

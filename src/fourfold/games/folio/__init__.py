@@ -78,6 +78,7 @@ SPEC = register(
         extensions=Extensions(
             bots="fourfold.games.placement.bots:BOTS",
             kernel="fourfold.games.placement.kernel_engine:compiled_engine",
+            solver="fourfold.games.placement.solver_hooks:FOLIO_SOLVERS",
             report="fourfold.games.placement.report:REPORT",
             presenter="fourfold.games.folio.text:PRESENTER",
             drawer="fourfold.games.folio.svg:DRAWER",

@@ -34,6 +34,7 @@ SPEC = register(
         extensions=Extensions(
             bots="fourfold.games.icedao.bots:BOTS",
             kernel="fourfold.games.icedao.kernel_engine:IceDaoEngine",
+            solver="fourfold.games.icedao.solver_hooks:SOLVERS",
             report="fourfold.games.icedao.report:REPORT",
             terminal="fourfold.games.sliding.terminal:RULES",
             presenter="fourfold.games.icedao.text:PRESENTER",

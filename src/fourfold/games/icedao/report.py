@@ -11,12 +11,12 @@ from fourfold.games.sliding.report import sliding_sites
 
 
 def state_count(game: Game[Any, Any]) -> StateCount:
-    from fourfold.solve.icedao import count_positions
+    from fourfold.games.icedao.solver import count_positions
 
     count = count_positions()
     return StateCount(
         count.legal, False,
-        "upper bound, counted by fourfold.solve.icedao.count_positions: stack "
+        "upper bound, counted by fourfold.games.icedao.solver.count_positions: stack "
         "configurations of all 12 pieces, (C(25,2) x C(23,2))^3 = "
         f"{count.configurations:,}, times 2 sides to move, "
         "less those where the side to move already has four in a line (enumerated). An "

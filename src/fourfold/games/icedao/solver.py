@@ -59,7 +59,7 @@ from fourfold.games.icedao.game import IceDaoGame
 from fourfold.games.icedao.pieces import colour, size
 from fourfold.games.icedao.state import IceDaoState
 from fourfold.games.sliding.geometry import NUM_DIRECTIONS
-from fourfold.solve.position import MoveValue, Solution, Value, register_solver, sort_moves
+from fourfold.solve.position import MoveValue, Solution, Value, sort_moves
 
 SQUARES = 25
 SIZES = 3
@@ -446,20 +446,13 @@ def random_position(game: IceDaoGame, rng: random.Random) -> IceDaoState:
             continue
 
 
-register_solver(
-    "icedao",
-    solve,
-    "proves forced wins and losses within N moves, deepening N until the time limit;"
-    " Ice Dao itself is not solved",
-    exact=False,
-)
-
 __all__ = ["Proof", "ProofSearch", "count_positions", "estimate_open_positions", "prove",
            "solve", "solve_within"]
 
 
 def main() -> None:
-    """``python -m fourfold.solve.icedao [SAMPLES]``: the position counts of docs/solutions.md."""
+    """``python -m fourfold.games.icedao.solver [SAMPLES]``: the position counts of
+    docs/solutions.md."""
     import sys
 
     samples = int(sys.argv[1]) if len(sys.argv) > 1 else 2_000_000

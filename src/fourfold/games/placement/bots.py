@@ -2,7 +2,7 @@
 with the placement solver as the exact endgame of the strongest level.
 
 ``PlacementEndgame`` is the ``ExactEndgame`` (``fourfold.ai.endgame``) over
-``fourfold.solve.placement`` with a node budget. Its transposition table is emptied
+``fourfold.games.placement.solver`` with a node budget. Its transposition table is emptied
 at the start of every decision (``fresh``), so whether a solve finishes depends only
 on the position and the budget, never on what was solved before: a seeded match
 replays move for move whatever ran earlier in the process.
@@ -31,8 +31,8 @@ class PlacementEndgame:
 
     def solve(self, state: Any, nodes: int, *, every_move: bool, fresh: bool,
               distance: bool) -> Solved | None:
-        from fourfold.solve.placement.solver import SolveLimitReached, solve_position
-        from fourfold.solve.placement.solver import solver_for as placement_solver
+        from fourfold.games.placement.solver.solver import SolveLimitReached, solve_position
+        from fourfold.games.placement.solver.solver import solver_for as placement_solver
 
         game = self.game
         if nodes <= 0:
@@ -51,7 +51,7 @@ class PlacementEndgame:
 
 def _clear(solver: Any) -> None:
     """Empty the solver's transposition table and move-ordering history."""
-    from fourfold.solve.placement import kernel as k4
+    from fourfold.games.placement.solver import kernel as k4
 
     work = solver.work
     k4.clear_table(work)

@@ -127,6 +127,14 @@ class PlacementEngine(Engine):
                    rng_state(seed), games, results)
         return int(results[0]), int(results[1]), int(results[2])
 
+    def c_playout(self) -> str | None:
+        """Folio fixed-grid with its default options has a C twin of ``playouts``."""
+        info = self.placement_game.info
+        if info.spec.name == "folio" and info.variant == "fixed-grid" and (
+                not info.non_default_options()):
+            return "fourfold.games.placement:folio_playout.c"
+        return None
+
     def perft(self, depth: int) -> int:
         moves = np.zeros((max(depth, 1), self.buffer.shape[0]), dtype=np.int64)
         return int(k.perft(self.t, self.board, self.supply, self.st, self.hist, moves, depth))

@@ -31,6 +31,7 @@ SPEC = register(
         extensions=Extensions(
             bots="fourfold.games.placement.bots:BOTS",
             kernel="fourfold.games.placement.kernel_engine:compiled_engine",
+            solver="fourfold.games.placement.solver_hooks:QUARTO_SOLVERS",
             report="fourfold.games.quarto.report:REPORT",
             presenter="fourfold.games.quarto.text:PRESENTER",
             drawer="fourfold.games.quarto.svg:DRAWER",

@@ -89,6 +89,7 @@ SPEC = register(
         rules_text=rules_from("fourfold.games.quatrefoil"),
         extensions=Extensions(
             bots="fourfold.games.quatrefoil.bots:BOTS",
+            solver="fourfold.games.quatrefoil.solver_command:SOLVERS",
             report="fourfold.games.quatrefoil.report:REPORT",
             terminal="fourfold.games.quatrefoil.terminal:RULES",
             presenter="fourfold.games.quatrefoil.text:PRESENTER",

@@ -1,4 +1,4 @@
-"""The ``optimal`` Quatrefoil bot: the team policy of ``solve/quatrefoil_team/policy``.
+"""The ``optimal`` Quatrefoil bot: the team policy of ``games/quatrefoil/solver_team/policy``.
 
 It plays the turn-based variants with hidden cards (base, Half and Half, Race the
 Clock) and Nothing to Hide, one seat each, from that seat's view only: the public
@@ -21,9 +21,9 @@ from fourfold.ai.base import Bot, Limit
 from fourfold.core.errors import ConfigurationError, FourfoldError
 from fourfold.core.game import Game, View
 from fourfold.games.quatrefoil.game import QuatrefoilGame
+from fourfold.games.quatrefoil.solver_team.evaluate import Public, SeatCards
+from fourfold.games.quatrefoil.solver_team.policy import choose
 from fourfold.games.quatrefoil.state import Action, Observation
-from fourfold.solve.quatrefoil_team.evaluate import Public, SeatCards
-from fourfold.solve.quatrefoil_team.policy import choose
 
 
 def _pattern(signals: tuple[bool, bool, bool, bool]) -> int:

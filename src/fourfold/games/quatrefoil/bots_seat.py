@@ -47,8 +47,8 @@ from fourfold.games.quatrefoil.arrangement import (
     push_corner,
 )
 from fourfold.games.quatrefoil.game import QuatrefoilGame
+from fourfold.games.quatrefoil.solver import distance_table
 from fourfold.games.quatrefoil.state import Action, Observation
-from fourfold.solve.quatrefoil import distance_table
 
 POSITION_PERMS: tuple[tuple[int, int, int, int], ...] = tuple(
     (p[0], p[1], p[2], p[3]) for p in permutations(range(4))

@@ -3,7 +3,7 @@
 The question (issue 7): how few actions does the team need on average if every action
 is chosen from public information only, as if by one public decision-maker who never
 sees a card? The answer bounds what signals alone are worth, between the
-full-information optimum (``solve/quatrefoil.py``, 3.403 actions) and the bots, which
+full-information optimum (``games/quatrefoil/solver.py``, 3.403 actions) and the bots, which
 also use each seat's own cards and read each other's actions.
 
 **What is public** (RULES.md §3 and the engine's rulings, ``games/quatrefoil/rules.md``):
@@ -90,7 +90,7 @@ from fourfold.games.quatrefoil.arrangement import (
     Arrangement,
     act,
 )
-from fourfold.solve.quatrefoil import distance_table
+from fourfold.games.quatrefoil.solver import distance_table
 
 SEATS = 4
 SLOTS = 5

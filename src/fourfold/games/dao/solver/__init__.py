@@ -21,15 +21,15 @@ One module per job:
 * ``figures``: counts over the table (``summarize``, ``symmetry_classes``);
 * ``benchmark``: the figures of docs/solutions.md.
 
-Importing the package registers ``solve`` with ``fourfold.solve.position``.
+Dao's ``solver`` part (``fourfold.games.dao.solver_hooks``) reaches ``solve``.
 """
 
 from __future__ import annotations
 
-from fourfold.solve.dao.benchmark import benchmark
-from fourfold.solve.dao.build import BuildInfo, build_table, compile_build
-from fourfold.solve.dao.figures import Summary, by_distance, summarize, symmetry_classes
-from fourfold.solve.dao.index import (
+from fourfold.games.dao.solver.benchmark import benchmark
+from fourfold.games.dao.solver.build import BuildInfo, build_table, compile_build
+from fourfold.games.dao.solver.figures import Summary, by_distance, summarize, symmetry_classes
+from fourfold.games.dao.solver.index import (
     DISTANCE_BITS,
     DRAW,
     INVALID,
@@ -48,18 +48,17 @@ from fourfold.solve.dao.index import (
     position_at,
     tables,
 )
-from fourfold.solve.dao.lookup import BUILD_BUDGET, lookup, solve
-from fourfold.solve.dao.storage import _TABLE as _TABLE  # the old module's private names,
-from fourfold.solve.dao.storage import _load as _load  # which tests still reach
-from fourfold.solve.dao.storage import _store as _store
-from fourfold.solve.dao.storage import (
+from fourfold.games.dao.solver.lookup import BUILD_BUDGET, lookup, solve
+from fourfold.games.dao.solver.storage import _TABLE as _TABLE  # the old module's private names,
+from fourfold.games.dao.solver.storage import _load as _load  # which tests still reach
+from fourfold.games.dao.solver.storage import _store as _store
+from fourfold.games.dao.solver.storage import (
     cache_dir,
     full_table,
     hold_table,
     table,
     table_path,
 )
-from fourfold.solve.position import register_solver
 
 __all__ = [
     "BUILD_BUDGET", "DISTANCE_BITS", "DRAW", "INVALID", "LOSS", "MAX_DISTANCE", "MOVER_SETS",
@@ -68,10 +67,3 @@ __all__ = [
     "full_table", "hold_table", "index_of", "lookup", "masks", "position_at", "solve",
     "summarize", "symmetry_classes", "table", "table_path", "tables",
 ]
-
-register_solver(
-    "dao",
-    solve,
-    "retrograde table of all 900,900 positions (from the mover's view), built once on"
-    " first use (8-20 s; `fourfold solve dao` builds it) and cached",
-)

@@ -8,11 +8,11 @@ import time
 from typing import Any
 
 from fourfold.core.errors import FourfoldError
-from fourfold.solve.dao.build import build_table
-from fourfold.solve.dao.figures import by_distance, summarize, symmetry_classes
-from fourfold.solve.dao.index import LOSS, WIN, _game
-from fourfold.solve.dao.lookup import solve
-from fourfold.solve.dao.storage import full_table, hold_table
+from fourfold.games.dao.solver.build import build_table
+from fourfold.games.dao.solver.figures import by_distance, summarize, symmetry_classes
+from fourfold.games.dao.solver.index import LOSS, WIN, _game
+from fourfold.games.dao.solver.lookup import solve
+from fourfold.games.dao.solver.storage import full_table, hold_table
 
 
 def benchmark() -> dict[str, Any]:

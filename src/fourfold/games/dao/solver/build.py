@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from fourfold.solve.dao.index import DISTANCE_BITS, MAX_DISTANCE, _expand, _index, tables
+from fourfold.games.dao.solver.index import DISTANCE_BITS, MAX_DISTANCE, _expand, _index, tables
 
 
 @njit(cache=True)

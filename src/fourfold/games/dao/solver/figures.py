@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from fourfold.solve.dao.index import (
+from fourfold.games.dao.solver.index import (
     DISTANCE_BITS,
     DRAW,
     INVALID,

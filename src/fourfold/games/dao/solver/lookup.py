@@ -19,9 +19,17 @@ from typing import Any
 from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game
 from fourfold.core.outcome import Result
+from fourfold.games.dao.solver.index import (
+    DISTANCE_BITS,
+    DRAW,
+    INVALID,
+    LOSS,
+    MAX_DISTANCE,
+    WIN,
+    index_of,
+)
+from fourfold.games.dao.solver.storage import full_table, table
 from fourfold.games.dao.state import DaoState
-from fourfold.solve.dao.index import DISTANCE_BITS, DRAW, INVALID, LOSS, MAX_DISTANCE, WIN, index_of
-from fourfold.solve.dao.storage import full_table, table
 from fourfold.solve.position import MoveValue, Solution, Value, sort_moves
 
 _VALUES = {DRAW: Value.DRAW, WIN: Value.WIN, LOSS: Value.LOSS}

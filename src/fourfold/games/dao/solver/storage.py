@@ -16,8 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
-from fourfold.solve.dao.build import BuildInfo, build_table
-from fourfold.solve.dao.index import SIZE, TABLE_VERSION, tables
+from fourfold.games.dao.solver.build import BuildInfo, build_table
+from fourfold.games.dao.solver.index import SIZE, TABLE_VERSION, tables
 
 
 def cache_dir() -> Path:

@@ -7,8 +7,8 @@ no-grid are searched on a floating 4x4 box until the pieces fix it, then on
 that box. See ``docs/solutions.md`` for measured times and solved values.
 """
 
-from fourfold.solve.placement import entry  # registers with fourfold.solve.position
-from fourfold.solve.placement.solver import (
+from fourfold.games.placement.solver import entry
+from fourfold.games.placement.solver.solver import (
     SolveLimitReached,
     Solver,
     SolveResult,

@@ -12,11 +12,10 @@ from typing import Any
 from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game
 from fourfold.games.placement.game import PlacementGame
-from fourfold.solve.placement.solver import SolveLimitReached, solve_position
-from fourfold.solve.position import MoveValue, Solution, Value, register_solver, sort_moves
+from fourfold.games.placement.solver.solver import SolveLimitReached, solve_position
+from fourfold.solve.position import MoveValue, Solution, Value, sort_moves
 
 VALUES = {1: Value.WIN, 0: Value.DRAW, -1: Value.LOSS}
-FOLIO_VARIANTS = ("standard", "fixed-grid", "no-grid")
 
 
 def solve(game: Game[Any, Any], state: Any, seconds: float | None) -> Solution | None:
@@ -30,23 +29,3 @@ def solve(game: Game[Any, Any], state: Any, seconds: float | None) -> Solution |
         return None
     moves = sort_moves([MoveValue(m, VALUES[v], d) for m, v, d in result.moves])
     return Solution(VALUES[result.value], result.distance, moves, result.nodes, result.seconds)
-
-
-SUMMARY = (
-    "alpha-beta with a transposition table keyed by the {maps} board symmetries and the"
-    " piece relabellings; exact from about {reach} pieces placed within seconds;"
-    " earlier positions take minutes to hours;{start} docs/solutions.md says what is solved"
-)
-
-register_solver(
-    "quarto",
-    solve,
-    SUMMARY.format(maps=32, reach=4,
-                   start=" the start, a draw, takes about a billion nodes on two cores;"),
-)
-register_solver(
-    "folio",
-    solve,
-    SUMMARY.format(maps="32 (no-grid: 8)", reach="3-5", start=""),
-    FOLIO_VARIANTS,
-)

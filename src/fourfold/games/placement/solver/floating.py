@@ -25,14 +25,14 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from fourfold.kernels.jit import inlined, no_refcount
-from fourfold.solve.placement import kernel as k4
-from fourfold.solve.placement.tables import (
+from fourfold.games.placement.solver import kernel as k4
+from fourfold.games.placement.solver.tables import (
     P_KINDS,
     P_TOTAL,
     SIDE,
     square_maps,
 )
+from fourfold.kernels.jit import inlined, no_refcount
 
 IntArray = npt.NDArray[np.int64]
 

@@ -98,8 +98,8 @@ def _serve(conn: Connection, config: tuple[str, str, tuple[tuple[str, str], ...]
     try:
         from fourfold.core.registry import load
         from fourfold.games.placement.game import PlacementGame
-        from fourfold.solve.placement.solver import SolveLimitReached, Solver
-        from fourfold.solve.placement.tables import ruleset_of
+        from fourfold.games.placement.solver.solver import SolveLimitReached, Solver
+        from fourfold.games.placement.solver.tables import ruleset_of
 
         name, variant, options = config
         game: Any = load(name, variant, **dict(options))

@@ -64,8 +64,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, objmode
 
-from fourfold.kernels.jit import inlined, no_refcount
-from fourfold.solve.placement.tables import (
+from fourfold.games.placement.solver.tables import (
     CELLS,
     COVER_COLOURS,
     P_BOARD_MAPS,
@@ -76,6 +75,7 @@ from fourfold.solve.placement.tables import (
     P_TOUCH,
     RULE_SHARE,
 )
+from fourfold.kernels.jit import inlined, no_refcount
 
 WIN = 32  # a win when the n-th piece is placed scores WIN - n
 # the layout of keys and table entries; saved tables (``table_file``) record it, so

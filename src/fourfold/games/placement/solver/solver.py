@@ -24,18 +24,18 @@ from fourfold.core.errors import FourfoldError
 from fourfold.core.outcome import Result
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.geometry import Cell
-from fourfold.games.placement.state import PlacementState, Ply
-from fourfold.kernels.interrupt import deferred_interrupt
-from fourfold.solve.placement import floating as fl
-from fourfold.solve.placement import kernel as k4
-from fourfold.solve.placement.helper import HELPER_MAX_PLACED, SearchHelper, helper_allowed
-from fourfold.solve.placement.tables import (
+from fourfold.games.placement.solver import floating as fl
+from fourfold.games.placement.solver import kernel as k4
+from fourfold.games.placement.solver.helper import HELPER_MAX_PLACED, SearchHelper, helper_allowed
+from fourfold.games.placement.solver.tables import (
     SIDE,
     UnsupportedRuleset,
     build_tables,
     cell_index,
     ruleset_of,
 )
+from fourfold.games.placement.state import PlacementState, Ply
+from fourfold.kernels.interrupt import deferred_interrupt
 
 DEFAULT_TABLE_BITS = 22  # 4M entries, about 80 MB
 DEFAULT_CANON_MAX = 9  # canonical keys for positions with at most this many pieces

@@ -18,8 +18,8 @@ from typing import Any
 import numpy as np
 
 from fourfold.core.errors import FourfoldError
-from fourfold.solve.placement import kernel as k4
-from fourfold.solve.placement.solver import Solver
+from fourfold.games.placement.solver import kernel as k4
+from fourfold.games.placement.solver.solver import Solver
 
 
 class TableFileError(FourfoldError):

@@ -30,8 +30,8 @@ from fractions import Fraction
 from functools import partial
 
 from fourfold.games.quatrefoil.arrangement import ALL_ARRANGEMENTS, INDEX, MOVING_ACTIONS, NEXT
-from fourfold.solve.quatrefoil import distance_table
-from fourfold.solve.quatrefoil_team.cases import cases
+from fourfold.games.quatrefoil.solver import distance_table
+from fourfold.games.quatrefoil.solver_team.cases import cases
 
 #: A deal within one start: (solution index, position cards).
 Deal = tuple[int, tuple[int, int, int, int]]

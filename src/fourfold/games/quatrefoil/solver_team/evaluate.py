@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from fourfold.games.quatrefoil.arrangement import STACK, Arrangement, act
-from fourfold.solve.quatrefoil_team.cases import Case, cases
+from fourfold.games.quatrefoil.solver_team.cases import Case, cases
 
 
 class Public(NamedTuple):
@@ -137,7 +137,7 @@ def bots_policy(curiosity: float | None = None, read_actions: bool = True) -> Po
 def public_policy(public: Public, seat: int, cards: SeatCards) -> int:
     """The optimal public-information policy (``solve/quatrefoil_public``): cards ignored
     except the face-up ones."""
-    from fourfold.solve.quatrefoil_public import ALL_PAIRS, best_action, pair_bit
+    from fourfold.games.quatrefoil.solver_public import ALL_PAIRS, best_action, pair_bit
 
     colours_up = public.face_up in ("all", "colour")
     positions_up = public.face_up in ("all", "position")

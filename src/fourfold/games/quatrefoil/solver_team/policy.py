@@ -41,9 +41,9 @@ from fourfold.games.quatrefoil.arrangement import (
     Arrangement,
     act,
 )
-from fourfold.solve.quatrefoil import distance_table
-from fourfold.solve.quatrefoil_public import pair_bit, relative, search
-from fourfold.solve.quatrefoil_team.evaluate import Public, SeatCards, public_policy
+from fourfold.games.quatrefoil.solver import distance_table
+from fourfold.games.quatrefoil.solver_public import pair_bit, relative, search
+from fourfold.games.quatrefoil.solver_team.evaluate import Public, SeatCards, public_policy
 
 #: Every deal: (solution index, position cards of seats 1..4).
 DEALS: tuple[tuple[int, tuple[int, int, int, int]], ...] = tuple(

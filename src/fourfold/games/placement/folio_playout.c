@@ -1,6 +1,6 @@
 /* Folio fixed-grid random playouts in plain C: the speed-of-light reference.
  *
- * The same loop as the numba kernel (fourfold/kernels/placement.py): generate
+ * The same loop as the numba kernel (fourfold/games/placement/kernel.py): generate
  * the legal actions in increasing action order (place * 13 + give), pick one
  * with the same xorshift64* generator and multiply-shift reduction, apply it,
  * and at the end restore the start. With the same seed it plays the very same
