@@ -9,6 +9,8 @@ import io
 import json
 import os
 import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -23,6 +25,7 @@ from fourfold.distributed import (
     run_tasks,
 )
 from fourfold.distributed.executors import ALLOWED_FAILURES
+from support.wait import wait_until
 
 
 def cli(*argv: str) -> str:
@@ -125,3 +128,40 @@ def test_a_resumed_local_run_takes_the_journaled_tasks(tmp_path: Path) -> None:
 
 def square(n: int) -> int:
     return n * n
+
+
+def children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_ctrl_c_ends_a_local_run_and_its_workers() -> None:
+    command = [sys.executable, "-m", "fourfold.cli.main", "match", "folio", "--bots",
+               "mcts,mcts", "--games", "40", "--workers", "2"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, preexec_fn=lambda: signal.signal(
+                                   signal.SIGINT, signal.SIG_DFL))
+    try:
+        workers = wait_until(lambda: len(children(process.pid)) >= 2 and children(process.pid),
+                             60, "two worker processes")
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 130, (out, err)
+    assert "Traceback" not in err and err.strip().count("\n") == 0, err
+    for pid in workers:
+        assert wait_until(lambda pid=pid: not Path(f"/proc/{pid}").exists()
+                          or "Z" in Path(f"/proc/{pid}/stat").read_text().split()[2:3],
+                          10, f"worker {pid} to end")
