@@ -89,9 +89,9 @@ class Family:
 
 
 def _placement(game: Any) -> Family:
-    from fourfold.kernels import placement as pk
-    from fourfold.kernels.placement_engine import PlacementEngine
-    from fourfold.kernels.placement_tables import NoKernelError
+    from fourfold.games.placement import kernel as pk
+    from fourfold.games.placement.kernel_engine import PlacementEngine
+    from fourfold.games.placement.kernel_tables import NoKernelError
 
     try:
         engine = PlacementEngine(game)
@@ -112,8 +112,8 @@ def _placement(game: Any) -> Family:
 
 
 def _dao(game: Any) -> Family:
-    from fourfold.kernels import dao as dk
-    from fourfold.kernels.dao_engine import DaoEngine
+    from fourfold.games.dao import kernel as dk
+    from fourfold.games.dao.kernel_engine import DaoEngine
 
     engine = DaoEngine(game)
     engine.load(game.initial_state())
@@ -125,8 +125,8 @@ def _dao(game: Any) -> Family:
 
 
 def _icedao(game: Any) -> Family:
-    from fourfold.kernels import icedao as ik
-    from fourfold.kernels.icedao_engine import IceDaoEngine
+    from fourfold.games.icedao import kernel as ik
+    from fourfold.games.icedao.kernel_engine import IceDaoEngine
 
     engine = IceDaoEngine(game)
     engine.load(game.initial_state())

@@ -480,7 +480,7 @@ class CompiledEncoder(Encoder):
         """The kernel row ``board | supply | st`` of a placement position, built with
         Python integers (``PlacementEngine.load`` without its NumPy scalar arithmetic and
         the hash, which the observation does not read)."""
-        from fourfold.kernels import placement as pk
+        from fourfold.games.placement import kernel as pk
 
         geometry = self.game.geometry  # type: ignore[attr-defined]
         board = [-1] * len(self.cell_x)
@@ -505,8 +505,8 @@ class CompiledEncoder(Encoder):
     def _dao_row(self, state: Any) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
         """``DaoEngine.load`` with each history key converted once (a position's whole
         history is loaded every step; converting it was most of the AEC env's time)."""
-        from fourfold.kernels import dao as dk
-        from fourfold.kernels.dao_engine import key_from_text
+        from fourfold.games.dao import kernel as dk
+        from fourfold.games.dao.kernel_engine import key_from_text
 
         engine = self.engine
         memo = self.key_memo
