@@ -3,9 +3,11 @@
 Test modules import their helpers from this package, never from one another:
 
 * ``wait``: ``wait_until``, waiting on a condition with a deadline (never a bare sleep);
-* ``server``: real ``fourfold serve`` processes, PostgreSQL and Redis on loopback;
+* ``server``: real ``fourfold serve`` processes, PostgreSQL, Redis and nginx on
+  loopback;
 * ``browser``: one shared headless Chromium; ``browser_app``: the browser app served,
   pages that fail on console errors;
+* ``conformance``: the checks every game passes, built-in or a plugin;
 * ``gamecases``: every playable game configuration; ``leak_harness``: the hidden
   information checks; ``svg_cases``: positions to draw; ``playscript``: a scripted
   terminal; ``quatrefoil_team_replay``: the independent check of the team solver;
