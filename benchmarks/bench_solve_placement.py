@@ -37,11 +37,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import fourfold
-from fourfold.bench.solvers import machine_text, random_position, solve_fresh, warm_up
+from fourfold.bench.solvers import machine_text
 from fourfold.core.errors import FourfoldError
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.solver import SolveLimitReached, Solver
 from fourfold.games.placement.solver.table_file import load_table, save_table
+from fourfold.games.placement.solver_bench import random_position, solve_fresh, warm_up
 from fourfold.games.placement.state import PlacementState, Ply
 
 

@@ -20,6 +20,9 @@ import fourfold
 from fourfold.bench import solvers
 from fourfold.cli.main import build_parser, main
 from fourfold.games.dao import solver as dao
+from fourfold.games.dao import solver_bench as dao_bench
+from fourfold.games.icedao import solver_bench as icedao_bench
+from fourfold.games.placement import solver_bench as placement_bench
 from fourfold.games.placement.game import PlacementGame
 from support.placement_solver import as_value, brute_score
 from support.sliding_solver import bf_lose, bf_win
@@ -34,7 +37,7 @@ def placement_game(name: str, variant: str | None = None, **options: Any) -> Pla
 
 
 def tiny_set() -> solvers.SolverSet:
-    return solvers.placement_set("quarto", placement_game("quarto"), 12, 2, TINY_BITS)
+    return placement_bench.placement_set("quarto", placement_game("quarto"), 12, 2, TINY_BITS)
 
 
 # -- the sets -----------------------------------------------------------------------------
@@ -67,7 +70,7 @@ def checked_positions(solver_set: solvers.SolverSet) -> list[Any]:
 
 
 def test_placement_sets_are_deterministic_live_and_have_n_pieces_and_a_hand() -> None:
-    for solver_set in solvers.placement_sets(quick=False):
+    for solver_set in placement_bench.placement_sets(quick=False):
         placed = int(solver_set.name.rsplit("-n", 1)[1])
         for state in checked_positions(solver_set):
             assert state.placed == placed and state.hand is not None
@@ -75,14 +78,14 @@ def test_placement_sets_are_deterministic_live_and_have_n_pieces_and_a_hand() ->
 
 def test_the_placement_positions_are_those_of_the_seeds() -> None:
     game = placement_game("folio", "fixed-grid")
-    positions = solvers.placement_set("folio-fixed", game, 5, 3).positions()
-    assert positions == [solvers.random_position(game, 5, 5000 + i) for i in range(3)]
+    positions = placement_bench.placement_set("folio-fixed", game, 5, 3).positions()
+    assert positions == [placement_bench.random_position(game, 5, 5000 + i) for i in range(3)]
 
 
 def test_dao_and_icedao_sets_are_deterministic_and_live() -> None:
-    assert len(checked_positions(solvers.dao_probe_set(60))) == 60
-    assert checked_positions(solvers.dao_build_set()) == [None]
-    positions = checked_positions(solvers.icedao_set(3, 30))
+    assert len(checked_positions(dao_bench.dao_probe_set(60))) == 60
+    assert checked_positions(dao_bench.dao_build_set()) == [None]
+    positions = checked_positions(icedao_bench.icedao_set(3, 30))
     assert len({fourfold.load("icedao").format_position(s) for s in positions}) == 30
 
 
@@ -93,13 +96,13 @@ def test_dao_and_icedao_sets_are_deterministic_and_live() -> None:
     [("quarto", placement_game("quarto")), ("folio-fixed", placement_game("folio", "fixed-grid"))],
 )
 def test_a_tiny_placement_set_agrees_with_brute_force(prefix: str, game: PlacementGame) -> None:
-    solver_set = solvers.placement_set(prefix, game, 12, 3, TINY_BITS)
+    solver_set = placement_bench.placement_set(prefix, game, 12, 3, TINY_BITS)
     row = solvers.run_set(solver_set)
     answers: list[str] = []
     keys = []
     for state in solver_set.positions():
         value, distance = as_value(brute_score(game, state), state)
-        answers.append(f"{solvers.PLACEMENT_VALUES[value]}:{distance}")
+        answers.append(f"{placement_bench.PLACEMENT_VALUES[value]}:{distance}")
         keys.append(solvers.position_key(game, state, answers[-1]))
     assert row.checksum == solvers.checksum(keys)
     assert row.values == dict(sorted(Counter(a.split(":")[0] for a in answers).items()))
@@ -123,12 +126,12 @@ def test_the_warm_up_searches_fixed_and_floating_boxes(
         return fixed
 
     monkeypatch.setattr(Solver, "load", counted)
-    solvers.warm_up(placement_game("folio", variant))
+    placement_bench.warm_up(placement_game("folio", variant))
     assert loaded[True] > 0 and loaded[False] > 0
 
 
 def test_ice_dao_within_one_move_agrees_with_brute_force() -> None:
-    solver_set = solvers.icedao_set(1, 12)
+    solver_set = icedao_bench.icedao_set(1, 12)
     row = solvers.run_set(solver_set)
     keys = []
     for state in solver_set.positions():
@@ -145,9 +148,9 @@ def test_the_dao_probe_never_touches_the_users_cache(
     monkeypatch.setenv("FOURFOLD_CACHE", str(tmp_path))
     # a stand-in table (every entry a draw) instead of the 5-15 s build
     fake = np.zeros(dao.SIZE, dtype=np.uint8)
-    monkeypatch.setitem(solvers._DAO_BUILT, dao.tables().fingerprint(), fake)
+    monkeypatch.setitem(dao_bench._DAO_BUILT, dao.tables().fingerprint(), fake)
     paths_before = set(dao._TABLE)
-    row = solvers.run_set(solvers.dao_probe_set(5))
+    row = solvers.run_set(dao_bench.dao_probe_set(5))
     assert row.values == {"draw": 5} and row.nodes is not None and row.nodes > 5
     assert os.environ["FOURFOLD_CACHE"] == str(tmp_path)
     assert list(tmp_path.iterdir()) == []
@@ -209,7 +212,7 @@ def test_bench_solvers_table(
 
 def test_the_checksum_tells_sets_with_the_same_answers_apart() -> None:
     game = placement_game("quarto")
-    first, second = (solvers.random_position(game, 12, seed) for seed in (1, 2))
+    first, second = (placement_bench.random_position(game, 12, seed) for seed in (1, 2))
     assert first != second
     one = solvers.checksum([solvers.position_key(game, first, "draw:4")])
     assert one == solvers.checksum([solvers.position_key(game, first, "draw:4")])

@@ -142,7 +142,7 @@ def test_split_replies_and_beat_agree_with_the_values(clusters: dict[int, str],
 
 def random_folio_position(placed: int, seed: int) -> str:
     import fourfold
-    from fourfold.bench.solvers import random_position
+    from fourfold.games.placement.solver_bench import random_position
 
     game = fourfold.load("folio", "fixed-grid")
     return str(game.format_position(random_position(game, placed, seed)))

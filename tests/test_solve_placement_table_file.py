@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 import fourfold
-from fourfold.bench.solvers import random_position
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.solver import Solver
 from fourfold.games.placement.solver.table_file import TableFileError, load_table, save_table
 from fourfold.games.placement.solver.tables import ruleset_of
+from fourfold.games.placement.solver_bench import random_position
 
 BITS = 14
 

@@ -96,6 +96,9 @@ class GameSolvers:
     command: SolverCommand | None = None
     #: whether ``fourfold solve GAME --split`` applies (``fourfold.distributed.split``)
     split: bool = False
+    #: ``fourfold bench --solvers``: a reference ``"package.module:function"`` to
+    #: ``(quick: bool) -> list[fourfold.bench.solvers.SolverSet]``, the game's sets
+    bench: str | None = None
 
 
 def game_solvers(game: Game[Any, Any]) -> GameSolvers | None:

@@ -25,4 +25,4 @@ SOLVERS = GameSolvers(positions=(
         "retrograde table of all 900,900 positions (from the mover's view), built once on"
         " first use (8-20 s; `fourfold solve dao` builds it) and cached",
     ),
-))
+), bench="fourfold.games.dao.solver_bench:dao_sets")

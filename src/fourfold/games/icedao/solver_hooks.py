@@ -26,4 +26,4 @@ SOLVERS = GameSolvers(positions=(
         " Ice Dao itself is not solved",
         exact=False,
     ),
-))
+), bench="fourfold.games.icedao.solver_bench:icedao_sets")

@@ -36,6 +36,7 @@ QUARTO_SOLVERS = GameSolvers(
                        start=" the start, a draw, takes about a billion nodes on two cores;"),
     ),),
     split=True,
+    bench="fourfold.games.placement.solver_bench:quarto_sets",
 )
 
 FOLIO_SOLVERS = GameSolvers(
@@ -45,4 +46,5 @@ FOLIO_SOLVERS = GameSolvers(
         SUMMARY.format(maps="32 (no-grid: 8)", reach="3-5", start=""),
     ),),
     split=True,
+    bench="fourfold.games.placement.solver_bench:folio_sets",
 )
