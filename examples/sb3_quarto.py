@@ -61,7 +61,8 @@ import fourfold.envs  # registers the Gymnasium ids
 from fourfold.ai import BOTS, Bot, Limit
 from fourfold.analysis.match import play_match
 from fourfold.core.game import Game, View
-from fourfold.envs.observe import encoder_for, piece_attributes
+from fourfold.envs.observe import encoder_for
+from fourfold.games.placement.observe import piece_attributes
 
 ENV_ID = "fourfold/Quarto-v0"
 BOT_NAME = "sb3-maskable-ppo"

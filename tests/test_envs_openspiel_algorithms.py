@@ -61,7 +61,7 @@ def _dealt(game: Any, seed: int, actions: int) -> Any:
 
 @pytest.mark.parametrize("variant", SEQUENTIAL_QUATREFOIL)
 def test_resampled_states_share_the_seat_s_information_state(variant: str) -> None:
-    from fourfold.envs.openspiel_resample import consistent_deals
+    from fourfold.games.quatrefoil.observe_deal import consistent_deals
 
     game = openspiel_game("quatrefoil", variant)
     rng = np.random.default_rng(7)
@@ -90,7 +90,7 @@ def test_resampled_states_share_the_seat_s_information_state(variant: str) -> No
 
 
 def test_resampling_follows_the_sampler_and_covers_every_consistent_deal() -> None:
-    from fourfold.envs.openspiel_resample import consistent_deals
+    from fourfold.games.quatrefoil.observe_deal import consistent_deals
 
     game = openspiel_game("quatrefoil", "base")
     state = _dealt(game, 5, actions=1)

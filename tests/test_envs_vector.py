@@ -16,7 +16,7 @@ import fourfold
 from fourfold.ai.greedy import GreedyBot
 from fourfold.core.errors import ConfigurationError, FourfoldError
 from fourfold.envs import vector_kernels as vk
-from fourfold.envs.observe import encoder_for
+from fourfold.envs.observe import encoder_for, vector_family
 from fourfold.envs.vector import VectorEnv, usable_cores
 
 RULESETS = [("quarto", None), ("folio", "fixed-grid"), ("folio", "standard"),
@@ -189,7 +189,7 @@ def test_opponents_play_as_the_level_bots(name: str, variant: str | None, oppone
 
 
 def _kernel_row(game: Any) -> tuple[Any, Any, Any]:
-    """(row loader, classify kernel, choose kernel) of a game family."""
+    """(row loader, classify kernel, choose kernel) of a game's compiled family."""
     from fourfold.kernels import engine_for
 
     engine = engine_for(game)
@@ -204,8 +204,8 @@ def _kernel_row(game: Any) -> tuple[Any, Any, Any]:
         keys = engine.keys.copy() if hasattr(engine, "keys") else np.zeros(1, dtype=np.int64)
         return engine.t, x, keys  # type: ignore[attr-defined]
 
-    prefix = {"PlacementEngine": "pl", "DaoEngine": "dao", "IceDaoEngine": "ice"}[family]
-    return load, getattr(vk, f"{prefix}_classify"), getattr(vk, f"{prefix}_choose")
+    kernels = vector_family(game).kernels  # type: ignore[union-attr]
+    return load, kernels[4], kernels[3]
 
 
 @pytest.mark.parametrize("name,variant", [("quarto", None), ("folio", "fixed-grid"),

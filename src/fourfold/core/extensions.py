@@ -40,7 +40,8 @@ class Extensions:
     drawer: str | None = None
     #: ``fourfold.wire.codec.BoardCodec``: the JSON board of a view, and moves as values
     codec: str | None = None
-    #: ``fourfold.envs.observe.Encoder``: tensors of a view for RL environments
+    #: ``fourfold.envs.observe.Observation``: RL environments' tensors of a view (the
+    #: encoder), the episode cap, and optionally compiled kernels and a dealer
     observation: str | None = None
     #: ``fourfold.kernels``: a callable ``(game) -> Engine | None``, the game's compiled
     #: engine for search and playouts (``None``: this configuration has no kernel)

@@ -26,12 +26,11 @@ from fourfold.envs.common import (
     as_action,
     check_render_mode,
     checked_move,
-    default_max_steps,
     is_dual,
     load_game,
     render_text,
 )
-from fourfold.envs.observe import Encoder, compiled_encoder_for
+from fourfold.envs.observe import Encoder, compiled_encoder_for, default_max_steps
 
 
 def observation_space(encoder: Encoder, num_actions: int) -> spaces.Dict:

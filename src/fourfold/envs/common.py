@@ -1,4 +1,4 @@
-"""What every adapter shares: loading a game, agent names, length caps, checked moves.
+"""What every adapter shares: loading a game, agent names, checked moves, rendering.
 
 The adapters play the rules directly (``game.next_state``), not through a ``Table``:
 a table's seats, versions and events are for people and servers, and cost time an
@@ -16,11 +16,6 @@ import fourfold
 from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game
 
-#: The cap on an episode's plies when the game has no natural end (sliding games without
-#: ``max-plies``, Quatrefoil). The game's own ``max-plies`` option, when set, ends the game
-#: by its rules (a draw) instead.
-DEFAULT_MAX_STEPS = {"sliding": 300, "quatrefoil": 100, "other": 10_000}
-
 
 def load_game(game: str | Game[Any, Any], variant: str | None = None,
               **options: Any) -> Game[Any, Any]:
@@ -32,24 +27,10 @@ def load_game(game: str | Game[Any, Any], variant: str | None = None,
     return fourfold.load(game, variant, **options)
 
 
-def family(game: Game[Any, Any]) -> str:
-    from fourfold.games.quatrefoil.game import QuatrefoilGame
-    from fourfold.games.sliding.game import SlidingGame
-
-    if isinstance(game, SlidingGame):
-        return "sliding"
-    if isinstance(game, QuatrefoilGame):
-        return "quatrefoil"
-    return "other"
-
-
-def default_max_steps(game: Game[Any, Any]) -> int:
-    return DEFAULT_MAX_STEPS[family(game)]
-
-
 def is_dual(game: Game[Any, Any]) -> bool:
-    """Whether every seat may act at once (Quatrefoil Dual): a Parallel env."""
-    return bool(getattr(game, "dual", False))
+    """Whether every seat may act at once (Quatrefoil Dual): a Parallel env. Read from the
+    rules: more than one seat acts in the starting position."""
+    return game.num_players > 1 and len(game.actors(game.initial_state())) > 1
 
 
 def agent_name(seat: int) -> str:

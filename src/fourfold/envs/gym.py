@@ -41,12 +41,11 @@ from fourfold.envs.common import (
     AgentActions,
     as_action,
     check_render_mode,
-    default_max_steps,
     is_dual,
     load_game,
     render_text,
 )
-from fourfold.envs.observe import encoder_for
+from fourfold.envs.observe import default_max_steps, encoder_for
 
 #: worse than a loss (-1), so that an illegal action is never the cheapest way out
 DEFAULT_ILLEGAL_PENALTY = -2.0

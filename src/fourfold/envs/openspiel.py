@@ -8,13 +8,14 @@ for no value; from Python pass them to ``openspiel_game``, as game strings would
 number as an int) and ``max_steps``, the cap on plies (every game ends by then).
 
 Metadata comes from the game's spec: two-player games are zero-sum with perfect
-information and no chance; Quatrefoil is cooperative (identical utility) with imperfect
-information, and its deal is explicit chance: the solution (120 arrangements), the
-position cards (24 orders), then the start (any of the 119 other arrangements). Dual is
-simultaneous: each seat submits one of its own actions (``a`` is the game's action
-``seat * 11 + a``, as in the PettingZoo env) or ``wait`` (11, the last action);
-when several are submitted, a chance node picks the one that lands (uniformly), as the
-first to arrive in real time, and the others are stale.
+information and no chance; a cooperative game has identical utility. A game with hidden
+information deals as explicit chance, drawn by the ``Dealer`` of its ``observation`` part
+(``fourfold.envs.observe``; Quatrefoil: the solution, the position cards, then the
+start). A game where every seat acts at once (Quatrefoil Dual) is simultaneous: each
+seat submits one of its own actions (``a`` is the game's action ``seat * width + a``, as
+in the PettingZoo env) or ``wait`` (the last action); when several are submitted, a
+chance node picks the one that lands (uniformly), as the first to arrive in real time,
+and the others are stale.
 
 The length cap ends a game with utility 0 for everyone (the sliding games' own
 ``max-plies`` option, when set, ends it first, as a draw by the rules). Observation
@@ -38,13 +39,11 @@ from fourfold.core.spec import Utility
 from fourfold.envs.common import (
     AgentActions,
     checked_move,
-    default_max_steps,
     is_dual,
     load_game,
 )
-from fourfold.envs.observe import encoder_for
+from fourfold.envs.observe import Dealer, default_max_steps, encoder_for, observation_of
 from fourfold.envs.openspiel_params import options_from, params_of, specification
-from fourfold.envs.openspiel_resample import ORDERS, consistent_deals, pick
 
 PREFIX = "python_fourfold_"
 _REGISTERED: dict[str, type[pyspiel.Game]] = {}
@@ -138,6 +137,7 @@ class Config:
         self.own = tuple(AgentActions(rules, seat) for seat in range(rules.num_players))
         self.length = 0
         self.encoder = encoder_for(rules, max_steps=max_steps)
+        self.dealer = _dealer(rules) if self.chance else None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Config:
         return self
@@ -145,6 +145,15 @@ class Config:
     def __reduce__(self) -> tuple[Any, ...]:
         """A state's pickle carries its game's configuration, not the encoder's tables."""
         return (_config, (self.rules, self.max_steps, self.length))
+
+
+def _dealer(rules: Game[Any, Any]) -> Dealer:
+    dealer = observation_of(rules).dealer()
+    if dealer is None:
+        raise FourfoldError(
+            f"{rules.info.label()} hides information but its observation part names no"
+            " dealer ('chance'): OpenSpiel needs its deal as chance outcomes")
+    return dealer
 
 
 def _config(rules: Game[Any, Any], max_steps: int, length: int) -> Config:
@@ -160,7 +169,6 @@ class FourfoldSpielGame(pyspiel.Game):  # type: ignore[misc]
                  params: dict[str, Any]) -> None:
         self.config = Config(rules, max_steps)
         self.rules = rules
-        chance = self.config.chance
         cap = getattr(rules, "max_plies", None)
         length = _natural_length(rules)
         if length is None:
@@ -169,7 +177,7 @@ class FourfoldSpielGame(pyspiel.Game):  # type: ignore[misc]
         zero_sum = rules.info.spec.utility is Utility.ZERO_SUM
         info = pyspiel.GameInfo(
             num_distinct_actions=self.config.own[0].size,
-            max_chance_outcomes=120 if chance else 0,
+            max_chance_outcomes=self.config.dealer.max_outcomes if self.config.dealer else 0,
             num_players=rules.num_players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -236,24 +244,17 @@ class FourfoldSpielState(pyspiel.State):  # type: ignore[misc]
         if self.pending:
             n = len(self.pending)
             return [(i, 1.0 / n) for i in range(n)]
-        from fourfold.games.quatrefoil.arrangement import ALL_ARRANGEMENTS
+        return self._dealer().outcomes(self.deal)
 
-        if len(self.deal) == 0:
-            return [(i, 1.0 / 120) for i in range(len(ALL_ARRANGEMENTS))]
-        if len(self.deal) == 1:
-            return [(i, 1.0 / 24) for i in range(len(ORDERS))]
-        return [(i, 1.0 / 119) for i in range(len(ALL_ARRANGEMENTS)) if i != self.deal[0]]
+    def _dealer(self) -> Dealer:
+        dealer = self.spiel.dealer
+        if dealer is None:  # invariant: only games with a dealer have a deal under way
+            raise FourfoldError(f"{self.rules.info.label()} has no deal")
+        return dealer
 
     def _deal(self, outcome: int) -> None:
-        from fourfold.games.quatrefoil.arrangement import ALL_ARRANGEMENTS
-        from fourfold.games.quatrefoil.state import Deal, QuatrefoilState
-
         self.deal.append(outcome)
-        if len(self.deal) == 3:
-            solution, perm, start = self.deal
-            p = ORDERS[perm]
-            deal = Deal(ALL_ARRANGEMENTS[solution], (p[0], p[1], p[2], p[3]))
-            self.value = QuatrefoilState(deal, ALL_ARRANGEMENTS[start])
+        self.value = self._dealer().deal(self.rules, self.deal)
 
     # -- actions -------------------------------------------------------------------------------
     def _legal_actions(self, player: int) -> list[int]:
@@ -301,27 +302,27 @@ class FourfoldSpielState(pyspiel.State):  # type: ignore[misc]
                                 probability_sampler: Any) -> FourfoldSpielState:
         """A state ``player_id`` cannot tell from this one, drawn with ``probability_sampler``.
 
-        Perfect-information games have one such state: this one. In Quatrefoil the deal is
-        drawn uniformly among the deals the seat's view allows (``openspiel_resample``),
+        Perfect-information games have one such state: this one. Otherwise the deal is
+        drawn uniformly among the deals the seat's view allows (the game's ``Dealer``),
         and the history is replayed on it: the same actions, the same chance landings."""
         if not self.spiel.chance or self.value is None:
             same: FourfoldSpielState = self.clone()
             return same
-        deals = consistent_deals(self.rules, self.rules.view(self.value, player_id))
-        solution, order = deals[pick(len(deals), probability_sampler)]
-        return self._replayed(solution, order)
+        deals = self._dealer().resample(self.rules, self.rules.view(self.value, player_id))
+        return self._replayed(deals[pick(len(deals), probability_sampler)])
 
-    def _replayed(self, solution: int, order: int) -> FourfoldSpielState:
-        """This game's actions replayed on another deal (with the same start).
+    def _replayed(self, draws: tuple[int, ...]) -> FourfoldSpielState:
+        """This game's actions replayed on another deal (``draws``, the dealer's).
 
-        In Dual a submission that did not land is unknown to the other seats; one that
-        the new deal makes illegal (a push onto another corner) is replayed as ``wait``,
-        and the landing draw then picks the same action that landed."""
+        Where seats act at once (Quatrefoil Dual) a submission that did not land is
+        unknown to the other seats; one that the new deal makes illegal (a push onto
+        another corner) is replayed as ``wait``, and the landing draw then picks the same
+        action that landed."""
         history = self.history()
         state: FourfoldSpielState = self.get_game().new_initial_state()
-        for outcome in (solution, order, history[2]):
+        for outcome in draws:
             state.apply_action(outcome)
-        players, at = self.rules.num_players, 3
+        players, at = self.rules.num_players, len(draws)
         while at < len(history):
             if not state.is_simultaneous_node():
                 state.apply_action(history[at])
@@ -358,8 +359,14 @@ class FourfoldSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         if self.value is None:
-            return f"dealing ({len(self.deal)} of 3 chance outcomes drawn)"
+            return f"dealing ({len(self.deal)} chance outcomes drawn)"
         return str(self.rules.format_position(self.value))
+
+
+def pick(count: int, sampler: Any) -> int:
+    """An index in ``0..count-1`` from a sampler of uniform numbers in [0, 1)
+    (``pyspiel.UniformProbabilitySampler`` or any callable returning one)."""
+    return min(int(float(sampler()) * count), count - 1)
 
 
 class Observer:

@@ -29,10 +29,9 @@ from fourfold.envs.common import (
     as_action,
     check_render_mode,
     checked_move,
-    default_max_steps,
     render_text,
 )
-from fourfold.envs.observe import encoder_for
+from fourfold.envs.observe import default_max_steps, encoder_for
 
 
 class DualParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
@@ -130,15 +129,38 @@ class DualParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         raise NotImplementedError("Dual hides cards: there is no global observation")
 
 
-def parallel_env(game: str | Game[Any, Any] = "quatrefoil", variant: str | None = "dual", *,
+def parallel_env(game: str | Game[Any, Any] | None = None, variant: str | None = None, *,
                  max_steps: int | None = None, render_mode: str | None = None,
                  **options: Any) -> DualParallel:
-    """The Parallel env of a game where every seat acts at once (Quatrefoil Dual)."""
+    """The Parallel env of a game where every seat acts at once (Quatrefoil Dual).
+
+    Without ``game``: the first registered game with such a variant; without
+    ``variant``: that game's first variant where every seat acts at once.
+    """
     from fourfold.envs.common import is_dual, load_game
 
+    if game is None or (isinstance(game, str) and variant is None):
+        game, variant = simultaneous_variant(game)
     configured = load_game(game, variant, **options) if isinstance(game, str) else game
     if not is_dual(configured):
         raise FourfoldError(
             f"{configured.info.label()} is turn-based: use aec_env (a Parallel env is for"
-            " games where every seat acts at once, Quatrefoil dual)")
+            " games where every seat acts at once)")
     return DualParallel(configured, max_steps=max_steps, render_mode=render_mode)
+
+
+def simultaneous_variant(name: str | None) -> tuple[str, str]:
+    """The first ``(game, variant)`` of the registry (of game ``name`` if given) where
+    every seat acts at once; ``FourfoldError`` if there is none."""
+    import fourfold
+    from fourfold.envs.common import is_dual
+
+    names = fourfold.game_names() if name is None else [fourfold.get_spec(name).name]
+    for game in names:
+        for variant in fourfold.get_spec(game).variants:
+            if variant.unavailable is None and is_dual(fourfold.load(game, variant.name)):
+                return game, variant.name
+    if name is None:
+        raise FourfoldError("no registered game lets every seat act at once: use aec_env")
+    raise FourfoldError(f"{name} is turn-based in every variant: use aec_env (a Parallel env"
+                        " is for games where every seat acts at once)")

@@ -44,14 +44,15 @@ Threads: ``threads=1`` (default) steps on the calling thread (figures: docs/envs
 threads dynamically, and each step runs threaded or on the calling thread, whichever has
 been faster lately (``_choose_parallel``): on a loaded machine the threads do not pay.
 
-Covered: Quarto, Folio standard, fixed-grid and no-grid, Dao and Ice Dao (every option).
+Covered: every game whose ``observation`` part names compiled kernels (``vector``,
+``fourfold.envs.observe``): Quarto, Folio standard, fixed-grid and no-grid, Dao and Ice Dao
+(every option). Others get ``ConfigurationError`` naming the missing part.
 """
 
 from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass
 from typing import Any
 
 import gymnasium
@@ -65,92 +66,24 @@ from gymnasium.vector.utils import batch_space
 from fourfold.core.errors import ConfigurationError, FourfoldError
 from fourfold.core.game import Game
 from fourfold.envs import vector_kernels as vk
-from fourfold.envs.common import default_max_steps, load_game
-from fourfold.envs.observe import PlacementEncoder, encoder_for
+from fourfold.envs.common import load_game
+from fourfold.envs.observe import default_max_steps, encoder_for, vector_family
+from fourfold.envs.vector_kernels import Family
 
 Array = npt.NDArray[Any]
 OBSERVATIONS = ("planes", "compact")
 PROBE = 16  # a threaded env times the way it is not using every this many step calls
 
 
-@dataclass(frozen=True)
-class Family:
-    """One game family's kernel functions, tables and array sizes."""
-
-    t: Array
-    ot: Array  # what the observation planes need beyond ``t`` (placement: attributes)
-    x0: Array
-    hist_shape: tuple[int, ...]
-    key_shape: tuple[int, ...]  # per ply, after the ``max_steps`` rows
-    compact_size: int
-    compact_high: int
-    width: int  # the longest list of legal actions
-    kernels: tuple[Any, ...]  # step (one thread), step (threads), reset, choose, classify
-
-
-def _placement(game: Any) -> Family:
-    from fourfold.games.placement import kernel as pk
-    from fourfold.games.placement.kernel_engine import PlacementEngine
-    from fourfold.games.placement.kernel_tables import NoKernelError
-
-    try:
-        engine = PlacementEngine(game)
-    except NoKernelError as exc:
-        raise ConfigurationError(f"no vectorised env for {game.info.label()}: {exc}") from None
-    board, supply, st, _ = pk.new_position(engine.t)
-    x0 = np.concatenate([board, supply, st]).astype(np.int64)
-    cells, kinds = len(board), len(supply)
-    encoder = PlacementEncoder(game)
-    if encoder.rows * encoder.cols != cells:  # invariant: planes are the geometry's cells
-        raise ConfigurationError(f"no vectorised planes for {game.info.label()}")
-    attrs = encoder.attr_table.astype(np.float64)
-    ot = np.concatenate([[len(attrs)], attrs.ravel(), encoder.counts.astype(np.float64)])
-    high = max(kinds - 1, int(encoder.counts.max()), 1)
-    return Family(engine.t, ot, x0, (vk.LOOKAHEAD_ROWS, pk.NUM_FIELDS + 1), (), cells + kinds + 2,
-                  high, game.num_actions,
-                  (vk.pl_step, vk.pl_step_threads, vk.pl_reset, vk.pl_choose, vk.pl_classify))
-
-
-def _dao(game: Any) -> Family:
-    from fourfold.games.dao import kernel as dk
-    from fourfold.games.dao.kernel_engine import DaoEngine
-
-    engine = DaoEngine(game)
-    engine.load(game.initial_state())
-    return Family(engine.t, np.zeros(1), engine.st.copy(),
-                  (vk.LOOKAHEAD_ROWS, dk.NUM_FIELDS + 1), (), dk.SQUARES + 1, 1,
-                  game.num_actions,
-                  (vk.dao_step, vk.dao_step_threads, vk.dao_reset, vk.dao_choose,
-                   vk.dao_classify))
-
-
-def _icedao(game: Any) -> Family:
-    from fourfold.games.icedao import kernel as ik
-    from fourfold.games.icedao.kernel_engine import IceDaoEngine
-
-    engine = IceDaoEngine(game)
-    engine.load(game.initial_state())
-    return Family(engine.t, np.zeros(1), engine.st.copy(),
-                  (vk.LOOKAHEAD_ROWS, ik.NUM_FIELDS + 1), (ik.KEY_FIELDS,), ik.SQUARES * 3 + 1,
-                  1, ik.MAX_MOVES,
-                  (vk.ice_step, vk.ice_step_threads, vk.ice_reset, vk.ice_choose,
-                   vk.ice_classify))
-
-
 def family_for(game: Game[Any, Any]) -> Family:
-    from fourfold.games.dao.game import DaoGame
-    from fourfold.games.icedao.game import IceDaoGame
-    from fourfold.games.placement.game import PlacementGame
-
-    if isinstance(game, PlacementGame):
-        return _placement(game)
-    if isinstance(game, DaoGame):
-        return _dao(game)
-    if isinstance(game, IceDaoGame):
-        return _icedao(game)
-    raise ConfigurationError(
-        f"no vectorised env for {game.info.label()} (covered: quarto, folio standard,"
-        " fixed-grid and no-grid, dao, icedao); use aec_env or gym_env")
+    """The compiled family of a configured game (its ``Observation.vector``), or
+    ``ConfigurationError`` if it has none or its kernel does not cover this configuration."""
+    family = vector_family(game)
+    if family is None:
+        raise ConfigurationError(
+            f"no vectorised env for {game.info.label()}: the game has no compiled kernels"
+            " (no 'vector' in its observation part); use aec_env or gym_env")
+    return family
 
 
 def usable_cores() -> int:

@@ -23,13 +23,15 @@ SPEC = register(
         rules_text=rules_from("fourfold.games.dao"),
         extensions=Extensions(
             bots="fourfold.games.dao.bots:BOTS",
+            report="fourfold.games.dao.report:REPORT",
             kernel="fourfold.games.dao.kernel_engine:DaoEngine",
             solver="fourfold.games.dao.solver_hooks:SOLVERS",
-            report="fourfold.games.dao.report:REPORT",
             terminal="fourfold.games.sliding.terminal:RULES",
             presenter="fourfold.games.dao.text:PRESENTER",
             drawer="fourfold.games.dao.svg:draw_dao",
             codec="fourfold.games.dao.wire:CODEC",
+            browser="fourfold.games.sliding:browser.js",
+            observation="fourfold.games.dao.observe:OBSERVATION",
         ),
     )
 )

@@ -63,6 +63,8 @@ SPEC = register(
                     presenter="fourfold.games.folio.freeform.text:PRESENTER",
                     drawer="fourfold.games.folio.freeform.svg:draw_freeform",
                     codec="fourfold.games.folio.freeform.wire:CODEC",
+                    browser="fourfold.games.folio.freeform:browser.js",
+                    observation="fourfold.games.folio.freeform.observe:OBSERVATION",
                 ),
             ),
             VariantSpec(
@@ -77,12 +79,14 @@ SPEC = register(
         rules_text=rules_from("fourfold.games.folio"),
         extensions=Extensions(
             bots="fourfold.games.placement.bots:BOTS",
+            report="fourfold.games.placement.report:REPORT",
             kernel="fourfold.games.placement.kernel_engine:compiled_engine",
             solver="fourfold.games.placement.solver_hooks:FOLIO_SOLVERS",
-            report="fourfold.games.placement.report:REPORT",
             presenter="fourfold.games.folio.text:PRESENTER",
             drawer="fourfold.games.folio.svg:DRAWER",
             codec="fourfold.games.placement.wire:CODEC",
+            browser="fourfold.games.placement:browser.js",
+            observation="fourfold.games.placement.observe:OBSERVATION",
         ),
     )
 )

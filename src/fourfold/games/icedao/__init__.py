@@ -33,13 +33,15 @@ SPEC = register(
         rules_text=rules_from("fourfold.games.icedao"),
         extensions=Extensions(
             bots="fourfold.games.icedao.bots:BOTS",
+            report="fourfold.games.icedao.report:REPORT",
             kernel="fourfold.games.icedao.kernel_engine:IceDaoEngine",
             solver="fourfold.games.icedao.solver_hooks:SOLVERS",
-            report="fourfold.games.icedao.report:REPORT",
             terminal="fourfold.games.sliding.terminal:RULES",
             presenter="fourfold.games.icedao.text:PRESENTER",
             drawer="fourfold.games.icedao.svg:draw_icedao",
             codec="fourfold.games.icedao.wire:CODEC",
+            browser="fourfold.games.icedao:browser.js",
+            observation="fourfold.games.icedao.observe:OBSERVATION",
         ),
         aliases=("ice-dao",),
     )

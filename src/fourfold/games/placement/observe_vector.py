@@ -1,45 +1,286 @@
-"""One seat's observation planes and legal-action mask from a kernel row, compiled.
+"""The placement games' compiled family for the envs (Quarto, Folio's grids): the
+``Observation.vector`` of their bundles.
 
-The AEC env's fast path for the games with a kernel (``fourfold.envs.observe.
-CompiledEncoder``): the view's position is loaded into the kernel's arrays and the
-vector env's family functions (``fourfold.envs.vector_kernels``) write the same tensor as
-the readable encoder and the mask of the seat's legal actions (all zeros when the seat
-does not act). Kept in a file of its own so that numba's cache of the vector kernels does
-not depend on it.
+``family(game)`` gives ``VectorEnv`` and the AEC env's compiled observations the
+placement kernel (``fourfold.games.placement.kernel``, differential-tested against the
+rules) in the shape of ``fourfold.envs.vector_kernels``: a game is the row
+``x = board | supply | st``; ``ot`` (float64) holds the attribute planes' table:
+``[A, then A x K attribute table, then K copies per kind]``. ``pl_observe`` writes the
+planes of ``fourfold.games.placement.observe.PlacementEncoder``.
 """
 
 from __future__ import annotations
 
-from numba import njit
+from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+from numba import njit, prange
+
+from fourfold.core.errors import ConfigurationError
 from fourfold.envs import vector_kernels as vk
-from fourfold.kernels.jit import inlined
+from fourfold.envs.vector_kernels import Family, family_function
+from fourfold.games.placement import kernel as pk
+from fourfold.games.placement.kernel_tables import P_CELLS, P_KINDS
+from fourfold.games.placement.observe import PlacementEncoder
+from fourfold.kernels.jit import inlined, no_refcount
+
+
+@family_function
+def pl_legal(t, x, h, keys, out):  # type: ignore[no-untyped-def]
+    n = t[P_CELLS]
+    k = t[P_KINDS]
+    return pk.legal_actions(t, x[:n], x[n:n + k], x[n + k:], out)
+
+
+@family_function
+def pl_apply(t, x, h, keys, action):  # type: ignore[no-untyped-def]
+    n = t[P_CELLS]
+    k = t[P_KINDS]
+    pk.apply(t, x[:n], x[n:n + k], x[n + k:], action)
+
+
+@family_function
+def pl_push(t, x, h, keys, action):  # type: ignore[no-untyped-def]
+    n = t[P_CELLS]
+    k = t[P_KINDS]
+    pk.push(t, x[:n], x[n:n + k], x[n + k:], h, action)
+
+
+@family_function
+def pl_pop(t, x, h):  # type: ignore[no-untyped-def]
+    n = t[P_CELLS]
+    k = t[P_KINDS]
+    pk.pop(t, x[:n], x[n:n + k], x[n + k:], h)
+
+
+@family_function
+def pl_status(t, x):  # type: ignore[no-untyped-def]
+    """(player to move or -1 once over, winner or -1)."""
+    st = x[t[P_CELLS] + t[P_KINDS]:]
+    return pk.to_move(t, st), st[pk.S_WINNER]
+
+
+@family_function
+def pl_wins_now(t, x, h, keys, buf):  # type: ignore[no-untyped-def]
+    """Whether the player to move can win at once (the piece in hand completes a line)."""
+    n = t[P_CELLS]
+    st = x[n + t[P_KINDS]:]
+    if pk.to_move(t, st) < 0:
+        return False
+    return pk.winning_cell(t, x[:n], st) >= 0
+
+
+@family_function
+def pl_observe(t, ot, x, keys, viewer, o, planes):  # type: ignore[no-untyped-def]
+    n = t[P_CELLS]
+    k = t[P_KINDS]
+    st = x[n + k:]
+    mover = pk.to_move(t, st)
+    if not planes:
+        # board kinds (-1 empty), the kind in hand (-1 none), the supply, the player to move
+        for c in range(n):
+            o[c] = x[c]
+        o[n] = st[pk.S_HAND]
+        for g in range(k):
+            o[n + 1 + g] = x[n + g]
+        o[n + 1 + k] = mover
+        return
+    # PlacementEncoder: planes of n cells (one per cell of the geometry). ``planes`` 1
+    # writes every plane; ``TAIL`` only the last four (placeable, give only, to act,
+    # seat), the others being kept up to date move by move by ``pl_track``
+    a = np.int64(ot[0])
+    hand = st[pk.S_HAND]
+    if planes != vk.TAIL:
+        for j in range(o.shape[0]):
+            o[j] = 0.0
+        for c in range(n):
+            kind = x[c]
+            if kind >= 0:
+                o[kind * n + c] = 1.0
+                for j in range(a):
+                    o[(k + j) * n + c] = ot[1 + j * k + kind]
+        if hand >= 0:
+            base = (k + a + hand) * n
+            for c in range(n):
+                o[base + c] = 1.0
+        for g in range(k):
+            _supply_plane(ot, o, n, k, a, g, x[n + g])
+    place = 3 * k + a
+    m = pk.placeable(t, st) if mover >= 0 else 0
+    give_only = 1.0 if mover >= 0 and hand < 0 else 0.0
+    acting = 1.0 if mover >= 0 and mover == viewer else 0.0
+    seat = np.float32(viewer) if viewer > 0 else 0.0
+    for c in range(n):
+        o[place * n + c] = (m >> c) & 1
+        o[(place + 1) * n + c] = give_only
+        o[(place + 2) * n + c] = acting
+        o[(place + 3) * n + c] = seat
 
 
 @inlined
-def _view(t, ot, x, h, keys, buf, viewer, o, mask, legal, status, observe):  # type: ignore[no-untyped-def]
-    for j in range(mask.shape[0]):
-        mask[j] = 0
-    mover, _ = status(t, x)
-    if mover >= 0 and mover == viewer:
-        count = legal(t, x, h, keys, buf)
-        for j in range(count):
-            mask[buf[j]] = 1
-    observe(t, ot, x, keys, viewer, o, vk.FULL)
+def _supply_plane(ot, o, n, k, a, g, left):  # type: ignore[no-untyped-def]
+    value = np.float32(left) / np.float32(ot[1 + a * k + g])
+    base = (2 * k + a + g) * n
+    for c in range(n):
+        o[base + c] = value
+
+
+@family_function
+def pl_track(t, ot, x, action, o, planes):  # type: ignore[no-untyped-def]
+    """Before ``action`` is applied: update the planes it changes (the piece placed, its
+    attributes, the hand and the supply of the kind given), a few cache lines instead of
+    the whole tensor."""
+    if planes != vk.TAIL:
+        return
+    n = t[P_CELLS]
+    k = t[P_KINDS]
+    a = np.int64(ot[0])
+    hand = x[n + k + pk.S_HAND]
+    place = action // (k + 1)
+    give = action % (k + 1)
+    if place < n:
+        o[hand * n + place] = 1.0
+        for j in range(a):
+            o[(k + j) * n + place] = ot[1 + j * k + hand]
+        base = (k + a + hand) * n
+        for c in range(n):
+            o[base + c] = 0.0
+    if give < k:
+        base = (k + a + give) * n
+        for c in range(n):
+            o[base + c] = 1.0
+        _supply_plane(ot, o, n, k, a, give, x[n + give] - 1)
+
+
+# -- entry points -------------------------------------------------------------------------------
+# The family functions are named here, not passed in from Python, so that numba caches the
+# compiled code. ``pl_block`` runs without reference counting (``no_refcount``): the row
+# views taken per game then cost no atomic updates of the shared arrays' counts.
+# ``pl_step`` runs the whole batch on the calling thread; ``pl_step_threads`` splits it
+# in ``BLOCKS`` blocks that numba's threads take in turn. ``pl_choose`` plays the opponent
+# once and ``pl_classify`` splits the moves as the greedy bot does (for the tests);
+# ``pl_view`` is one seat's observation and mask (``CompiledEncoder``).
+
+
+@no_refcount
+def pl_block(lo, hi, t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,  # type: ignore[no-untyped-def]
+             lists, counts, to_move, obs, final, rewards, flags):
+    vk.step_block(lo, hi, t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,
+                lists, counts, to_move, obs, final, rewards, flags,
+                pl_legal, pl_apply, pl_push, pl_pop, pl_status, pl_wins_now, pl_observe,
+                pl_track)
+
+
+@njit(cache=True)
+def pl_step(t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,  # type: ignore[no-untyped-def]
+            lists, counts, to_move, obs, final, rewards, flags):
+    pl_block(0, xs.shape[0], t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs,
+             masks, lists, counts, to_move, obs, final, rewards, flags)
+
+
+@njit(parallel=True, cache=True)
+def pl_step_threads(t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,  # type: ignore[no-untyped-def]
+                    lists, counts, to_move, obs, final, rewards, flags):
+    n = xs.shape[0]
+    blocks = min(n, vk.BLOCKS)
+    for b in prange(blocks):
+        pl_block(b * n // blocks, (b + 1) * n // blocks, t, ot, xs, x0, hs, keys, actions,
+                 cfg, learner, steps, rngs, masks, lists, counts, to_move, obs, final, rewards,
+                 flags)
+
+
+@njit(cache=True)
+def pl_reset(t, ot, xs, x0, hs, keys, cfg, learner, steps, rngs, masks, lists, counts,  # type: ignore[no-untyped-def]
+             to_move, obs):
+    vk.reset_block(0, xs.shape[0], t, ot, xs, x0, hs, keys, cfg, learner, steps, rngs, masks,
+                 lists, counts, to_move, obs,
+                 pl_legal, pl_apply, pl_push, pl_pop, pl_status, pl_wins_now, pl_observe,
+                pl_track)
+
+
+@njit(cache=True)
+def pl_choose(t, x, h, keys, buf, reply, rs, mode, attention):  # type: ignore[no-untyped-def]
+    return vk.choose(t, x, h, keys, buf, reply, rs, mode, attention,
+                   pl_legal, pl_push, pl_pop, pl_status, pl_wins_now)
+
+
+@njit(cache=True)
+def pl_classify(t, x, h, keys, buf, reply):  # type: ignore[no-untyped-def]
+    count = pl_legal(t, x, h, keys, buf)
+    me, _ = pl_status(t, x)
+    vk.classify(t, x, h, keys, buf, reply, count, me, pl_push, pl_pop, pl_status, pl_wins_now)
+    return count
 
 
 @njit(cache=True)
 def pl_view(t, ot, x, h, keys, buf, viewer, o, mask):  # type: ignore[no-untyped-def]
-    _view(t, ot, x, h, keys, buf, viewer, o, mask, vk.pl_legal, vk.pl_status, vk.pl_observe)
+    vk.seat_view(t, ot, x, h, keys, buf, viewer, o, mask, pl_legal, pl_status, pl_observe)
 
 
-@njit(cache=True)
-def dao_view(t, ot, x, h, keys, buf, viewer, o, mask):  # type: ignore[no-untyped-def]
-    _view(t, ot, x, h, keys, buf, viewer, o, mask, vk.dao_legal, vk.dao_status,
-          vk.dao_observe)
+class PlacementRows:
+    """Loads a placement position into the kernel's row (``Family.load``)."""
+
+    def __init__(self, game: Any, tables: Any) -> None:
+        self.game = game
+        self.cell_x = [int(v) for v in tables.cell_x]
+        self.cell_y = [int(v) for v in tables.cell_y]
+        self.neighbours = [int(v) for v in tables.neighbours]
+        self.no_keys = np.zeros(1, dtype=np.int64)
+
+    def __call__(self, state: Any) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        return self._placement_row(state), self.no_keys
+
+    def _placement_row(self, state: Any) -> npt.NDArray[np.int64]:
+        """The kernel row ``board | supply | st`` of a placement position, built with
+        Python integers (``PlacementEngine.load`` without its NumPy scalar arithmetic and
+        the hash, which the observation does not read)."""
+        geometry = self.game.geometry
+        board = [-1] * len(self.cell_x)
+        occ = adj = 0
+        minx = miny = 1 << 20
+        maxx = maxy = -(1 << 20)
+        for cell, kind in state.board:
+            i = geometry.index(cell)
+            board[i] = kind
+            occ |= 1 << i
+            adj |= self.neighbours[i]
+            minx, maxx = min(minx, self.cell_x[i]), max(maxx, self.cell_x[i])
+            miny, maxy = min(miny, self.cell_y[i]), max(maxy, self.cell_y[i])
+        st = [0] * pk.NUM_FIELDS
+        st[pk.S_HAND] = -1 if state.hand is None else state.hand
+        st[pk.S_PLACED] = state.placed
+        st[pk.S_OCC], st[pk.S_ADJ] = _signed(occ), _signed(adj)
+        st[pk.S_MINX], st[pk.S_MAXX], st[pk.S_MINY], st[pk.S_MAXY] = minx, maxx, miny, maxy
+        st[pk.S_WINNER] = -1 if state.line is None else (state.placed - 1) % 2
+        return np.array(board + list(state.supply) + st, dtype=np.int64)
 
 
-@njit(cache=True)
-def ice_view(t, ot, x, h, keys, buf, viewer, o, mask):  # type: ignore[no-untyped-def]
-    _view(t, ot, x, h, keys, buf, viewer, o, mask, vk.ice_legal, vk.ice_status,
-          vk.ice_observe)
+def _signed(bits: int) -> int:
+    """A 64-bit pattern as the int64 holding it."""
+    bits &= (1 << 64) - 1
+    return bits - (1 << 64) if bits >> 63 else bits
+
+
+def family(game: Any) -> Family:
+    """The placement kernel's family for a configured placement game."""
+    from fourfold.games.placement.kernel_engine import PlacementEngine
+    from fourfold.games.placement.kernel_tables import NoKernelError
+
+    try:
+        engine = PlacementEngine(game)
+    except NoKernelError as exc:
+        raise ConfigurationError(f"no vectorised env for {game.info.label()}: {exc}") from None
+    board, supply, st, _ = pk.new_position(engine.t)
+    x0 = np.concatenate([board, supply, st]).astype(np.int64)
+    cells, kinds = len(board), len(supply)
+    encoder = PlacementEncoder(game)
+    if encoder.rows * encoder.cols != cells:  # invariant: planes are the geometry's cells
+        raise ConfigurationError(f"no vectorised planes for {game.info.label()}")
+    attrs = encoder.attr_table.astype(np.float64)
+    ot = np.concatenate([[len(attrs)], attrs.ravel(), encoder.counts.astype(np.float64)])
+    high = max(kinds - 1, int(encoder.counts.max()), 1)
+    return Family(engine.t, ot, x0, (vk.LOOKAHEAD_ROWS, pk.NUM_FIELDS + 1), (),
+                  cells + kinds + 2, high, game.num_actions,
+                  (pl_step, pl_step_threads, pl_reset, pl_choose, pl_classify), pl_view,
+                  PlacementRows(game, engine.tables))

@@ -30,12 +30,14 @@ SPEC = register(
         rules_text=rules_from("fourfold.games.quarto"),
         extensions=Extensions(
             bots="fourfold.games.placement.bots:BOTS",
+            report="fourfold.games.quarto.report:REPORT",
             kernel="fourfold.games.placement.kernel_engine:compiled_engine",
             solver="fourfold.games.placement.solver_hooks:QUARTO_SOLVERS",
-            report="fourfold.games.quarto.report:REPORT",
             presenter="fourfold.games.quarto.text:PRESENTER",
             drawer="fourfold.games.quarto.svg:DRAWER",
             codec="fourfold.games.placement.wire:CODEC",
+            browser="fourfold.games.placement:browser.js",
+            observation="fourfold.games.placement.observe:OBSERVATION",
         ),
     )
 )

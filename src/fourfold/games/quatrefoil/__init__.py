@@ -95,6 +95,8 @@ SPEC = register(
             presenter="fourfold.games.quatrefoil.text:PRESENTER",
             drawer="fourfold.games.quatrefoil.svg:draw_quatrefoil",
             codec="fourfold.games.quatrefoil.wire:CODEC",
+            browser="fourfold.games.quatrefoil:browser.js",
+            observation="fourfold.games.quatrefoil.observe:OBSERVATION",
         ),
     )
 )
