@@ -30,7 +30,8 @@ from fourfold.ai.base import Bot
 from fourfold.core.game import View
 from fourfold.core.match import Match
 from fourfold.server.api import _new_row
-from fourfold.server.live import Hub, LiveTable
+from fourfold.server.hub import Hub
+from fourfold.server.live import LiveTable
 from fourfold.server.settings import Settings
 from fourfold.server.specs import SeatSpec, seated_table
 from fourfold.server.storage import TableRow

@@ -322,3 +322,47 @@ def test_after_a_declared_ending_every_view_says_so_and_offers_no_move() -> None
             assert game.view_outcome(view) == table.outcome
             assert game.view_actors(view) == () and table.legal_moves(recipient) == []
         assert table.actors() == ()
+
+
+def test_a_snapshot_is_one_recipients_table_at_one_instant() -> None:
+    game = fourfold.load("quarto")
+    table = Table(game, [Seat.human("A"), Seat.human("B")])
+    first = table.snapshot(None)
+    assert (first.version, first.moves, first.last_move, first.offer) == (0, (), None, None)
+    mover = table.actors()[0]
+    played = table.play(mover, table.legal_moves(mover)[0])
+    table.offer(1 - mover, "draw")
+    snap = table.snapshot(mover)
+    assert snap.version == 1 and snap.recipient == mover and snap.moves == (played,)
+    assert snap.view == table.view(mover) and snap.offer == ("draw", 1 - mover)
+    assert snap.last_move is not None
+    assert game.view_format_move(first.view, snap.last_move) == played
+    assert snap.outcome is None and snap.clocks == ()
+
+
+def test_history_shows_hidden_cards_only_once_the_game_is_over() -> None:
+    """The table owns the rule: a perfect-information game's past at any time; a game
+    with face-down cards, refused while it is on and shown revealed once it is over."""
+    quarto = fourfold.load("quarto")
+    open_game = Table(quarto, [Seat.human("A"), Seat.human("B")])
+    mover = open_game.actors()[0]
+    played = open_game.play(mover, open_game.legal_moves(mover)[0])
+    history = open_game.history_for(1 - mover)
+    assert [p.move for p in history.plies] == [None, played]
+    assert [p.by for p in history.plies] == [None, mover]
+    assert history.plies[1].to_move == open_game.actors()[0]
+    assert history.plies[1].view == open_game.view(1 - mover)
+
+    game = fourfold.load("quatrefoil")
+    table = Table(game, start=game.initial_state(3))
+    table.play(0, "cw")
+    with pytest.raises(TableError, match="hidden cards are shown once it is over") as refused:
+        table.history_for(0)
+    assert refused.value.kind == "hidden"
+    table.resign(1)
+    history = table.history_for(None)
+    assert [p.move for p in history.plies] == [None, "cw"]
+    assert history.outcome is not None and history.declared is not None
+    assert history.plies[0].view == game.revealed_view(
+        Match.from_record(table.referee_record()).start, None)
+    assert history.plies[-1].view == table.view(None)

@@ -19,7 +19,8 @@ from typing import Annotated, Any
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from fourfold.server.live import Hub, LiveTable
+from fourfold.server.hub import Hub
+from fourfold.server.live import LiveTable
 from fourfold.server.tokens import token_hash
 
 bearer = HTTPBearer(auto_error=False, description="the seat's token")

@@ -18,8 +18,9 @@ from typing import Any
 
 from fourfold.core.game import Game
 from fourfold.core.match import Match
+from fourfold.server.hub import Hub
 from fourfold.server.jobs import JobPool
-from fourfold.server.live import Hub, LiveTable
+from fourfold.server.live import LiveTable
 from fourfold.solve.position import Solution, Value, preference, solver_for
 
 log = logging.getLogger("fourfold.server")

@@ -29,8 +29,9 @@ from fourfold.server.access import (
     find_table,
     hub_of,
 )
+from fourfold.server.hub import Hub
 from fourfold.server.limits import address_key
-from fourfold.server.live import Hub, LiveTable, dumps
+from fourfold.server.live import LiveTable, dumps
 from fourfold.server.protocol import (
     refusal_status,
     seat_url,
@@ -82,7 +83,7 @@ def _bot_table_slot(request: Request, specs: list[SeatSpec]
     hub = hub_of(request)
 
     def alive(table_id: str) -> bool:
-        live = hub.tables.get(table_id)
+        live = hub.find(table_id)
         return (live is not None and live.table.outcome is None
                 and time.time() - live.updated_at < BOT_TABLE_IDLE_SECONDS)
 
@@ -319,7 +320,7 @@ def post_rematch(table_id: str, request: Request, caller: Seated) -> dict[str, A
             live.broadcast(dumps({"type": "rematch", "id": live.rematch_id,
                                   "url": f"/t/{live.rematch_id}"}))
     new = find_table(hub, live.rematch_id)
-    hub.call_soon(new.reschedule)
+    new.timer.soon()
     return {"id": new.id, "url": seat_url(new), "you": (seat - 1) % n,
             "seats": [{"seat": p, "token": None, "url": seat_url(new)} for p in range(n)]}
 

@@ -21,11 +21,11 @@ from starlette.exceptions import HTTPException
 
 from fourfold import __version__
 from fourfold.server import api
-from fourfold.server.api import ApiError
+from fourfold.server.access import ApiError
 from fourfold.server.hints import HINT_SECONDS
+from fourfold.server.hub import Hub
 from fourfold.server.jobs import JobPool, JobRefused
 from fourfold.server.limits import BotTables, Limits, Slots, Tarpit, address_key
-from fourfold.server.live import Hub
 from fourfold.server.middleware import (
     AnswerHeaders,
     BodyLimit,
@@ -77,15 +77,12 @@ def _listens_on_loopback(settings: Settings) -> bool:
 
 def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     engine = engine or open_database(settings.database)
-    hub = Hub(settings, Repository(engine))
+    broker = None
     if settings.broker:
-        from fourfold.server.cluster import Cluster, instance_name
+        from fourfold.server.redis_broker import RedisBroker
 
-        async def subscribed() -> None:
-            await run_in_threadpool(hub.catch_up)
-
-        hub.cluster = Cluster(settings.broker, settings.instance or instance_name(),
-                              hub.heard, subscribed, hub.tables.__contains__)
+        broker = RedisBroker(settings)
+    hub = Hub(settings, Repository(engine), broker)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -105,11 +102,9 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
                  asyncio.create_task(_every(settings.sweep_seconds, hub.sweep))]
         if hub.repo.local:
             tasks.append(asyncio.create_task(_every(WAL_SECONDS, hub.repo.checkpoint_wal)))
-        if hub.cluster is not None:
-            await run_in_threadpool(hub.leases)
-            tasks += hub.cluster.tasks(loop)
-            tasks += [asyncio.create_task(_every(settings.lease_seconds / 3, hub.leases)),
-                      asyncio.create_task(_every(settings.sync_seconds, hub.sync))]
+        await hub.broker.start(hub)
+        tasks += hub.broker.tasks(
+            hub, loop, lambda seconds, work: asyncio.create_task(_every(seconds, work)))
         try:
             yield
         finally:

@@ -63,8 +63,9 @@ def serve(settings: Settings) -> int:
                             proxy_headers=bool(settings.trusted_proxies),
                             forwarded_allow_ips=list(settings.trusted_proxies) or None)
     print(f"fourfold serve: {settings.public_url}", flush=True)
-    if app.state.hub.cluster is not None:
-        print(f"  instance {app.state.hub.instance}, broker {settings.broker}", flush=True)
+    banner = app.state.hub.broker.describe()
+    if banner is not None:
+        print(f"  {banner}", flush=True)
     print(f"  API docs: {settings.public_url}docs   (Ctrl-C stops)", flush=True)
     server = uvicorn.Server(config)
     with contextlib.suppress(KeyboardInterrupt):  # uvicorn re-raises Ctrl-C once done

@@ -75,11 +75,27 @@ def configured_game(name: str, variant: str | None, options: dict[str, Any]
 
 def check_clock(game: Game[Any, Any], base: float, increment: float) -> ClockSettings:
     if game.num_players != 2 or game.info.spec.utility is not Utility.ZERO_SUM:
+        timed = _shared_timer_variants(game)
         raise ConfigurationError(
             f"{game.name} has no clock per player"
-            + (" (its timed variants share one timer: see its options)"
-               if game.name == "quatrefoil" else ""))
+            + (f" ({'its variants' if len(timed) > 1 else 'its variant'} {', '.join(timed)}"
+               f" {'share' if len(timed) > 1 else 'shares'} one timer: see its options)"
+               if timed else ""))
     return ClockSettings(base, increment)
+
+
+def _shared_timer_variants(game: Game[Any, Any]) -> list[str]:
+    """The variants of ``game`` played against one shared timer (asked of each)."""
+    names = []
+    for variant in game.info.spec.variants:
+        if variant.unavailable:
+            continue
+        try:
+            if load(game.name, variant.name).shared_clock_seconds is not None:
+                names.append(variant.name)
+        except FourfoldError:
+            continue
+    return names
 
 
 def seat_of(game: Game[Any, Any], p: int, spec: SeatSpec, seed: int, pace: float,

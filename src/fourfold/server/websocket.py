@@ -29,8 +29,10 @@ from sqlalchemy.exc import OperationalError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from fourfold.core.errors import FourfoldError
+from fourfold.server.access import seat_holding
+from fourfold.server.hub import Hub
 from fourfold.server.limits import Bucket, Limits, Slots, address_key
-from fourfold.server.live import Connection, Hub, LiveTable, dumps
+from fourfold.server.live import Connection, LiveTable, dumps
 from fourfold.server.protocol import error_json, refusal_status, table_info
 from fourfold.server.tokens import token_hash
 from fourfold.server.web.screens import screen_dresser
@@ -100,13 +102,12 @@ async def _checked(websocket: WebSocket, hub: Hub, table_id: str, offered: list[
         screen = SCREEN_PROTOCOL in offered
         if token is None:
             token, screen = await _hello(websocket)
+        state = websocket.app.state
         seat = None if token is None else await hub.run(
-            lambda: live.seat_for(token_hash(token)))
+            lambda: seat_holding(state, live, token))
         if token is not None and seat is None:
             await _send(websocket, error_json(403, "this token holds no seat at this table"))
             raise Closing(4403)
-        if token is not None:
-            websocket.app.state.limits.admit(token_hash(token))
         await _session(websocket, hub, live, seat, token, screen)
     except Closing as closing:
         with contextlib.suppress(Exception):

@@ -44,7 +44,8 @@ tables = Table(
     Column("status", String(16), nullable=False),     # open, live, finished, abandoned
     Column("private", Boolean, nullable=False),
     Column("version", Integer, nullable=False),
-    Column("record", Text, nullable=False),           # the referee's record
+    Column("record", Text, nullable=False),           # the referee's; more moves:
+    #                                                   table_moves
     Column("seats", Text, nullable=False),            # JSON: who sits where
     Column("seed", Integer, nullable=True),
     Column("clock_base", Float, nullable=True),
@@ -71,6 +72,16 @@ seat_tokens = Table(
     Column("token_hash", String(64), nullable=False),
 )
 Index("ix_seat_tokens_hash", seat_tokens.c.token_hash)
+
+#: a table's moves, one row each, appended as they are played (the ``record`` column
+#: holds the rest of the record, and the moves of rows stored before this table existed)
+table_moves = Table(
+    "table_moves",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("ply", Integer, primary_key=True),
+    Column("move", Text, nullable=False),
+)
 
 analyses = Table(
     "analyses",
