@@ -364,3 +364,31 @@ def test_a_missing_table_says_so_once_and_stops_asking(server: AppServer,
     with pytest.raises(Exception, match="Timeout"):
         page.wait_for_event("websocket", timeout=3000)  # no retry within three seconds
     assert len(sockets) == opened <= 1
+
+
+# -- lobby and settings ----------------------------------------------------------------------
+
+def test_the_lobby_names_games_as_people_write_them(server: AppServer, pages: Pages) -> None:
+    made = server.create("icedao", ["human", "open"])
+    page = pages.open(server.url + "/")
+    page.wait_for_selector("#lobby-list li")
+    wait_until(lambda: "Ice Dao (standard)" in page.inner_text("#lobby-list"), 10,
+               "the table under its title")
+    assert "icedao" not in page.inner_text("#lobby-list")
+    # a table made meanwhile shows up under "your tables" without a reload
+    page.evaluate("""(id) => localStorage.setItem('fourfold.seats', JSON.stringify(
+        {[id]: {token: 'x', label: 'Ice Dao (standard), seat 1', at: Date.now()}}))""",
+                  made["id"])
+    page.wait_for_function("() => /Ice Dao \\(standard\\), seat 1/.test("
+                           "document.querySelector('.yours').textContent)", timeout=TIMEOUT)
+
+
+def test_the_sound_setting_is_remembered(server: AppServer, pages: Pages) -> None:
+    page = pages.open(server.url + "/")
+    page.wait_for_selector("#f-create")
+    assert page.is_checked("#sound-toggle")
+    page.click(".settings summary")
+    page.uncheck("#sound-toggle")
+    page.reload()
+    page.wait_for_selector("#f-create")
+    assert not page.is_checked("#sound-toggle")

@@ -5,6 +5,7 @@ import {tablePage} from './table.js';
 import {replayPage} from './replay.js';
 import {rulesPage} from './rules.js';
 import {h, navigate} from './util.js';
+import {setSound, soundOn} from './sound.js';
 
 const main = document.getElementById('main');
 let leave = null;
@@ -42,6 +43,11 @@ document.addEventListener('click', (event) => {
 window.addEventListener('popstate', force);
 window.addEventListener('hashchange', force);
 window.addEventListener('fourfold:navigate', force);
+
+// Sounds: on by default, the mute remembered.
+const sound = document.getElementById('sound-toggle');
+sound.checked = soundOn();
+sound.addEventListener('change', () => setSound(sound.checked));
 
 // Colour-blind aids: on by default, remembered.
 const toggle = document.getElementById('cb-toggle');

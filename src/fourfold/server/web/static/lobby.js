@@ -1,6 +1,11 @@
 // The lobby: create a table (game, variant, options and rulings, seats, clock), invite
 // links per seat, open tables to join, live tables to watch, and this browser's tables.
-import {absolute, api, copyButton, h, navigate, rememberSeat, rememberedSeats} from './util.js';
+import {absolute, api, copyButton, gameTitle, h, navigate, rememberSeat, rememberedSeats, seatName} from './util.js';
+
+//: a live table nobody has moved at for this long leaves the lobby's list (seconds)
+const QUIET = 30 * 60;
+//: an open seat waits this long in the list
+const OPEN_FOR = 24 * 3600;
 
 const SEAT_CHOICES = [
   ['you', 'You'],
@@ -26,27 +31,38 @@ export function lobbyPage(main) {
     createBox.lastChild.replaceWith(createForm(r.data));
   });
   const refreshList = async () => {
-    const r = await api('/api/lobby');
+    const [r, titles] = await Promise.all([api('/api/lobby'), titlesOf()]);
     if (!alive) return;
     const box = document.getElementById('lobby-list');
-    if (box) box.replaceChildren(r.ok ? tableList(r.data.tables) : h('p', {}, `Cannot load the lobby: ${r.error}`));
+    if (box) box.replaceChildren(r.ok ? tableList(r.data.tables, titles) : h('p', {}, `Cannot load the lobby: ${r.error}`));
+    // "your tables" too: a table made in another tab shows up here
+    const yours = mine.querySelector('.yours');
+    if (yours) yours.replaceWith(yourTables());
   };
   refreshList();
   const timer = window.setInterval(refreshList, 5000);
   return () => { alive = false; window.clearInterval(timer); };
 }
 
+/** The games' titles as people write them ("Ice Dao"), from /api/games. */
+async function titlesOf() {
+  const r = await api('/api/games');
+  return new Map(r.ok ? r.data.games.map((g) => [g.game, g.title]) : []);
+}
+
 function yourTables() {
   const seats = rememberedSeats();
-  if (!seats.length) return h('p', {class: 'muted'}, 'None yet. Tables you create or join appear here.');
-  return h('ul', {class: 'plain'}, seats.slice(0, 10).map(([id, s]) =>
+  if (!seats.length) return h('p', {class: 'muted yours'}, 'None yet. Tables you create or join appear here.');
+  return h('ul', {class: 'plain yours'}, seats.slice(0, 10).map(([id, s]) =>
     h('li', {}, h('a', {href: `/t/${id}#seat=${s.token}`, 'data-nav': true}, s.label || id))));
 }
 
-function tableList(tables) {
-  const open = tables.filter((t) => t.status === 'open' && t.open_seats.length);
-  const live = tables.filter((t) => t.status === 'live');
-  const describe = (t) => `${t.game} (${t.variant}): ${t.seats.map((s) => s.kind === 'open' ? 'open seat' : s.name).join(', ')}${t.known_deal ? ' (known deal: not ranked)' : ''}`;
+function tableList(tables, titles) {
+  const now = Date.now() / 1000;
+  const fresh = (t, seconds) => !t.updated_at || now - t.updated_at < seconds;
+  const open = tables.filter((t) => t.status === 'open' && t.open_seats.length && fresh(t, OPEN_FOR));
+  const live = tables.filter((t) => t.status === 'live' && fresh(t, QUIET));
+  const describe = (t) => `${titles.get(t.game) || t.game} (${t.variant}): ${t.seats.map((s) => s.kind === 'open' ? 'open seat' : seatName(t, s.seat)).join(', ')}${t.known_deal ? ' (known deal: not ranked)' : ''}`;
   const openList = open.length ? h('ul', {class: 'plain'}, open.map((t) => h('li', {},
     describe(t), ' ',
     h('button', {type: 'button', class: 'small', onclick: () => join(t)}, `Join (seat ${t.open_seats[0] + 1})`), ' ',
@@ -61,7 +77,7 @@ function tableList(tables) {
 async function join(t) {
   const r = await api(`/api/tables/${t.id}/join`, {method: 'POST', body: {}});
   if (!r.ok) { window.alert(`Could not join: ${r.error}`); return; }
-  rememberSeat(t.id, r.data.token, `${t.game} (${t.variant}), seat ${r.data.seat + 1}`);
+  rememberSeat(t.id, r.data.token, `${await gameTitle(t.game)} (${t.variant}), seat ${r.data.seat + 1}`);
   navigate(`/t/${t.id}#seat=${r.data.token}`);
 }
 

@@ -8,6 +8,7 @@
 // Moves go over the socket as the server's structured choice (its action number) with
 // the notation alongside; nothing here parses notation.
 import {controllerFor} from './controllers.js';
+import {play as sound} from './sound.js';
 import {absolute, announce, api, clockText, copyButton, gameTitle, h, navigate, outcomeText, rememberSeat, seatName, seatToken} from './util.js';
 
 export function tablePage(main, id) {
@@ -291,6 +292,7 @@ export function tablePage(main, id) {
       const text = outcomeText(st, over);
       banner.className = `banner ${over.result === 'win' ? (mine() && over.winner === st.you ? 'won' : mine() ? 'lost' : 'neutral') : over.result === 'team-win' ? 'won' : over.result === 'team-loss' ? 'lost' : 'neutral'}`;
       banner.replaceChildren(h('strong', {}, text));
+      if (before && !before.state.outcome) sound('end');
       if (!before || !before.state.outcome) announce(`Game over. ${text}`);
       wasMyTurn = false;
       return;
@@ -312,7 +314,12 @@ export function tablePage(main, id) {
       turn.textContent = '';
     }
     turn.classList.toggle('mine', myTurn);
-    if (myTurn && !wasMyTurn && !st.real_time) announce(`Your turn, ${seatName(st, st.you)}.`);
+    if (myTurn && !wasMyTurn && !st.real_time) {
+      announce(`Your turn, ${seatName(st, st.you)}.`);
+      if (before) sound('turn');
+    } else if (before && st.version > before.state.version) {
+      sound('move');
+    }
     wasMyTurn = myTurn;
   }
 
