@@ -11,13 +11,16 @@ from fourfold.core.game import Game
 from fourfold.core.registry import load
 
 
-def add_game_arguments(parser: argparse.ArgumentParser, *, setup: bool = True) -> None:
+def add_game_arguments(parser: argparse.ArgumentParser, *, setup: bool = True,
+                       short_option: bool = True) -> None:
+    """GAME, ``--variant`` and ``--option`` (``-o`` too unless ``short_option`` is off, for
+    a command whose ``-o`` is its output file), and ``--setup`` when ``setup``."""
     parser.add_argument("game", metavar="GAME", help="folio, quarto, ... (see `fourfold rules`)")
     parser.add_argument("--variant", "-v", default=None, type=text("a variant name"),
                         help="variant name (default: the first)")
     parser.add_argument(
-        "--option", "-o", action="append", default=[], metavar="K=V",
-        help="a game option, e.g. line-rule=same-colour-or-size (repeatable)",
+        *(("--option", "-o") if short_option else ("--option",)), action="append", default=[],
+        metavar="K=V", help="a game option, e.g. line-rule=same-colour-or-size (repeatable)",
     )
     if setup:
         parser.add_argument("--setup", default=None, metavar="POSITION",

@@ -27,7 +27,7 @@ from fourfold.analysis.match import DEFAULT_MAX_PLIES
 from fourfold.analysis.report import Config, Settings, analyze, parse_levels, render, to_json
 from fourfold.analysis.report.analyze import DEFAULT_PACE, DEFAULT_PLAYOUTS, plan
 from fourfold.analysis.report.games import read_cache
-from fourfold.cli.common import parse_options
+from fourfold.cli.common import add_game_arguments, parse_options
 from fourfold.cli.numbers import integer, path, real, scheduler_address, seconds, text
 from fourfold.cli.paths import check_writable, read_text, write_text
 from fourfold.core.errors import ConfigurationError
@@ -37,11 +37,7 @@ from fourfold.distributed.executors import cores, executor_for
 
 def register(sub: Any) -> None:
     p = sub.add_parser("analyze", help="designer's report: balance, length, drama, ladder ...")
-    p.add_argument("game", metavar="GAME", help="folio, quarto, icedao, dao, quatrefoil")
-    p.add_argument("--variant", "-v", default=None, type=text("a variant name"),
-                   help="variant name (default: the first)")
-    p.add_argument("--option", action="append", default=[], metavar="K=V",
-                   help="a game option, e.g. line-rule=same-colour-or-size (repeatable)")
+    add_game_arguments(p, setup=False, short_option=False)
     p.add_argument("--compare", default=None, metavar="K=V1,V2",
                    help="side by side for each value of option K (or K=variant)")
     p.add_argument("--games", type=integer(least=1), default=100, metavar="N",
