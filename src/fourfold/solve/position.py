@@ -74,6 +74,10 @@ class SolverEntry:
     summary: str
     #: False for a bounded solver: it answers only what it proves (see ``Value.UNKNOWN``)
     exact: bool = True
+    #: loads or builds, once and however long it takes, what every later solve needs (a
+    #: table): a review or an explorer calls it first, so that a short time limit per
+    #: position does not stop a solver that keeps tables (``None``: nothing to prepare)
+    prepare: Callable[[Game[Any, Any]], None] | None = None
 
 
 @dataclass(frozen=True)

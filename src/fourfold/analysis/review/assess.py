@@ -52,6 +52,14 @@ def from_solution(solution: Solution) -> Assessment:
     return Assessment(exact(solution.value, solution.distance), moves, best, "solver")
 
 
+def prepare(game: Game[Any, Any]) -> None:
+    """Let the game's solver load or build its tables once (``SolverEntry.prepare``), so
+    that the time per position is spent on positions."""
+    entry = solver_for(game)
+    if entry is not None and entry.prepare is not None:
+        entry.prepare(game)
+
+
 def solve(game: Game[Any, Any], state: Any, seconds: float) -> Assessment | None:
     """The solver's answer, or ``None`` (no solver, no answer in time, or a solver limit)."""
     entry = solver_for(game)
@@ -98,4 +106,4 @@ def assess(game: Game[Any, Any], state: Any, seconds: float, iterations: int,
     return estimate(game, state, iterations, seed)
 
 
-__all__ = ["Assessment", "Value", "assess", "estimate", "solve"]
+__all__ = ["Assessment", "Value", "assess", "estimate", "prepare", "solve"]

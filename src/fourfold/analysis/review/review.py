@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from fourfold.analysis.review.assess import DEFAULT_ITERATIONS, Assessment, assess
+from fourfold.analysis.review.assess import DEFAULT_ITERATIONS, Assessment, assess, prepare
 from fourfold.analysis.review.judgement import Judgement
 from fourfold.analysis.review.labels import label
 from fourfold.core.errors import ConfigurationError
@@ -87,6 +87,7 @@ def review(match: Match[Any, Any, Any], *, seconds: float = DEFAULT_SECONDS,
     """The review of every ply of ``match`` (a finished game, or the plies so far)."""
     check_reviewable(match)
     game = match.game
+    prepare(game)
     plies = []
     for index in range(len(match.moves)):
         plies.append(review_ply(match, index, seconds, iterations, seed))

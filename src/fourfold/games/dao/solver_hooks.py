@@ -18,11 +18,18 @@ def _solve(game: Game[Any, Any], state: Any, seconds: float | None) -> Solution 
     return solve(game, state, seconds)
 
 
+def _prepare(game: Game[Any, Any]) -> None:
+    from fourfold.games.dao.solver.storage import table
+
+    table(build=True)
+
+
 SOLVERS = GameSolvers(positions=(
     SolverEntry(
         _solve,
         None,
         "retrograde table of all 900,900 positions (from the mover's view), built once on"
         " first use (8-20 s; `fourfold solve dao` builds it) and cached",
+        prepare=_prepare,
     ),
 ), bench="fourfold.games.dao.solver_bench:dao_sets")

@@ -1,0 +1,63 @@
+"""``fourfold explore GAME [--variant V] [--option K=V] [--position P] [--seconds S]
+[--json]``: every legal move of a position of a solved game with its value and distance,
+coloured like GamesmanUni (win green, draw yellow, loss red) (docs/review.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from fourfold.cli.common import parse_options
+from fourfold.cli.numbers import seconds, text
+
+DEFAULT_SECONDS = 60.0
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("explore", help="every legal move of a solved game's position, with"
+                                       " its value and distance")
+    p.add_argument("game", metavar="GAME", help="dao, quarto, folio ... (a game with a solver)")
+    p.add_argument("--variant", "-v", default=None, type=text("a variant name"),
+                   help="variant name (default: the first)")
+    p.add_argument("--option", "-o", action="append", default=[], metavar="K=V",
+                   help="a game option (repeatable)")
+    p.add_argument("--position", default=None, metavar="P", type=text("a position string"),
+                   help="the position string to explore (default: the start)")
+    p.add_argument("--seconds", type=seconds(), default=DEFAULT_SECONDS, metavar="S",
+                   help=f"give up after this long (default {DEFAULT_SECONDS:g}; the first"
+                        " Dao position may build its table)")
+    p.add_argument("--json", action="store_true", help="print the moves as JSON")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from fourfold.core.registry import load
+    from fourfold.solve.explore import COLOURS, distance_text, explore
+
+    game = load(args.game, args.variant, **parse_options(args.option))
+    state = game.parse_position(args.position) if args.position else game.initial_state()
+    found = explore(game, state, args.seconds)
+    if args.json:
+        print(json.dumps(found.to_json()))
+        return 0
+    console = Console(highlight=False)
+    mover = game.player_name(game.to_move(state) or 0)
+    solution = found.solution
+    console.print(f"{game.info.label()}: {game.format_position(state)}")
+    console.print(Text(f"{mover} to move: {distance_text(solution)}",
+                       style=COLOURS[solution.value]))
+    if not found.exact:
+        console.print("(a bounded solver: 'not proven' moves are neither proven won nor lost)")
+    grid = Table(title=f"{len(solution.moves)} legal moves, best first", title_justify="left")
+    grid.add_column("move")
+    grid.add_column("value for the mover")
+    for m in solution.moves:
+        grid.add_row(Text(game.format_move(state, m.move), style=COLOURS[m.value]),
+                     Text(distance_text(m), style=COLOURS[m.value]))
+    console.print(grid)
+    return 0

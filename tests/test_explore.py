@@ -1,0 +1,93 @@
+"""``fourfold explore``: every legal move of a solved game's position with its value and
+distance, the same as ``fourfold solve --json`` says; refusals in one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import fourfold
+from fourfold.cli.main import main
+
+
+@pytest.fixture(scope="session")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The session's cache directory (shared with test_solve_dao.py: Dao's table)."""
+    return tmp_path_factory.getbasetemp() / "fourfold-cache"
+
+
+@pytest.fixture(autouse=True)
+def use_cache(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FOURFOLD_CACHE", str(cache))
+
+
+def run_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> Any:
+    capsys.readouterr()
+    assert main(argv) == 0, capsys.readouterr().err
+    return json.loads(capsys.readouterr().out)
+
+
+def dao_positions() -> list[str]:
+    game = fourfold.load("dao")
+    state = game.initial_state()
+    found = [game.format_position(state)]
+    for _ in range(6):
+        state = game.next_state(state, game.legal_moves(state)[-1])
+        found.append(game.format_position(state))
+    return found
+
+
+def test_explore_gives_every_move_as_solve_does(capsys: pytest.CaptureFixture[str]) -> None:
+    game = fourfold.load("dao")
+    for position in dao_positions():
+        explored = run_json(["explore", "dao", "--position", position, "--json"], capsys)
+        solved = run_json(["solve", "dao", "--setup", position, "--json"], capsys)
+        assert explored["moves"] == solved["moves"]
+        assert (explored["value"], explored["distance"]) == (solved["value"],
+                                                             solved["distance"])
+        state = game.parse_position(position)
+        assert sorted(m["move"] for m in explored["moves"]) == sorted(
+            game.format_move(state, m) for m in game.legal_moves(state))
+
+
+def test_explore_colours_moves_by_value(capsys: pytest.CaptureFixture[str]) -> None:
+    position = dao_positions()[3]
+    assert main(["explore", "dao", "--position", position]) == 0
+    out = capsys.readouterr().out
+    assert "legal moves, best first" in out
+    explored = run_json(["explore", "dao", "--position", position, "--json"], capsys)
+    for m in explored["moves"]:
+        assert m["move"] in out
+
+
+def one_line(capsys: pytest.CaptureFixture[str]) -> str:
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in captured.err, captured.err
+    return lines[0]
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["explore", "quatrefoil"], "no solver"),
+    (["explore", "folio", "--variant", "freeform"], "no solver"),
+    (["explore", "dao", "--position", "xx"], "position"),
+    (["explore", "nosuchgame"], "nosuchgame"),
+    (["explore", "quarto", "--seconds", "0.2"], "no exact value"),
+    (["explore", "dao", "--seconds", "-3"], "--seconds"),
+])
+def test_explore_refuses_in_one_line(argv: list[str], says: str,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    assert says in one_line(capsys)
+
+
+def test_explore_refuses_a_finished_game(capsys: pytest.CaptureFixture[str]) -> None:
+    game = fourfold.load("quarto")
+    state = game.initial_state()
+    while game.outcome(state) is None:
+        state = game.next_state(state, game.legal_moves(state)[0])
+    assert main(["explore", "quarto", "--position", game.format_position(state)]) == 2
+    assert "the game is over" in one_line(capsys)
