@@ -392,3 +392,29 @@ def test_the_sound_setting_is_remembered(server: AppServer, pages: Pages) -> Non
     page.reload()
     page.wait_for_selector("#f-create")
     assert not page.is_checked("#sound-toggle")
+
+
+COUNT_ANIMATIONS = """(() => { window.animations = 0; const real = Element.prototype.animate;
+  Element.prototype.animate = function (...args) { window.animations += 1;
+    return real.apply(this, args); }; })()"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_moves_animate_unless_motion_is_reduced(server: AppServer, browser: Any,
+                                                motion: str) -> None:
+    made = new_table(server, "dao", None, 2)
+    context = browser.new_context(viewport=DESKTOP, reduced_motion=motion)
+    try:
+        context.set_default_timeout(TIMEOUT)
+        context.add_init_script(COUNT_ANIMATIONS)
+        page = context.new_page()
+        page.goto(server.url + made["seats"][0]["url"])
+        state = my_turn(server, made)
+        page.wait_for_selector(f'#board[data-version="{state["version"]}"]')
+        act(page, state, pick(state, random.Random(1)))
+        after = my_turn(server, made)  # the bot's reply has come
+        page.wait_for_selector(f'#board[data-version="{after["version"]}"]')
+        count = page.evaluate("window.animations")
+        assert (count >= 2) if motion == "no-preference" else (count == 0), count
+    finally:
+        context.close()

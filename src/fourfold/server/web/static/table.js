@@ -341,10 +341,47 @@ export function tablePage(main, id) {
     (again || board).focus({preventScroll: true});
   }
 
+  // Moves animate: a piece that left one cell and stands on another slides there, a new
+  // piece grows in. Read from the two pictures (pieces are g.piece[data-cell][data-piece]),
+  // so it works for any game drawn that way; nothing moves under prefers-reduced-motion.
+  const still = window.matchMedia('(prefers-reduced-motion: reduce)');
+  function piecesOf(svg) {
+    const out = [];
+    if (!svg) return out;
+    for (const g of svg.querySelectorAll('g.piece[data-cell][data-piece]')) {
+      const b = g.getBBox();
+      out.push({g, cell: g.dataset.cell, piece: g.dataset.piece, x: b.x + b.width / 2, y: b.y + b.height / 2});
+    }
+    return out;
+  }
+  function animate(old, svg) {
+    if (still.matches || !old.length) return;
+    const key = (p) => `${p.cell}|${p.piece}`;
+    const now = piecesOf(svg);
+    const kept = new Set(now.map(key));
+    const had = new Set(old.map(key));
+    const left = old.filter((p) => !kept.has(key(p)));
+    for (const p of now.filter((q) => !had.has(key(q)))) {
+      const from = left.find((q) => q.piece === p.piece);
+      if (from) {
+        left.splice(left.indexOf(from), 1);
+        p.g.animate([{transform: `translate(${from.x - p.x}px, ${from.y - p.y}px)`}, {transform: 'none'}],
+          {duration: 220, easing: 'ease-out'});
+      } else {
+        p.g.style.transformOrigin = `${p.x}px ${p.y}px`;
+        p.g.animate([{transform: 'scale(0.4)', opacity: 0}, {transform: 'none', opacity: 1}], {duration: 200, easing: 'ease-out'});
+      }
+    }
+  }
+  let drawnVersion = -1;
+
   function renderBoard() {
     if (!screen) return;
     const st = screen.state;
     const was = focusKey();
+    const moved = st.version === drawnVersion + 1;
+    const old = moved ? piecesOf(board.querySelector('svg')) : [];
+    drawnVersion = st.version;
     board.innerHTML = screen.svg;
     board.dataset.version = String(st.version);
     const svg = board.querySelector('svg');
@@ -357,6 +394,7 @@ export function tablePage(main, id) {
     if (canAct) controller.decorate(svg, screen, ctx);
     else labelStatic(svg, st);
     fixRoles(svg);
+    animate(old, svg);
     controls.replaceChildren(canAct ? (controller.controls(screen, ctx) || '')
       : mine() && !st.outcome && st.status === 'live' ? h('p', {class: 'waiting', id: 'waiting'}, `Not your turn: ${turnText()} Your controls come back on your turn.`) : '');
     datalist.replaceChildren(...st.legal.slice(0, 400).map((m) => h('option', {value: m})));
