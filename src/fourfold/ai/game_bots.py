@@ -2,8 +2,8 @@
 
 The generic bots (random, greedy, alpha-beta, MCTS, perfect) play any two-player game
 of perfect information through its kernel, and levels 1 to 5 default to them
-(``fourfold.ai.levels.LEVELS``). A game that needs more names, in its
-``Extensions(bots="package.module:ATTRIBUTE")`` (or a variant's), a ``GameBots`` value:
+(``fourfold.ai.levels.LEVELS``). A game that needs more names a ``GameBots`` value in
+its ``Extensions(bots="package.module:ATTRIBUTE")`` (or in a variant's), with:
 
 - ``named``: bots only this game (or variant) has, by name, each a ``NamedBot`` (a
   factory ``(game, player, seed, limit) -> Bot`` and the line ``fourfold bots`` prints).
