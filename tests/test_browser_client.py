@@ -418,3 +418,24 @@ def test_moves_animate_unless_motion_is_reduced(server: AppServer, browser: Any,
         assert (count >= 2) if motion == "no-preference" else (count == 0), count
     finally:
         context.close()
+
+
+def test_a_seat_downloads_its_own_record(server: AppServer, pages: Pages) -> None:
+    made = server.create("quatrefoil", ["human", "bot:level1", "bot:level1", "bot:level1"],
+                         variant="base", seed=3)
+    page = seat_page(pages, server, made)
+    state = my_turn(server, made)  # the bots wait for this seat: the record stands still
+    page.wait_for_selector(f'#board[data-version="{state["version"]}"]')
+    with page.expect_download() as download:
+        page.click("#record-link")
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    token = made["seats"][0]["token"]
+
+    def record(headers: dict[str, str]) -> str:
+        r = httpx.get(f"{server.url}/api/tables/{made['id']}/record", headers=headers,
+                      timeout=30)
+        assert r.status_code == 200, r.text
+        return r.text
+
+    own = record({"Authorization": f"Bearer {token}"})
+    assert text == own != record({})  # the seat's, with its own cards: not the spectator's

@@ -576,8 +576,24 @@ export function tablePage(main, id) {
     items.push(h('p', {class: 'small'}, 'Spectator link ', copyButton(() => watch, 'Copy')));
     if (token) items.push(h('p', {class: 'small'}, 'Your seat link (to play on another device) ', copyButton(() => absolute(`/t/${id}#seat=${token}`), 'Copy')));
     items.push(h('p', {class: 'small'}, h('a', {href: `/rules/${st.game}?variant=${st.variant}`, 'data-nav': true}, 'Rules'),
-      ' · ', h('a', {href: `/api/tables/${id}/record`, download: `fourfold-${id}.txt`}, 'Download the record')));
+      ' · ', h('a', {href: `/api/tables/${id}/record`, download: `fourfold-${id}.txt`, id: 'record-link', onclick: downloadRecord},
+        token ? (st.outcome ? 'Download the record' : 'Download the record (with your own cards)') : 'Download the record')));
     links.replaceChildren(...items);
+  }
+
+  // A seat's record is its own (its own cards while the game goes on, everything after
+  // the end): fetched with the seat's token, then saved from memory.
+  async function downloadRecord(event) {
+    if (!token) return;  // a spectator's link works as it is
+    event.preventDefault();
+    const r = await api(`/api/tables/${id}/record`, {token, text: true});
+    if (!r.ok) { say(`No record: ${r.error}.`); return; }
+    const url = URL.createObjectURL(new Blob([r.data], {type: 'text/plain'}));
+    const a = h('a', {href: url, download: `fourfold-${id}.txt`, hidden: true});
+    document.body.append(a);
+    a.click();
+    a.remove();
+    window.setTimeout(() => URL.revokeObjectURL(url), 10000);
   }
 
   function renderSummary() {
