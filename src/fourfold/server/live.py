@@ -35,8 +35,7 @@ from fourfold.server.specs import HUMAN, OPEN, SeatSpec, seat_of, seated_table
 from fourfold.server.storage import TableRow
 from fourfold.server.timers import TableTimer
 from fourfold.server.tokens import token_hash
-from fourfold.table import ClockSettings, ClockState, Event, Table, TableError
-from fourfold.table.events import EventKind
+from fourfold.table import ClockSettings, ClockState, Table, TableError
 
 if TYPE_CHECKING:
     from fourfold.server.hub import Hub
@@ -124,10 +123,13 @@ class LiveTable:
         self._saved = saved  # what this Table object saved last
 
         def on_change(table: Table) -> None:
-            """Save the change before anyone is told (under the table's lock)."""
+            """Save the change before anyone is told (under the table's lock), then time
+            the next deadline again (on the loop, once the change is done). Only
+            changes move a deadline: offers and their answers do not."""
             if getattr(self, "table", table) is not table:
                 raise SavingFailed("the table was changed elsewhere")
             self.persistence.save_change(self, table, saved, self._pending_token)
+            self.timer.soon()
 
         table = seated_table(self.game, self.seats, match, bot_seed=self.seed,
                              pause_seed=self.pause_seed, pace=self.hub.settings.bot_pace,
@@ -136,15 +138,8 @@ class LiveTable:
                              on_change=on_change, hold_bots=True,
                              on_wake=self.timer.soon,
                              executor=self.hub.bots if self.owner else PARKED)
-        table.subscribe(None, self._heard)
         self.broker.relay(self, table)
         return table
-
-    def _heard(self, event: Event) -> None:
-        """Every change (heard as a spectator): time the next deadline again. (The
-        ``start`` of a new Table is not a change; whoever made it reschedules.)"""
-        if event.kind is not EventKind.START:
-            self.timer.soon()
 
     def checkpoint(self) -> None:
         """Save the running clocks (between changes)."""
