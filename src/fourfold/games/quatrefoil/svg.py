@@ -100,8 +100,8 @@ def _quatrefoil(canvas: Canvas, obs: Observation, cx: float, cy: float,
                         closed=True, parent=g, fill="#8c7b59", opacity=0.35)
     a = obs.arrangement
     for corner, (ox, oy) in enumerate(OFFSETS):
-        label_x = cx + ox * 1.95
-        label_y = cy + oy * 1.95 + 4
+        label_x = cx + ox * 2.2  # outside the lobe's outline, clear of the push arrows
+        label_y = cy + oy * 2.2
         canvas.text(label_x, label_y, CORNERS[corner], cls="coord")
         token(canvas, None, cx + ox, cy + oy, R, a[corner], CORNERS[corner])
     fx, fy = cx + 185, cy
@@ -165,11 +165,11 @@ def _seats(canvas: Canvas, game: QuatrefoilGame, obs: Observation, x: float, y: 
         cls = "you" if seat == obs.seat else "tray"
         canvas.rect(x, top, 270, ROW - 8, cls=cls, parent=g, rx=8)
         name = game.player_name(seat)
-        canvas.text(x + 10, top + 26, name, cls="label strong", parent=g)
+        canvas.text(x + 10, top + 22, name, cls="label strong", parent=g)
         notes = [w for w, on in (("you", seat == obs.seat), ("to move", obs.to_move == seat))
                  if on]
-        if notes:
-            canvas.text(x + 10, top + 44, ", ".join(notes), cls="label", parent=g)
+        for line, note in enumerate(notes):  # one a line: both together are wider than the name
+            canvas.text(x + 10, top + 38 + 15 * line, note, cls="label", parent=g)
         if game.dual:
             canvas.text(x + 96, top + ROW / 2, "—", cls="label", parent=g, text_anchor="middle")
         else:

@@ -18,6 +18,8 @@ HAND_LABEL_CHARS = 20
 STATUS_FONT = 15.0
 NOTE_FONT = 12.0
 PAD = 12.0
+#: Height of the band under each row of the tray that holds the pieces' counts (``×2``).
+COUNT_BAND = 12.0
 
 
 def title_of(game: Game[Any, Any]) -> str:
@@ -83,7 +85,9 @@ def tray(canvas: Canvas, x: float, y: float, width: float, unit: float, *,
     """The piece in hand (boxed) and the pieces left to give, wrapped into rows.
 
     Returns the y below the tray. ``hand_given`` marks the hand piece as the one the
-    last move gave (a dashed frame, as every last-move mark).
+    last move gave (a dashed frame, as every last-move mark). A kind with more than one
+    piece left shows its count (``×2``) centred under the piece, in a band of its own,
+    so that the count never covers a piece.
     """
     box = unit * 1.15
     canvas.text(x, y + 12, hand_label, cls="label strong")
@@ -105,18 +109,19 @@ def tray(canvas: Canvas, x: float, y: float, width: float, unit: float, *,
     canvas.text(left, y + 12, f"Left to give ({total})" if total else "Nothing left to give",
                 cls="label strong")
     rows = max(1, (len(kinds) + per_row - 1) // per_row)
+    row_height = step + COUNT_BAND
     canvas.rect(left - 4, top, min(len(kinds), per_row) * step + 8 if kinds else step,
-                rows * step + 4, cls="tray", rx=6)
+                rows * row_height + 4, cls="tray", rx=6)
     for i, kind in enumerate(kinds):
         cx = left + (i % per_row + 0.5) * step
-        cy = top + 2 + (i // per_row + 0.5) * step
+        row_top = top + 2 + (i // per_row) * row_height
         g = canvas.group(cls="piece supply", data={"piece": names(kind), "role": "supply"},
                          tip=f"{describe(kind)} ({supply[kind]} left)")
-        draw_piece(canvas, g, cx, cy, step * 0.92, kind)
+        draw_piece(canvas, g, cx, row_top + step / 2, step * 0.92, kind)
         if supply[kind] > 1:
-            canvas.text(cx + step * 0.42, cy + step * 0.46, f"×{supply[kind]}", cls="count",
-                        parent=g, text_anchor="end")
-    return top + max(box, rows * step + 4) + PAD
+            canvas.text(cx, row_top + step + COUNT_BAND - 3, f"×{supply[kind]}", cls="count",
+                        parent=g, text_anchor="middle")
+    return top + max(box, rows * row_height + 4) + PAD
 
 
 def tray_height(unit: float, width: float, x: float, kinds: int) -> float:
@@ -126,4 +131,4 @@ def tray_height(unit: float, width: float, x: float, kinds: int) -> float:
     left = x + max(box, HAND_LABEL_CHARS * 12 * CHAR_WIDTH) + 18
     per_row = max(1, int((x + width - left) // step))
     rows = max(1, (kinds + per_row - 1) // per_row)
-    return 20 + max(box, rows * step + 4) + PAD
+    return 20 + max(box, rows * (step + COUNT_BAND) + 4) + PAD

@@ -119,12 +119,12 @@ def draw_freeform(game: Game[Any, Any], view: View, *, last_move: Any | None,
     value = math.ceil(x0 / step) * step
     while value <= x0 + span + 1e-9:
         px, _ = at(value, y0)
-        canvas.text(px, top + PLOT + 16, format_number(value), cls="tick")
+        canvas.text(px, top + PLOT + 18, format_number(value), cls="tick")
         value += step
     value = math.ceil(y0 / step) * step
     while value <= y0 + span + 1e-9:
         _, py = at(x0, value)
-        canvas.text(left - 16, py + 4, format_number(value), cls="tick")
+        canvas.text(left - 6, py + 4, format_number(value), cls="tick", text_anchor="end")
         value += step
     for i, grid in enumerate(grids):
         g = canvas.group(cls=f"grid {grid_cls}", data={"grid": str(i + 1)},
@@ -158,7 +158,7 @@ def draw_freeform(game: Game[Any, Any], view: View, *, last_move: Any | None,
         canvas.rect(px - scale * 0.55, py - scale * 0.55, scale * 1.1, scale * 1.1, cls="last",
                     data_cell=format_point(last.place))
     if last is not None and last.challenge:
-        canvas.text(left, top + PLOT + 30, "Last move: challenge", cls="note")
+        canvas.text(left, top - 10, "Last move: challenge", cls="note")
     mover = game.to_move(state)
     label = "In hand" if mover is None else f"In hand ({game.player_name(mover)})"
     tray(canvas, PAD, top + PLOT + MARGIN + 6, width - 2 * PAD, TRAY_UNIT, hand=state.hand,
