@@ -439,3 +439,30 @@ def test_a_seat_downloads_its_own_record(server: AppServer, pages: Pages) -> Non
 
     own = record({"Authorization": f"Bearer {token}"})
     assert text == own != record({})  # the seat's, with its own cards: not the spectator's
+
+
+def centre(page: Any, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_a_piece_is_dragged_to_where_it_stops(server: AppServer, pages: Pages) -> None:
+    made = new_table(server, "dao", None, 2)
+    page = seat_page(pages, server, made)
+    state = my_turn(server, made)
+    page.wait_for_selector(f'#board[data-version="{state["version"]}"]')
+    page.wait_for_selector('#board g.square[role="button"]')
+    origin, landing = state["legal"][0].split("-")
+    x0, y0 = centre(page, f'#board g.square[data-cell="{origin}"]')
+    x1, y1 = centre(page, f'#board g.square[data-cell="{landing}"]')
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, steps=5)
+    page.wait_for_selector(f'#board g.square.landing[data-cell="{landing}"]')  # shown mid-drag
+    page.mouse.move(x1, y1, steps=5)
+    page.mouse.up()
+    moved_past(server, made, state["version"])
+    record = httpx.get(f"{server.url}/api/tables/{made['id']}/record?format=json",
+                       timeout=30).json()
+    assert record["moves"][0] == state["legal"][0], record

@@ -1,7 +1,7 @@
 // The browser controller of the sliding games (Dao; Ice Dao names its pieces "stack"
 // in games/icedao/browser.js): tap a piece that can slide, then where it stops (dots
-// mark the landings) or a direction button. The protocol is in
-// fourfold/server/web/static/controllers.js.
+// mark the landings) or a direction button; or drag the piece to where it stops. The
+// protocol is in fourfold/server/web/static/controllers.js.
 
 export default function controller(kit) {
   return sliding(kit, 'piece');
@@ -13,6 +13,9 @@ const ARROWS = {north: '↑', 'north-east': '↗', east: '→', 'south-east': '�
 export function sliding(kit, piece) {
   const {h, actionable, wireClicks, dot} = kit;
   let sel = {from: null, version: -1};
+  // a drag: {from, x, y, moving}; `dropped` swallows the click that ends a drag
+  let drag = null;
+  let dropped = false;
 
   function parse(screen) {
     const choices = screen.choices || [];
@@ -43,7 +46,14 @@ export function sliding(kit, piece) {
         g.setAttribute('aria-label', `${cell}: ${what(board, cell)}`);
       }
     }
+    svg.addEventListener('pointerdown', (event) => {
+      const hit = event.target.closest && (event.target.hitFor || event.target).closest('[data-cell]');
+      if (!hit || !origins.has(hit.dataset.cell) || event.button > 0) return;
+      drag = {from: hit.dataset.cell, x: event.clientX, y: event.clientY, moving: false};
+      startDrag(screen, ctx);
+    });
     wireClicks(svg, (target) => {
+      if (dropped) { dropped = false; return; }
       const hit = target.closest && target.closest('[data-cell]');
       if (!hit) return;
       const cell = hit.dataset.cell;
@@ -51,6 +61,45 @@ export function sliding(kit, piece) {
       if (origins.has(cell)) { sel.from = sel.from === cell ? null : cell; ctx.rerender(); ctx.focusCell(cell); return; }
       if (sel.from) { sel.from = null; ctx.rerender(); }
     });
+  }
+
+  function startDrag(screen, ctx) {
+    const move = (event) => {
+      if (!drag) return;
+      const dx = event.clientX - drag.x;
+      const dy = event.clientY - drag.y;
+      if (!drag.moving && Math.hypot(dx, dy) < 8) return;
+      if (!drag.moving) {  // show where it may stop
+        drag.moving = true;
+        sel.from = drag.from;
+        ctx.rerender();
+      }
+      const svg = document.querySelector('#board svg');
+      const piece = svg && svg.querySelector(`g.piece[data-cell="${CSS.escape(drag.from)}"]`);
+      const ctm = svg && svg.getScreenCTM();
+      if (piece && ctm) {
+        piece.style.transform = `translate(${dx / ctm.a}px, ${dy / ctm.d}px)`;
+        piece.style.pointerEvents = 'none';
+      }
+    };
+    const up = (event) => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      window.removeEventListener('pointercancel', up);
+      const was = drag;
+      drag = null;
+      if (!was || !was.moving) return;
+      dropped = true;
+      window.setTimeout(() => { dropped = false; }, 0);  // only the click of this drop
+      const under = document.elementFromPoint(event.clientX, event.clientY);
+      const cell = under && (under.hitFor || under).closest && (under.hitFor || under).closest('[data-cell]');
+      const slide = cell && (screen.choices || []).find((c) => c.from === was.from && c.to === cell.dataset.cell);
+      if (slide && event.type === 'pointerup') { ctx.play(slide); return; }
+      ctx.rerender();  // back where it was; the piece stays chosen for a tap
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+    window.addEventListener('pointercancel', up);
   }
 
   function controls(screen, ctx) {
