@@ -40,7 +40,7 @@ class Ply:
 class Review:
     game: str
     variant: str
-    options: tuple[str, ...]
+    options: dict[str, str]
     players: tuple[str, ...]
     result: str | None
     solver: str | None
@@ -50,7 +50,7 @@ class Review:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "game": self.game, "variant": self.variant, "options": list(self.options),
+            "game": self.game, "variant": self.variant, "options": dict(self.options),
             "players": list(self.players), "result": self.result, "solver": self.solver,
             "seconds_per_position": self.seconds, "estimate_iterations": self.iterations,
             "plies": [{
@@ -96,7 +96,7 @@ def review(match: Match[Any, Any, Any], *, seconds: float = DEFAULT_SECONDS,
     outcome = match.outcome
     entry = solver_for(game)
     return Review(
-        game=game.name, variant=game.info.variant, options=tuple(game.info.option_strings()),
+        game=game.name, variant=game.info.variant, options=game.info.option_strings(),
         players=tuple(game.player_name(p) for p in range(game.num_players)),
         result=None if outcome is None else outcome.score(game.num_players),
         solver=None if entry is None else entry.summary, seconds=seconds,

@@ -1,0 +1,81 @@
+"""Time the review of one whole game of every two-player ruleset (docs/review.md).
+
+    .venv/bin/python benchmarks/bench_review.py [--seconds S] [--iterations K] [--json]
+
+For each playable variant of each registered two-player game of perfect information,
+one seeded game between the greedy bot and level 2 is played, then reviewed with the
+given time per position (the solver's) and iterations (an estimate's), as ``fourfold
+review`` does by default. Reported per ruleset: plies, seconds for the whole review
+(after the solver's tables are prepared, timed apart), and how many plies the solver
+valued exactly. The first review of a ruleset also pays numba's compilation unless its
+cache holds the kernels: run the script twice and read the second run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import Any
+
+
+def rulesets() -> list[tuple[str, str]]:
+    from fourfold.core.registry import game_names, get_spec
+
+    found = []
+    for name in game_names():
+        spec = get_spec(name)
+        if spec.num_players != 2 or not spec.perfect_information:
+            continue
+        found += [(name, v.name) for v in spec.variants if not v.unavailable]
+    return found
+
+
+def measure(name: str, variant: str, seconds: float, iterations: int) -> dict[str, Any]:
+    import fourfold
+    from fourfold.analysis.match import play_game
+    from fourfold.analysis.review.assess import prepare
+    from fourfold.analysis.review.review import review
+
+    game = fourfold.load(name, variant)
+    match = play_game(game, ("greedy", "level2"), seed=1, max_plies=400)
+    start = time.perf_counter()
+    prepare(game)
+    prepared = time.perf_counter() - start
+    start = time.perf_counter()
+    found = review(match, seconds=seconds, iterations=iterations)
+    took = time.perf_counter() - start
+    exact = sum(1 for p in found.plies if p.source == "solver")
+    return {"game": name, "variant": variant, "plies": len(found.plies),
+            "review_seconds": round(took, 2), "prepare_seconds": round(prepared, 2),
+            "seconds_per_ply": round(took / max(len(found.plies), 1), 3),
+            "exact_plies": exact}
+
+
+def main() -> int:
+    from fourfold.analysis.review.assess import DEFAULT_ITERATIONS
+    from fourfold.analysis.review.review import DEFAULT_SECONDS
+
+    parser = argparse.ArgumentParser(description="Time the review of a whole game.")
+    parser.add_argument("--seconds", type=float, default=DEFAULT_SECONDS)
+    parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
+    parser.add_argument("--only", default=None, help="one game name")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    from fourfold.bench.solvers import machine
+
+    rows = [measure(name, variant, args.seconds, args.iterations)
+            for name, variant in rulesets() if args.only in (None, name)]
+    if args.json:
+        print(json.dumps({"machine": machine(), "rows": rows}, indent=2))
+        return 0
+    print(f"machine: {machine()}")
+    for r in rows:
+        print(f"{r['game']:>8} {r['variant']:<12} {r['plies']:>4} plies  "
+              f"{r['review_seconds']:>7.1f} s ({r['seconds_per_ply']:.2f} s/ply, "
+              f"{r['exact_plies']} exact; tables {r['prepare_seconds']:.1f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,106 @@
+"""Certify a puzzle with the game's solver: the position is won and exactly one move
+wins at every step of the line (or it is not lost and exactly one move avoids losing).
+
+Every value comes from the game's solver (its bundle's ``solver`` part). A move the
+solver could not prove either way (a bounded solver's ``unknown``) might be another
+solution, so a step with one is refused: only fully proven positions make puzzles.
+The defender plays the solver's best defence (the slowest loss; the first of equals).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from fourfold.core.errors import FourfoldError
+from fourfold.core.game import Game
+from fourfold.puzzles.puzzle import HOLD, WIN, Puzzle
+from fourfold.solve.position import Solution, SolverEntry, Value, solver_for
+
+#: the longest line mined: the solver's moves in a "win in N"
+MAX_WIN_IN = 4
+
+
+def _solve(entry: SolverEntry, game: Game[Any, Any], state: Any,
+           seconds: float) -> Solution | None:
+    try:
+        return entry.solve(game, state, seconds)
+    except FourfoldError:
+        return None
+
+
+def _only(solution: Solution, good: set[Value]) -> Any | None:
+    """The one move of ``solution`` whose value is in ``good``, if exactly one is and
+    every move's value is proven."""
+    if any(m.value is Value.UNKNOWN for m in solution.moves):
+        return None
+    found = [m.move for m in solution.moves if m.value in good]
+    return found[0] if len(found) == 1 else None
+
+
+def rating(goal: str, win_in: int, choices: int) -> int:
+    """A starting rating (Glicko-2 scale, refined later by attempts): longer lines and more
+    legal moves to choose from make a harder puzzle; holding is rated as a win in 2."""
+    length = win_in if goal == WIN else 2
+    return round(1000 + 250 * (length - 1) + 60 * math.log2(max(choices, 2)))
+
+
+def theme(goal: str, win_in: int) -> str:
+    if goal == HOLD:
+        return "the only move that does not lose"
+    return f"win in {win_in}"
+
+
+def certify(game: Game[Any, Any], state: Any, seconds: float) -> Puzzle | None:
+    """The puzzle of ``state`` if the solver certifies one within ``seconds`` per
+    position, else ``None``."""
+    entry = solver_for(game)
+    if entry is None or game.outcome(state) is not None:
+        return None
+    first = _solve(entry, game, state, seconds)
+    if first is None:
+        return None
+    choices = len(first.moves)
+    if choices < 2:
+        return None  # one legal move is no puzzle
+    if first.value is Value.DRAW:
+        move = _only(first, {Value.DRAW, Value.WIN})
+        if move is None:
+            return None
+        return _puzzle(game, state, (game.format_move(state, move),), HOLD, 1, choices)
+    if first.value is not Value.WIN or first.distance is None:
+        return None
+    line: list[str] = []
+    solver_moves = 0
+    here, solution = state, first
+    while True:
+        move = _only(solution, {Value.WIN})
+        if move is None or solver_moves == MAX_WIN_IN:
+            return None
+        line.append(game.format_move(here, move))
+        solver_moves += 1
+        here = game.next_state(here, move)
+        if game.outcome(here) is not None:
+            break
+        defence = _solve(entry, game, here, seconds)
+        if defence is None or defence.value is not Value.LOSS or not defence.moves:
+            return None
+        reply = defence.moves[0].move
+        line.append(game.format_move(here, reply))
+        here = game.next_state(here, reply)
+        if game.outcome(here) is not None:
+            return None  # the defender ended the game: not the win the solver promised
+        again = _solve(entry, game, here, seconds)
+        if again is None:
+            return None
+        solution = again
+    if len(line) != first.distance:
+        return None
+    return _puzzle(game, state, tuple(line), WIN, solver_moves, choices)
+
+
+def _puzzle(game: Game[Any, Any], state: Any, line: tuple[str, ...], goal: str,
+            win_in: int, choices: int) -> Puzzle:
+    return Puzzle(game.name, game.info.variant, game.info.option_strings(),
+                  game.format_position(state), line, theme(goal, win_in),
+                  rating(goal, win_in, choices), goal, win_in)

@@ -1,0 +1,188 @@
+"""Puzzles: every mined puzzle (and every shipped one) re-verified with ``fourfold solve
+--json``, move by move; playing one in the terminal; refusals in one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import fourfold
+from fourfold.cli.main import main
+from fourfold.puzzles.puzzle import Puzzle
+from fourfold.puzzles.session import play
+from fourfold.puzzles.starter import starter, starter_games
+
+
+@pytest.fixture(scope="session")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The session's cache directory (shared with test_solve_dao.py: Dao's table)."""
+    return tmp_path_factory.getbasetemp() / "fourfold-cache"
+
+
+@pytest.fixture(autouse=True)
+def use_cache(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FOURFOLD_CACHE", str(cache))
+
+
+def run_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> Any:
+    capsys.readouterr()
+    assert main(argv) == 0, capsys.readouterr().err
+    return json.loads(capsys.readouterr().out)
+
+
+def solve(puzzle: dict[str, Any], position: str, capsys: pytest.CaptureFixture[str]) -> Any:
+    argv = ["solve", puzzle["game"], "--variant", puzzle["variant"], "--setup", position,
+            "--json", "--seconds", "120"]
+    for key, value in puzzle["options"].items():
+        argv += ["--option", f"{key}={value}"]
+    return run_json(argv, capsys)
+
+
+def verify(puzzle: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
+    """The puzzle's claims, checked against ``fourfold solve --json`` at every step."""
+    game = fourfold.load(puzzle["game"], puzzle["variant"], **puzzle["options"])
+    state = game.parse_position(puzzle["position"])
+    line = puzzle["solution"]
+    first = solve(puzzle, puzzle["position"], capsys)
+    assert first["exact"] and len(first["moves"]) >= 2
+    if puzzle["goal"] == "hold":
+        assert first["value"] == "draw" and len(line) == 1
+        safe = [m["move"] for m in first["moves"] if m["value"] != "loss"]
+        assert safe == line, puzzle
+        return
+    assert first["value"] == "win" and first["distance"] == len(line)
+    assert puzzle["win_in"] == (len(line) + 1) // 2
+    assert puzzle["theme"] == f"win in {puzzle['win_in']}"
+    for ply, text in enumerate(line):
+        position = game.format_position(state)
+        solved = solve(puzzle, position, capsys)
+        if ply % 2 == 0:  # the puzzle's side: exactly one winning move, all proven
+            assert all(m["value"] != "unknown" for m in solved["moves"])
+            winners = [m["move"] for m in solved["moves"] if m["value"] == "win"]
+            assert winners == [text], (puzzle, ply)
+        else:  # the defender: lost, and the line plays one of the slowest losses
+            assert solved["value"] == "loss"
+            assert solved["moves"][0]["distance"] == next(
+                m["distance"] for m in solved["moves"] if m["move"] == text)
+        state = game.next_state(state, game.parse_move(state, text))
+    outcome = game.outcome(state)
+    assert outcome is not None and outcome.winner == game.to_move(
+        game.parse_position(puzzle["position"]))
+
+
+def test_every_mined_dao_puzzle_is_certified_by_fourfold_solve(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    mined = run_json(["puzzles", "dao", "--count", "6", "--seed", "4", "--json"], capsys)
+    assert len(mined) == 6
+    assert len({p["position"] for p in mined}) == 6
+    for puzzle in mined:
+        verify(puzzle, capsys)
+
+
+def test_mining_is_seeded(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["puzzles", "dao", "--count", "3", "--seed", "9", "--json"]
+    assert run_json(argv, capsys) == run_json(argv, capsys)
+
+
+def test_mining_stops_at_its_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    import time
+
+    start = time.monotonic()
+    mined = run_json(["puzzles", "quarto", "--count", "1000", "--budget", "3",
+                      "--seconds", "0.5", "--json"], capsys)
+    # the budget is checked between positions; each costs at most a few solves of 0.5 s
+    assert time.monotonic() - start < 3 + 30
+    assert len(mined) < 1000
+
+
+@pytest.mark.parametrize("game", starter_games())
+def test_every_shipped_puzzle_is_certified_by_fourfold_solve(
+        game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    shipped = starter(game)
+    assert len(shipped) >= 5
+    for puzzle in shipped:
+        verify(puzzle.to_json(), capsys)
+
+
+def test_the_starter_set_covers_the_solved_games() -> None:
+    assert {"dao", "quarto", "folio"} <= set(starter_games())
+
+
+def session(puzzle: Puzzle, typed: list[str], tries: int = 3) -> tuple[bool, str]:
+    lines: list[str] = []
+    feed = iter(typed)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    solved = play(puzzle, read, lines.append, tries=tries)
+    return solved, "\n".join(lines)
+
+
+def wrong_move(puzzle: Puzzle) -> str:
+    game, state = puzzle.load()
+    return next(t for t in (game.format_move(state, m) for m in game.legal_moves(state))
+                if t != puzzle.solution[0])
+
+
+def test_a_puzzle_is_played_with_tries_hint_and_solution() -> None:
+    puzzle = next(p for p in starter("dao") if p.goal == "win" and p.win_in >= 2)
+    mine = puzzle.solution[0::2]
+    solved, out = session(puzzle, ["nonsense", "hint", wrong_move(puzzle), *mine])
+    assert solved and "Solved!" in out
+    assert "'nonsense':" in out  # an illegal entry is explained and costs no try
+    assert f"Hint: {puzzle.solution[0][:3]}" in out
+    assert "2 tries left" in out
+    assert f"The reply: {puzzle.solution[1]}" in out
+    solved, out = session(puzzle, ["solution"])
+    assert not solved and " ".join(puzzle.solution) in out
+    wrong = wrong_move(puzzle)
+    solved, out = session(puzzle, [wrong, wrong], tries=2)
+    assert not solved and f"No tries left; the solution: {' '.join(puzzle.solution)}" in out
+
+
+def test_the_puzzle_command_plays_from_a_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    puzzle = starter("quarto")[0]
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps([puzzle.to_json()]))
+    typed = iter(puzzle.solution[0::2])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
+    assert main(["puzzle", "--file", str(path), "--number", "1"]) == 0
+    assert "Solved!" in capsys.readouterr().out
+
+
+def one_line(capsys: pytest.CaptureFixture[str]) -> str:
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in captured.err, captured.err
+    return lines[0]
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["puzzles", "quatrefoil"], "two-player"),
+    (["puzzles", "folio", "--variant", "freeform"], "no solver"),
+    (["puzzles", "dao", "--count", "0"], "--count"),
+    (["puzzles", "dao", "--budget", "-1"], "--budget"),
+    (["puzzle", "nosuchgame"], "nosuchgame"),
+    (["puzzle", "dao", "--number", "100000"], "--number 100000"),
+    (["puzzle", "--file", "{tmp}/missing.json"], "missing.json"),
+    (["puzzle", "--file", "{tmp}/bad.json"], "not JSON"),
+    (["puzzle", "--file", "{tmp}/wrong.json"], "field 'solution'"),
+])
+def test_puzzle_commands_refuse_in_one_line(
+        argv: list[str], says: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "bad.json").write_text("[{")
+    (tmp_path / "wrong.json").write_text(json.dumps([{
+        "game": "dao", "variant": "standard", "position": "x", "theme": "t", "goal": "win",
+        "rating": 1, "win_in": 1, "solution": []}]))
+    assert main([a.format(tmp=tmp_path) for a in argv]) == 2
+    assert says in one_line(capsys)
