@@ -109,13 +109,27 @@ class Fanout:
         self.broker = broker
         self.call_soon = call_soon
         self.connections: set[Connection] = set()
+        #: per recipient, the last event encoded and its JSON (value, text): the table
+        #: makes one event per recipient, so its spectators (or a seat's several
+        #: pages) share one encoding. Events of one table are delivered one at a time.
+        self._encoded: dict[int | None, tuple[Event, dict[str, Any], str]] = {}
+
+    def encode(self, event: Event) -> tuple[dict[str, Any], str]:
+        """``event``'s wire JSON, as a value and as text (encoded once per event)."""
+        cached = self._encoded.get(event.recipient)
+        if cached is not None and cached[0] is event:
+            return cached[1], cached[2]
+        value = event_to_json(self.game, event)
+        text = dumps(value)
+        self._encoded[event.recipient] = (event, value, text)
+        return value, text
 
     def attach(self, table: Table, connection: Connection, quiet: bool = False) -> None:
         """Subscribe ``connection`` to ``table`` as its recipient (again after the table
         was rebuilt; ``quiet``: without the ``start`` a subscription begins with)."""
         if connection.unsubscribe is not None:
             connection.unsubscribe()
-        game, call, deliver = self.game, self.call_soon, self.broker.deliver
+        call, deliver, encode = self.call_soon, self.broker.deliver, self.encode
         skip = [quiet]
 
         def listener(event: Event) -> None:
@@ -124,10 +138,10 @@ class Fanout:
             if skip[0] and event.kind is EventKind.START:
                 skip[0] = False
                 return
-            value = event_to_json(game, event)
+            value, text = encode(event)
             if connection.dress is not None:
-                value["screen"] = connection.dress(event)
-            call(deliver, connection, event.version, event.kind.value, dumps(value))
+                text = dumps({**value, "screen": connection.dress(event)})
+            call(deliver, connection, event.version, event.kind.value, text)
 
         self.connections.add(connection)
         connection.unsubscribe = table.subscribe(connection.recipient, listener)
