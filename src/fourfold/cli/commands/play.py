@@ -57,7 +57,8 @@ def register(sub: Any) -> None:
                    " seconds a move) or 90s+0; who runs out of time loses")
     p.add_argument("--pace", type=real(least=0, most=60, unit="seconds"), default=None,
                    metavar="SECONDS",
-                   help="real-time play: the bots' mean seconds per action")
+                   help="real-time play: the bots' mean seconds per action (default: the"
+                   " game's own, as its rules say)")
     p.add_argument("--load", type=path("a file name"), default=None, metavar="RECORD",
                    help="replay this record file and go on from where it stopped")
     add_game_number_argument(p)

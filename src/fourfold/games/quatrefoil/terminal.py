@@ -10,8 +10,14 @@ game ends every card is shown face up.
 
 The table keeps time (the real clock, or one a test moves by hand), runs the bots at a
 human-like pace (``--pace`` seconds on average, give or take 40%) and declares the loss
-when the shared clock runs out. In Race the Clock and Dual the prompt stays open while
-the bots act; after their output the prompt is printed again.
+when the shared clock runs out. In Dual every bot draws its pause again after each
+action, whoever made it, so the gap a person sees between two actions is the shortest
+of three pauses: the default ``DEFAULT_DUAL_PACE`` of 6 s keeps each screen up for at
+least 3.6 s (about 4.8 s on average), time to read it and type a push; ``--pace`` or the
+``pace S`` command changes it. Bot actions print in the notation a person types
+(``Player 2 (bot): E>NE (red enters NE, ...)``), never the record's ``2:E>NE@0``. In
+Race the Clock and Dual the prompt stays open while the bots act; after their output
+the prompt is printed again.
 
 In Dual there are no turns. A typed action is sent with the version of the screen the
 person was looking at: the newest one shown at least ``REACTION`` seconds before the
@@ -38,7 +44,9 @@ from fourfold.games.quatrefoil.state import Action
 from fourfold.games.quatrefoil.text import draw_observation, draw_referee, explain
 from fourfold.table import Event, EventKind, Seat
 
-DEFAULT_DUAL_PACE = 2.5
+#: A Dual bot's mean seconds per action: with three bots re-drawing their pauses (0.6x
+#: to 1.4x) after every action, a screen stays up at least 3.6 s, about 4.8 s on average
+DEFAULT_DUAL_PACE = 6.0
 DEFAULT_TIMED_PACE = 2.0
 #: Seconds a person needs to react to a new screen: a Dual action typed sooner after a
 #: bot's action was chosen on the screen before it (and is refused as stale).
@@ -123,15 +131,16 @@ class QuatrefoilLoop(TurnLoop):
     def say_event(self, event: Event) -> None:
         if event.kind is not EventKind.MOVE or event.seat is None or event.move is None:
             return
-        words = ""
+        words, name = "", event.move
         if self.before is not None:
             try:
                 move = self.game.view_parse_move(self.before, event.move)
                 words = explain(self.game, self.before.observation, move)
+                name = ACTION_NAMES[move.action]  # as typed: E>NE, not Dual's 2:E>NE@0
             except FourfoldError:
                 words = ""
         label = self.label(event.seat)
-        self.ctx.say(f"{label}: {event.move}" + (f" ({words})" if words else ""))
+        self.ctx.say(f"{label}: {name}" + (f" ({words})" if words else ""))
 
     def label(self, seat: int) -> str:
         who = "you" if seat == self.me else "bot"
