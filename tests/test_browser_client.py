@@ -466,3 +466,26 @@ def test_a_piece_is_dragged_to_where_it_stops(server: AppServer, pages: Pages) -
     record = httpx.get(f"{server.url}/api/tables/{made['id']}/record?format=json",
                        timeout=30).json()
     assert record["moves"][0] == state["legal"][0], record
+
+
+def test_a_team_plays_again_from_the_same_seats_with_a_new_deal(server: AppServer,
+                                                                 pages: Pages) -> None:
+    made = server.create("quatrefoil", ["bot:level1", "human", "bot:level1", "bot:level1"],
+                         variant="base")
+    page = seat_page(pages, server, made, seat=1)
+    state = my_turn(server, made, seat=1)
+    token = made["seats"][1]["token"]
+    r = httpx.post(f"{server.url}/api/tables/{made['id']}/resign",
+                   json={"version": state["version"]},
+                   headers={"Authorization": f"Bearer {token}"}, timeout=30)
+    assert r.status_code == 200, r.text
+    page.wait_for_selector("#rematch")
+    assert "Play again (same seats, a new deal)" in page.inner_text("#rematch")
+    page.click("#rematch")
+    page.wait_for_url(lambda url: made["id"] not in url)
+    page.wait_for_function("() => /\\(seat 2\\)/.test(document.querySelector('.who')"
+                           ".textContent)")
+    again = page.url.split("/t/")[1].split("#")[0]
+    seats = server.state(again, token)
+    assert seats["you"] == 1
+    assert [s["kind"] for s in seats["seats"]] == ["bot", "human", "bot", "bot"]

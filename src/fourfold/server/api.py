@@ -20,6 +20,7 @@ from fourfold.core.errors import FourfoldError
 from fourfold.core.match import Match
 from fourfold.core.record import format_record, parse_record
 from fourfold.core.registry import game_names, get_spec
+from fourfold.core.spec import Utility
 from fourfold.server.access import (
     ApiError,
     Caller,
@@ -296,7 +297,8 @@ def post_join(table_id: str, request: Request, body: JoinBody | None = None
 
 
 @router.post("/tables/{table_id}/rematch", response_model=Created, status_code=201,
-             summary="The same people again, sides swapped")
+             summary="The same people again: sides swapped, or the same seats and a new"
+             " deal in a cooperative game")
 def post_rematch(table_id: str, request: Request, caller: Seated) -> dict[str, Any]:
     hub = hub_of(request)
     live, seat = caller.live, caller.seat
@@ -304,16 +306,18 @@ def post_rematch(table_id: str, request: Request, caller: Seated) -> dict[str, A
     if live.table.outcome is None:
         raise ApiError(409, "a rematch is for a finished game")
     n = len(live.seats)
+    # sides swap in a contest; a team plays again from the same seats, with a new deal
+    shift = 0 if live.game.info.spec.utility is Utility.COOPERATIVE else 1
     with live.lock:
         if live.rematch_id is None:
             game = live.game
-            specs = [live.seats[(q + 1) % n] for q in range(n)]
+            specs = [live.seats[(q + shift) % n] for q in range(n)]
             match: Match[Any, Any] = Match(game, game.initial_state(deal_seed()),
                                            [s.name for s in specs])
             with _bot_table_slot(request, specs) as bind:
                 row = _new_row(hub, match, specs, private=live.private, seed=None,
                                known_deal=False, clock=live.clock, rematch_of=live.id)
-                hashes = {(p - 1) % n: digest for digest, p in live.tokens.items()}
+                hashes = {(p - shift) % n: digest for digest, p in live.tokens.items()}
                 hub.repo.create(row, hashes)
                 live.rematch_id = hub.repo.set_rematch(live.id, row["id"])
                 bind(live.rematch_id)
@@ -321,7 +325,7 @@ def post_rematch(table_id: str, request: Request, caller: Seated) -> dict[str, A
                                   "url": f"/t/{live.rematch_id}"}))
     new = find_table(hub, live.rematch_id)
     new.timer.soon()
-    return {"id": new.id, "url": seat_url(new), "you": (seat - 1) % n,
+    return {"id": new.id, "url": seat_url(new), "you": (seat - shift) % n,
             "seats": [{"seat": p, "token": None, "url": seat_url(new)} for p in range(n)]}
 
 
