@@ -134,9 +134,13 @@ def wrong_move(puzzle: Puzzle) -> str:
 def test_a_puzzle_is_played_with_tries_hint_and_solution() -> None:
     puzzle = next(p for p in starter("dao") if p.goal == "win" and p.win_in >= 2)
     mine = puzzle.solution[0::2]
-    solved, out = session(puzzle, ["nonsense", "hint", wrong_move(puzzle), *mine])
+    game, state = puzzle.load()
+    illegal = next(game.format_move(state, m) for m in game.legal_moves(
+        game.next_state(state, game.legal_moves(state)[0])) if m not in game.legal_moves(state))
+    solved, out = session(puzzle, ["nonsense", illegal, "hint", wrong_move(puzzle), *mine])
     assert solved and "Solved!" in out
-    assert "'nonsense':" in out  # an illegal entry is explained and costs no try
+    assert "'nonsense':" in out  # unreadable and illegal entries cost no try
+    assert f"{illegal}: not a legal move here" in out
     assert f"Hint: {puzzle.solution[0][:3]}" in out
     assert "2 tries left" in out
     assert f"The reply: {puzzle.solution[1]}" in out

@@ -23,7 +23,8 @@ PROMPT = "your move (hint, solution, quit): "
 def goal_text(puzzle: Puzzle, mover: str) -> str:
     if puzzle.goal == WIN:
         moves = "move" if puzzle.win_in == 1 else "moves"
-        return f"{mover} to play and win in {puzzle.win_in} {moves} ({puzzle.theme})."
+        theme = "" if puzzle.theme.startswith("win in") else f" ({puzzle.theme})"
+        return f"{mover} to play and win in {puzzle.win_in} {moves}{theme}."
     return f"{mover} to play: find the only move that does not lose."
 
 
@@ -66,6 +67,9 @@ def play(puzzle: Puzzle, read: Callable[[str], str], write: Callable[[str], None
             move = game.parse_move(state, text)
         except FourfoldError as error:
             write(f"{text!r}: {error}")
+            continue
+        if move not in game.legal_moves(state):
+            write(f"{text}: not a legal move here; {presenter.describe_turn(game, state)}")
             continue
         if game.format_move(state, move) != line[step]:
             left -= 1
