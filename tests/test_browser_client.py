@@ -489,3 +489,25 @@ def test_a_team_plays_again_from_the_same_seats_with_a_new_deal(server: AppServe
     seats = server.state(again, token)
     assert seats["you"] == 1
     assert [s["kind"] for s in seats["seats"]] == ["bot", "human", "bot", "bot"]
+
+
+def test_the_piece_in_hand_is_dragged_onto_a_cell(server: AppServer, pages: Pages) -> None:
+    made = new_table(server, "quarto", None, 2)
+    page = seat_page(pages, server, made)
+    state = my_turn(server, made)
+    if " " not in state["legal"][0]:  # the opening give first: then a piece is in hand
+        page.wait_for_selector(f'#board[data-version="{state["version"]}"]')
+        act(page, state, state["legal"][0])
+        moved_past(server, made, state["version"])
+        state = my_turn(server, made)
+    page.wait_for_selector(f'#board[data-version="{state["version"]}"]')
+    page.wait_for_selector('#board g.piece.draggable[data-role="hand"]')
+    cell = state["legal"][0].split(" ")[0]
+    x0, y0 = centre(page, '#board g.piece[data-role="hand"]')
+    x1, y1 = centre(page, f'#board g.square[data-cell="{cell}"]')
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x1, y1, steps=8)
+    page.mouse.up()
+    page.wait_for_selector(f'#board g.square.selected[data-cell="{cell}"]')  # placed there
+    assert "Now choose the piece to give" in page.inner_text("#controls")

@@ -1,6 +1,6 @@
 // The browser controller of the placement games (Quarto, Folio's grid variants): place
 // the piece in hand on a marked cell and choose the piece to give, in either order (a
-// cell with one legal move plays at once). Folio's freeform variant reuses it with
+// cell with one legal move plays at once); or drag the piece in hand onto a cell. Folio's freeform variant reuses it with
 // `points` (games/folio/freeform/browser.js): a click anywhere on the table.
 // The protocol is in fourfold/server/web/static/controllers.js.
 
@@ -10,7 +10,7 @@ export default function controller(kit) {
 
 /** `points`: null for a grid, or {pick(svg, event, spots) -> {cell} | {note}, mark(svg, spot)}. */
 export function placement(kit, points) {
-  const {h, actionable, wireClicks, describePiece} = kit;
+  const {h, actionable, wireClicks, describePiece, drag} = kit;
   let sel = {cell: null, give: null, version: -1};
   let note = '';
 
@@ -69,6 +69,19 @@ export function placement(kit, points) {
       }
     }
     if (points && sel.cell) points.mark(svg, moves.find((m) => m.cell === sel.cell));
+    const held = svg.querySelector('g.piece[data-role="hand"]');
+    if (held && cells.size && !points) {  // drag the piece in hand onto a marked cell
+      held.classList.add('draggable');
+      held.addEventListener('pointerdown', (event) => drag(event, {
+        find: () => document.querySelector('#board g.piece[data-role="hand"]'),
+        start: () => {},
+        drop: (under) => {
+          const square = under && under.closest('g.square[data-cell]');
+          if (square && cells.has(square.dataset.cell)) choose(screen, ctx, {cell: square.dataset.cell});
+          else ctx.rerender();
+        },
+      }));
+    }
     wireClicks(svg, (target, event) => {
       const supply = target.closest && target.closest('g.piece[data-role="supply"]');
       if (supply && supply.classList.contains('choosable')) { choose(screen, ctx, {give: supply.dataset.piece}); return; }

@@ -11,11 +11,8 @@ const ARROWS = {north: '↑', 'north-east': '↗', east: '→', 'south-east': '�
   'south-west': '↙', west: '←', 'north-west': '↖'};
 
 export function sliding(kit, piece) {
-  const {h, actionable, wireClicks, dot} = kit;
+  const {h, actionable, wireClicks, dot, drag} = kit;
   let sel = {from: null, version: -1};
-  // a drag: {from, x, y, moving}; `dropped` swallows the click that ends a drag
-  let drag = null;
-  let dropped = false;
 
   function parse(screen) {
     const choices = screen.choices || [];
@@ -46,14 +43,22 @@ export function sliding(kit, piece) {
         g.setAttribute('aria-label', `${cell}: ${what(board, cell)}`);
       }
     }
-    svg.addEventListener('pointerdown', (event) => {
-      const hit = event.target.closest && (event.target.hitFor || event.target).closest('[data-cell]');
-      if (!hit || !origins.has(hit.dataset.cell) || event.button > 0) return;
-      drag = {from: hit.dataset.cell, x: event.clientX, y: event.clientY, moving: false};
-      startDrag(screen, ctx);
+    svg.addEventListener('pointerdown', (event) => {  // or drag it to where it stops
+      const hit = (event.target.hitFor || event.target).closest('[data-cell]');
+      if (!hit || !origins.has(hit.dataset.cell)) return;
+      const from = hit.dataset.cell;
+      drag(event, {
+        find: () => document.querySelector(`#board g.piece[data-cell="${CSS.escape(from)}"]`),
+        start: () => { sel.from = from; ctx.rerender(); },
+        drop: (under) => {
+          const cell = under && under.closest('[data-cell]');
+          const slide = cell && slides.find((c) => c.from === from && c.to === cell.dataset.cell);
+          if (slide) ctx.play(slide);
+          else ctx.rerender();  // back where it was; the piece stays chosen for a tap
+        },
+      });
     });
     wireClicks(svg, (target) => {
-      if (dropped) { dropped = false; return; }
       const hit = target.closest && target.closest('[data-cell]');
       if (!hit) return;
       const cell = hit.dataset.cell;
@@ -61,45 +66,6 @@ export function sliding(kit, piece) {
       if (origins.has(cell)) { sel.from = sel.from === cell ? null : cell; ctx.rerender(); ctx.focusCell(cell); return; }
       if (sel.from) { sel.from = null; ctx.rerender(); }
     });
-  }
-
-  function startDrag(screen, ctx) {
-    const move = (event) => {
-      if (!drag) return;
-      const dx = event.clientX - drag.x;
-      const dy = event.clientY - drag.y;
-      if (!drag.moving && Math.hypot(dx, dy) < 8) return;
-      if (!drag.moving) {  // show where it may stop
-        drag.moving = true;
-        sel.from = drag.from;
-        ctx.rerender();
-      }
-      const svg = document.querySelector('#board svg');
-      const piece = svg && svg.querySelector(`g.piece[data-cell="${CSS.escape(drag.from)}"]`);
-      const ctm = svg && svg.getScreenCTM();
-      if (piece && ctm) {
-        piece.style.transform = `translate(${dx / ctm.a}px, ${dy / ctm.d}px)`;
-        piece.style.pointerEvents = 'none';
-      }
-    };
-    const up = (event) => {
-      window.removeEventListener('pointermove', move);
-      window.removeEventListener('pointerup', up);
-      window.removeEventListener('pointercancel', up);
-      const was = drag;
-      drag = null;
-      if (!was || !was.moving) return;
-      dropped = true;
-      window.setTimeout(() => { dropped = false; }, 0);  // only the click of this drop
-      const under = document.elementFromPoint(event.clientX, event.clientY);
-      const cell = under && (under.hitFor || under).closest && (under.hitFor || under).closest('[data-cell]');
-      const slide = cell && (screen.choices || []).find((c) => c.from === was.from && c.to === cell.dataset.cell);
-      if (slide && event.type === 'pointerup') { ctx.play(slide); return; }
-      ctx.rerender();  // back where it was; the piece stays chosen for a tap
-    };
-    window.addEventListener('pointermove', move);
-    window.addEventListener('pointerup', up);
-    window.addEventListener('pointercancel', up);
   }
 
   function controls(screen, ctx) {

@@ -61,13 +61,52 @@ export function pad(el) {
 /** Call `handle(target, event)` for clicks and taps on the picture, and for Enter or
  * Space on a focused SVG button (`event` is null then). */
 export function wireClicks(svg, handle) {
-  svg.addEventListener('click', (event) => handle(event.target.hitFor || event.target, event));
+  svg.addEventListener('click', (event) => {
+    if (dropped) { dropped = false; return; }
+    handle(event.target.hitFor || event.target, event);
+  });
   svg.addEventListener('keydown', (event) => {
     if (event.key !== 'Enter' && event.key !== ' ') return;
     if (!event.target.getAttribute || event.target.getAttribute('role') !== 'button') return;
     event.preventDefault();
     handle(event.target, null);
   });
+}
+
+let dropped = false;
+
+/** Drag from a pointerdown: past 8 px, `start()` runs once (it may redraw the picture),
+ * the element `find()` returns follows the pointer, and on release `drop(under)` gets
+ * the element under the pointer (null when the drag was cancelled). A plain tap is left
+ * to the click handlers; the click that ends a drag is swallowed (see `wireClicks`). */
+export function drag(down, {find, start, drop}) {
+  if (down.button > 0) return;
+  let moving = false;
+  const move = (event) => {
+    const dx = event.clientX - down.clientX;
+    const dy = event.clientY - down.clientY;
+    if (!moving && Math.hypot(dx, dy) < 8) return;
+    if (!moving) { moving = true; start(); }
+    const el = find();
+    const ctm = el && el.ownerSVGElement && el.ownerSVGElement.getScreenCTM();
+    if (el && ctm) {
+      el.style.transform = `translate(${dx / ctm.a}px, ${dy / ctm.d}px)`;
+      el.classList.add('dragging');  // not under the pointer itself: the drop finds the cell
+    }
+  };
+  const up = (event) => {
+    window.removeEventListener('pointermove', move);
+    window.removeEventListener('pointerup', up);
+    window.removeEventListener('pointercancel', up);
+    if (!moving) return;
+    dropped = true;
+    window.setTimeout(() => { dropped = false; }, 0);  // only the click of this drop
+    const under = event.type === 'pointerup' ? document.elementFromPoint(event.clientX, event.clientY) : null;
+    drop(under ? (under.hitFor || under) : null);
+  };
+  window.addEventListener('pointermove', move);
+  window.addEventListener('pointerup', up);
+  window.addEventListener('pointercancel', up);
 }
 
 /** A piece's description from the board (`{piece, description}` entries), with its name. */
