@@ -54,8 +54,9 @@ class Extensions:
     bots: str | None = None
     #: ``fourfold.cli.play.rules.PlayRules``: the terminal's commands and session runner
     terminal: str | None = None
-    #: the browser controller: a ``.js`` file beside the game's package (a path relative
-    #: to the module named), or a reference to a description as data
+    #: the browser controller: ``"package:file.js"``, a JavaScript module in that package's
+    #: folder whose default export is ``(kit) => controller`` (``fourfold.server.web.
+    #: controllers``; ``None``: the generic controller, one button per legal move)
     browser: str | None = None
     #: ``fourfold.analysis.report.facts.ReportFacts``: state-space count, board sites,
     #: a cooperative deal's optimum
