@@ -209,6 +209,7 @@ def _import_own_record(http: httpx.Client, tid: str, token: str | None
 #: (method, path) -> the calls a seat or spectator makes to it during the comparison
 ROUTES: dict[tuple[str, str], Call] = {
     ("GET", "/api/health"): _get("/api/health"),
+    ("GET", "/api/warm-up"): _get("/api/warm-up"),
     ("GET", "/api/games"): _get("/api/games"),
     ("POST", "/api/tables"): _post("/api/tables", {"game": "quatrefoil", "seats": []}),
     ("GET", "/api/lobby"): _get("/api/lobby"),

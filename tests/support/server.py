@@ -64,7 +64,7 @@ class Server(OnLoopback):
                 "from fourfold.cli.main import main; raise SystemExit(main())",
                 "serve", "--port", str(self.port), "--data", str(self.data),
                 "--bot-pace", "0.05", "--rate", "5000", "--address-rate", "50000",
-                "--max-bot-tables-per-address", "100000",
+                "--max-bot-tables-per-address", "100000", "--no-warm-up",
                 *self.extra]
         if self.database:
             args += ["--database", self.database]

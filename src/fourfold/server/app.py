@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from fourfold import __version__
-from fourfold.server import api
+from fourfold.server import api, warmup
 from fourfold.server.access import ApiError
 from fourfold.server.hints import HINT_SECONDS
 from fourfold.server.hub import Hub
@@ -37,6 +37,7 @@ from fourfold.server.protocol import error_json
 from fourfold.server.settings import Settings
 from fourfold.server.storage import Repository
 from fourfold.server.storage.migrate import open_database
+from fourfold.server.warmup import WarmUp
 from fourfold.server.web import install as install_browser_app
 from fourfold.server.websocket import live_socket
 
@@ -89,6 +90,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         loop = asyncio.get_running_loop()
         restored = await run_in_threadpool(hub.start, loop)
         app.state.jobs.start()  # spawn the hint workers now, not on the first hint
+        app.state.warmup.start(app.state.jobs)  # and load their kernels, in the background
         # The cyclic garbage collector holds the GIL, so every table waits while it runs.
         # Keep start-up's objects out of it for good, and collect the young often and
         # briefly: at 2,000 tables the default made 1 s full collections, (10000, 20,
@@ -125,6 +127,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     app.state.limits = Limits(settings.rate_per_second, settings.rate_burst,
                               settings.address_rate_per_second, settings.address_rate_burst)
     app.state.jobs = JobPool(settings.job_workers, settings.job_queue, HINT_SECONDS)
+    app.state.warmup = WarmUp(settings.warm_up)
     app.state.sockets = Slots(settings.max_sockets_per_address)
     app.state.bot_tables = BotTables(settings.max_bot_tables_per_address)
     tarpit = Tarpit(settings.refusal_hold_seconds)
@@ -178,6 +181,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
 
     install_browser_app(app)  # the browser app's pages and the routes it needs
     app.include_router(api.router)
+    app.include_router(warmup.router)
     app.add_api_websocket_route("/api/tables/{table_id}/live", live_socket)
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")

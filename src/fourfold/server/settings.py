@@ -49,6 +49,9 @@ class Settings:
     #: that may wait for one; each seat and each address has at most one job at a time
     job_workers: int = 1
     job_queue: int = 8
+    #: load the hint kernels in each job worker at start, in the background
+    #: (server/warmup.py), so that the first hint is as quick as the next
+    warm_up: bool = True
     #: a 429 (and a full job pool's 503) is sent after this many seconds, so that a
     #: client asking again at once asks at most this often per connection
     refusal_hold_seconds: float = 0.5

@@ -71,6 +71,9 @@ def register(sub: Any) -> None:
                         " started at once (default 8)")
     p.add_argument("--job-workers", type=int, default=1, metavar="N",
                    help="worker processes for hints and analyses (default 1)")
+    p.add_argument("--warm-up", action=argparse.BooleanOptionalAction, default=True,
+                   help="load the hint kernels in the background at start, so that the first"
+                        " hint is as quick as the next (default: on)")
     p.add_argument("--job-queue", type=int, default=8, metavar="N",
                    help="hints and analyses that may wait for a thread (default 8)")
     p.add_argument("--request-timeout", type=float, default=10.0, metavar="SECONDS",
@@ -126,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
         max_sockets_per_address=args.max_sockets_per_address, job_workers=args.job_workers,
         max_bot_tables_per_address=args.max_bot_tables_per_address,
         job_queue=args.job_queue, request_read_seconds=args.request_timeout,
-        refusal_hold_seconds=args.refusal_hold,
+        refusal_hold_seconds=args.refusal_hold, warm_up=args.warm_up,
         allowed_hosts=tuple(h.strip().lower() for h in args.allow_host if h.strip()),
     )
     return serve(settings)

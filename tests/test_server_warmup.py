@@ -1,0 +1,44 @@
+"""The server loads its hint kernels in the background at start (issue 31: the first hint
+took 9-11 s): the warm-up runs in the job pool's worker process, requests are answered
+meanwhile, and ``GET /api/warm-up`` says when it is done. How fast the first hint is
+afterwards is measured by benchmarks/bench_first_hint.py, not here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+
+import fourfold
+from support.server import running
+from support.wait import wait_until
+
+
+def playable() -> set[str]:
+    return {fourfold.load(name, v.name).info.label() for name in fourfold.game_names()
+            for v in fourfold.get_spec(name).variants if v.unavailable is None}
+
+
+def test_the_warm_up_runs_at_start_and_requests_are_answered_meanwhile(tmp_path: Path) -> None:
+    with running(tmp_path, extra=("--warm-up",)) as server, \
+            httpx.Client(base_url=server.url, timeout=10) as http:
+        first = http.get("/api/warm-up").json()
+        assert first["state"] in ("running", "done")
+        assert http.get("/api/games").status_code == 200  # not held by the warm-up
+        done = wait_until(lambda: (s := http.get("/api/warm-up").json())["state"] != "running"
+                          and s, seconds=300, what="the warm-up to end", every=0.5)
+        assert done["state"] == "done", done
+        assert done["processes"] == 1 and done["seconds"] > 0
+        assert set(done["rulesets"]) == playable()
+        created = http.post("/api/tables", json={"game": "dao",
+                                                "seats": ["human", "bot:level1"], "seed": 5})
+        seat = created.json()["seats"][0]["token"]
+        hint = http.get(f"/api/tables/{created.json()['id']}/hint",
+                        headers={"Authorization": f"Bearer {seat}"}, timeout=60)
+        assert hint.status_code == 200 and hint.json()["kind"] in ("solver", "bot"), hint.text
+
+
+def test_the_warm_up_can_be_left_off(tmp_path: Path) -> None:
+    with running(tmp_path) as server:  # the test servers start with --no-warm-up
+        status = httpx.get(server.url + "/api/warm-up", timeout=10).json()
+        assert status == {"state": "off", "rulesets": [], "processes": 0, "seconds": None}
