@@ -251,6 +251,13 @@ ROUTES: dict[tuple[str, str], Call] = {
     ("GET", "/docs"): _get("/docs"),
     ("GET", "/docs/oauth2-redirect"): _get("/docs/oauth2-redirect"),
     ("GET", "/redoc"): _get("/redoc"),
+    # the daily deal (server/daily): today's deals, a board, a table dealt one, its page
+    ("GET", "/api/daily"): _get("/api/daily"),
+    ("GET", "/api/daily/{game}/{variant}"): _both(
+        _get("/api/daily/quatrefoil/base"), _get("/api/daily/quatrefoil/nosuch")),
+    ("POST", "/api/daily/{game}/{variant}"): _post(
+        "/api/daily/quatrefoil/base", {"seats": ["human"] * 4}),
+    ("GET", "/daily"): _get("/daily"),
     # the WebSocket: its messages are ``MESSAGES`` below, sent on every recipient's socket
     ("WS", "/api/tables/{table_id}/live"): lambda http, tid, token: [
         http.get("/api/nosuch/route", headers=auth(token))],  # and an unknown route

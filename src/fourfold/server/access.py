@@ -8,7 +8,8 @@ holder or a spectator; ``Seated``: a seat's holder only), and the WebSocket asks
   held a seat (server/limits.py): a made-up token costs its address, never a fresh
   bucket;
 - an unknown table is 404; a token that holds no seat at the table is 403 (it is not
-  quietly treated as a spectator); no token at all is a spectator.
+  quietly treated as a spectator); no token at all is a spectator, refused (403) at a
+  table of the daily deal until its day ends (``check_watchable``).
 """
 
 from __future__ import annotations
@@ -84,10 +85,19 @@ def seat_holding(state: Any, live: LiveTable, token: str) -> int | None:
     return seat
 
 
+def check_watchable(state: Any, live: LiveTable) -> None:
+    """Refuse (403) to show ``live`` to anyone but its players while it is sealed: a
+    table of the daily deal, until its day ends (server/daily). ``state``: the app's."""
+    reason = state.daily.sealed(live.id)
+    if reason is not None:
+        raise ApiError(403, reason)
+
+
 def caller_of(request: Request, table_id: str, token: str | None) -> Caller:
     """The ``Caller`` for ``token`` at ``table_id`` (see the module's docstring)."""
     live = find_table(hub_of(request), table_id)
     if token is None:
+        check_watchable(request.app.state, live)
         return Caller(live, None, None)
     seat = seat_holding(request.app.state, live, token)
     if seat is None:

@@ -27,6 +27,7 @@ from fourfold.server.access import (
     Seated,
     Watcher,
     charge,
+    check_watchable,
     find_table,
     hub_of,
 )
@@ -359,6 +360,7 @@ def get_analysis(table_id: str, request: Request) -> JSONResponse:
 
     charge(request, None)
     live = find_table(hub_of(request), table_id)
+    check_watchable(request.app.state, live)  # asked without a token: as a spectator
     host = request.client.host if request.client else None
     status, body = analyse(hub_of(request), live, request.app.state.jobs,
                            [address_key(host)])

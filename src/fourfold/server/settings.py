@@ -61,6 +61,9 @@ class Settings:
     #: extra Host names answered while listening on loopback (DNS rebinding guard)
     allowed_hosts: tuple[str, ...] = ()
     id_seed: int | None = None
+    #: for tests only: a file holding the Unix time the daily deal takes as "now"
+    #: (server/daily/clock.py); missing or empty, the real time
+    test_clock: Path | None = None
     #: a Redis URL: run as one of many instances sharing ``database`` (see docs/deploy.md)
     broker: str | None = None
     #: this instance's name in table leases (default: host, process id and a random part)

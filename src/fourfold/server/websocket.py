@@ -108,6 +108,11 @@ async def _checked(websocket: WebSocket, hub: Hub, table_id: str, offered: list[
         if token is not None and seat is None:
             await _send(websocket, error_json(403, "this token holds no seat at this table"))
             raise Closing(4403)
+        sealed = None if seat is not None else await hub.run(
+            lambda: state.daily.sealed(live.id))
+        if sealed is not None:  # a daily deal's table, until its day ends
+            await _send(websocket, error_json(403, sealed))
+            raise Closing(4403)
         await _session(websocket, hub, live, seat, token, screen)
     except Closing as closing:
         with contextlib.suppress(Exception):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from pathlib import Path
 from typing import Any
 
 from fourfold.cli.numbers import host_name, origin, path, text
@@ -60,6 +61,7 @@ def register(sub: Any) -> None:
     p.add_argument("--analysis-seconds", type=float, default=1.0, help=argparse.SUPPRESS)
     p.add_argument("--sweep-seconds", type=float, default=60.0, help=argparse.SUPPRESS)
     p.add_argument("--test-seed", type=int, default=None, help=argparse.SUPPRESS)
+    p.add_argument("--test-clock", type=Path, default=None, help=argparse.SUPPRESS)
     p.add_argument("--rate", type=float, default=20.0, help=argparse.SUPPRESS)
     p.add_argument("--address-rate", type=float, default=100.0, metavar="N",
                    help="requests (and WebSocket messages) a second per client address,"
@@ -119,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
         allowed_origins=tuple(o.rstrip("/") for o in args.allow_origin),
         idle_seconds=args.idle_hours * 3600, bot_pace=args.bot_pace,
         checkpoint_seconds=args.checkpoint_seconds, sweep_seconds=args.sweep_seconds,
-        analysis_seconds=args.analysis_seconds, id_seed=args.test_seed,
+        analysis_seconds=args.analysis_seconds, id_seed=args.test_seed, test_clock=args.test_clock,
         rate_per_second=args.rate, rate_burst=2 * args.rate,
         bot_workers=max(2, min(8, os.cpu_count() or 2)),
         broker=args.broker or None, instance=args.instance[:80],

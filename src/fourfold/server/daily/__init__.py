@@ -1,0 +1,39 @@
+"""The daily deal (issue 32): each UTC day, one secret deal per variant of each
+cooperative game with hidden cards, the same at every table that chooses it, and a
+leaderboard per day and variant (docs/daily.md).
+
+- ``deal.py``: which games and variants, and the HMAC that keys a day's deal;
+- ``store.py``: the server's secret and the daily tables, in the database;
+- ``board.py``: the leaderboards, and what they show before and after the day ends;
+- ``clock.py``: today in UTC (a file's time for tests);
+- ``routes.py``: ``/api/daily...`` and the ``/daily`` page.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fourfold.server.daily.board import Leaderboards
+from fourfold.server.daily.clock import DailyClock
+from fourfold.server.daily.store import DailyStore
+from fourfold.server.storage import Repository
+
+SEALED = ("a table of the daily deal is shown only to its players until the day ends"
+          " (midnight UTC); its results and lines are on the leaderboard then")
+
+
+class DailyDeals:
+    """The server's daily deals: its secret's store, its clock, its leaderboards."""
+
+    def __init__(self, repo: Repository, clock_file: Path | None = None) -> None:
+        self.clock = DailyClock(clock_file)
+        self.store = DailyStore(repo.engine)
+        self.boards = Leaderboards(self.store, repo, self.clock)
+
+    def sealed(self, table_id: str) -> str | None:
+        """Why nobody but its players may look at ``table_id`` now (``None``: anyone
+        may): a daily table stays sealed until its day ends."""
+        day = self.store.day_of(table_id)
+        if day is None or self.clock.ended(day):
+            return None
+        return SEALED

@@ -1,0 +1,121 @@
+"""``/api/daily``: today's daily deals, their leaderboards, and a table dealt one; and
+the ``/daily`` page of the browser app.
+
+A daily table is made like any table (seats ``human``, ``open`` or ``bot:LEVEL``), but
+its deal is the day's (``DailyStore`` and ``deal_seed``), never a seed or set-up of
+its creator's, so it is never a known deal. Its deal is stored only in its record
+(as every secret deal is); until the day ends nobody but its players may look at it
+(``DailyDeals.sealed``, asked by every route that shows a table to a spectator).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse
+from pydantic import Field
+
+from fourfold.core.errors import FourfoldError
+from fourfold.core.match import Match
+from fourfold.server.access import ApiError, charge, hub_of
+from fourfold.server.api import _bot_table_slot, _created, _new_row, _seat_specs
+from fourfold.server.daily import DailyDeals
+from fourfold.server.daily.clock import day_end, parse_day
+from fourfold.server.daily.deal import daily_game, daily_kind, daily_kinds, deal_seed
+from fourfold.server.schemas import Created, SeatEntry, Strict
+from fourfold.server.specs import HUMAN, OPEN
+
+router = APIRouter()
+NAME = r"^[a-z0-9_-]{1,40}$"
+
+
+class DailyTableBody(Strict):
+    seats: list[str | SeatEntry] = Field(
+        min_length=1, max_length=8, examples=[["human", "open", "bot:quatrefoil", "open"]],
+        description="per seat: 'human' (a link now), 'open' (taken from the lobby), "
+                    "'bot:LEVEL'; or {'player': ..., 'name': ...}")
+    private: bool = Field(default=False, description="keep it out of the lobby (a table"
+                          " with no open seat always is)")
+
+
+def daily_of(request: Request) -> DailyDeals:
+    deals: DailyDeals = request.app.state.daily
+    return deals
+
+
+@router.get("/daily", include_in_schema=False)
+def daily_page() -> HTMLResponse:
+    from fourfold.server.web.pages import _shell
+
+    return _shell()
+
+
+@router.get("/api/daily", summary="Today's daily deals (UTC), with their counts")
+def get_daily(request: Request) -> dict[str, Any]:
+    charge(request, None)
+    deals = daily_of(request)
+    day = deals.clock.today()
+    listing = []
+    for kind in daily_kinds():
+        board = deals.boards.board(kind, day)
+        listing.append({"game": kind.game, "variant": kind.variant, "title": kind.title,
+                        "summary": kind.summary,
+                        **{k: board[k] for k in ("tables", "playing", "finished", "solved")}})
+    return {"day": day, "ends_at": day_end(day), "deals": listing}
+
+
+@router.get("/api/daily/{game}/{variant}", summary="A daily deal's leaderboard: counts and"
+            " ranks during its day; tables, lines and the deal once it is over")
+def get_board(request: Request, game: str, variant: str,
+              day: Annotated[str | None, Query(max_length=10)] = None) -> dict[str, Any]:
+    charge(request, None)
+    deals = daily_of(request)
+    today = deals.clock.today()
+    try:
+        kind = daily_kind(game, variant)
+    except FourfoldError as error:
+        raise ApiError(404, str(error)) from None
+    chosen = day or today
+    try:
+        parse_day(chosen)
+    except FourfoldError as error:
+        raise ApiError(422, f"day: {error}") from None
+    if chosen > today:
+        raise ApiError(404, f"{chosen} has not begun (today is {today}, UTC)")
+    return deals.boards.board(kind, chosen)
+
+
+@router.post("/api/daily/{game}/{variant}", status_code=201, response_model=Created,
+             summary="A table dealt today's daily deal")
+def post_daily_table(request: Request, game: str, variant: str, body: DailyTableBody
+                     ) -> dict[str, Any]:
+    charge(request, None)
+    hub = hub_of(request)
+    deals = daily_of(request)
+    try:
+        kind = daily_kind(game, variant)
+    except FourfoldError as error:
+        raise ApiError(404, str(error)) from None
+    day = deals.clock.today()
+    try:
+        played = daily_game(kind)
+        start = played.initial_state(deal_seed(deals.store.secret(), kind, day))
+        specs = _seat_specs(played, body.seats)
+        match: Match[Any, Any] = Match(played, start, [s.name for s in specs])
+        private = body.private or not any(s.kind == OPEN for s in specs)
+        with _bot_table_slot(request, specs) as bind:
+            # no seed stored and never a known deal: the players do not know it
+            row = _new_row(hub, match, specs, private=private, seed=None, known_deal=False,
+                           clock=None)
+            tokens = {p: hub.minter.token() for p, s in enumerate(specs) if s.kind == HUMAN}
+            deals.store.add(row["id"], kind, day)
+            try:
+                live = hub.add(row, tokens, match)
+            except BaseException:
+                deals.store.remove(row["id"])
+                raise
+            bind(live.id)
+    except FourfoldError as error:
+        raise ApiError(422, str(error)) from None
+    return _created(live, tokens)

@@ -1,0 +1,274 @@
+"""The daily Quatrefoil deal (issue 32): one secret deal per variant and UTC day, the
+same on every instance sharing a database, undeterminable from outside during its day,
+and a leaderboard that ranks only tables whose players did not know the deal.
+
+Real ``fourfold serve`` processes on loopback; "now" is moved with ``--test-clock``
+(a file holding a Unix time), never by sleeping.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from support.server import Api, Live, Postgres, Redis, Server, auth, instances
+from support.wait import wait_until
+
+NOON = 1_893_499_200.0            # 2030-01-01 12:00 UTC
+DAY = "2030-01-01"
+NEXT_DAY = NOON + 12 * 3600 + 1   # 2030-01-02 00:00:01 UTC
+HUMANS = ["human"] * 4
+#: actions legal whatever the deal: a turn there and back, then a stack (unsolved,
+#: since a deal never starts solved)
+SCRIPT = ("cw", "ccw", "stack")
+
+
+def _clock(folder: Path, moment: float) -> Path:
+    path = folder / "now"
+    path.write_text(repr(moment))
+    return path
+
+
+def _daily(api: Api, variant: str = "base", seats: list[Any] | None = None
+           ) -> dict[str, Any]:
+    r = api.http.post(f"/api/daily/quatrefoil/{variant}", json={"seats": seats or HUMANS})
+    assert r.status_code == 201, r.text
+    made: dict[str, Any] = r.json()
+    return made
+
+
+def _tokens(made: dict[str, Any]) -> dict[int, str]:
+    return {s["seat"]: s["token"] for s in made["seats"] if s["token"]}
+
+
+def _play(api: Api, made: dict[str, Any], script: tuple[str, ...] = SCRIPT) -> None:
+    tokens = _tokens(made)
+    for k, move in enumerate(script):
+        r = api.move(made["id"], tokens[k % 4], move, k)
+        assert r.status_code == 200, r.text
+
+
+def _board(api: Api, variant: str = "base", **params: Any) -> dict[str, Any]:
+    r = api.http.get(f"/api/daily/quatrefoil/{variant}", params=params)
+    assert r.status_code == 200, r.text
+    board: dict[str, Any] = r.json()
+    return board
+
+
+def _outside(server: Server, api: Api, tid: str) -> list[str]:
+    """Everything someone without a seat can ask about the day and the table."""
+    http = api.http
+    answers = []
+    for path, params in (("/api/daily", {}), ("/api/daily/quatrefoil/base", {}),
+                         (f"/api/daily/quatrefoil/base?day={DAY}", {}),
+                         ("/api/lobby", {}), (f"/api/tables/{tid}", {}),
+                         (f"/api/tables/{tid}/record", {}),
+                         (f"/api/tables/{tid}/record", {"format": "json"}),
+                         (f"/api/tables/{tid}/svg", {}), (f"/api/tables/{tid}/screen", {}),
+                         (f"/api/tables/{tid}/picture", {}),
+                         (f"/api/tables/{tid}/picture", {"ply": 0}),
+                         (f"/api/tables/{tid}/replay", {}), (f"/api/tables/{tid}/hint", {}),
+                         (f"/api/tables/{tid}/analysis", {}), (f"/replay/{tid}", {}),
+                         (f"/t/{tid}", {}), ("/daily", {})):
+        r = http.get(path, params=params)
+        answers.append(f"{path} {params} {r.status_code} {_timeless(r)}")
+    spectator = Live(server, tid, None)
+    try:
+        answers.append(f"socket {json.dumps(spectator.next(), sort_keys=True)}")
+    finally:
+        spectator.close()
+    return answers
+
+
+def _timeless(response: httpx.Response) -> str:
+    """The answer, without the one value that depends on when the test's requests
+    arrive: a ranked table's seconds (checked to be a number)."""
+    if not response.headers.get("content-type", "").startswith("application/json"):
+        return response.text
+    value = response.json()
+    for entry in value.get("entries", []) if isinstance(value, dict) else []:
+        assert isinstance(entry.pop("seconds"), float)
+    return json.dumps(value, sort_keys=True)
+
+
+@pytest.fixture(scope="module")
+def twins(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Server, Path]]:
+    """Two servers on two databases (two secrets), handing out the same ids and tokens
+    (the same test seed) and living on the same day (one clock file)."""
+    clock = _clock(tmp_path_factory.mktemp("clock"), NOON)
+    pair = [Server(tmp_path_factory.mktemp(f"twin{i}"),
+                   extra=("--test-seed", "91", "--test-clock", str(clock)))
+            for i in range(2)]
+    try:
+        for server in pair:
+            server.start()
+        yield pair[0], pair[1], clock
+    finally:
+        for server in pair:
+            server.stop()
+
+
+def test_twin_days_are_undeterminable_from_outside(
+        twins: tuple[Server, Server, Path]) -> None:
+    """Two secrets deal two different days; to anyone without a seat the two servers
+    answer byte for byte the same, while the table plays and after it has finished,
+    until the day ends. Then the deal and the lines are shown, and they differ."""
+    first, second, clock = twins
+    clock.write_text(repr(NOON))
+    apis = [first.client(), second.client()]
+    try:
+        made = [_daily(api) for api in apis]
+        assert made[0] == made[1]  # the same ids and tokens: only the deals differ
+        tid = made[0]["id"]
+        seen = [_outside(s, api, tid) for s, api in zip((first, second), apis, strict=True)]
+        assert seen[0] == seen[1]
+        assert all(f"/api/tables/{tid} {{}} 403" in line
+                   for line in seen[0] if line.startswith(f"/api/tables/{tid} "))
+        for api in apis:
+            _play(api, made[0])
+        seen = [_outside(s, api, tid) for s, api in zip((first, second), apis, strict=True)]
+        assert seen[0] == seen[1]
+        board = _board(apis[0])
+        assert (board["finished"], board["solved"], board["deal"]) == (1, 0, None)
+        assert set(board["entries"][0]) == {"rank", "solved", "actions", "seconds", "players"}
+        # the players themselves see every card once their game is over: the deals differ
+        views = [api.state(tid, made[0]["seats"][0]["token"])["view"] for api in apis]
+        assert views[0] != views[1]
+
+        clock.write_text(repr(NEXT_DAY))  # the day is over
+        boards = [_board(api, day=DAY) for api in apis]
+        for board in boards:
+            assert board["ended"] and board["deal"]
+            assert board["entries"][0]["line"] == list(SCRIPT)
+            assert board["entries"][0]["replay"] == f"/replay/{tid}"
+        assert boards[0]["deal"] != boards[1]["deal"]
+        watched = apis[0].state(tid)  # anyone may watch now
+        assert watched["outcome"] is not None
+        assert apis[0].http.get(f"/api/tables/{tid}/replay").status_code == 200
+        assert _board(apis[0])["day"] == "2030-01-02"
+    finally:
+        clock.write_text(repr(NOON))
+        for api in apis:
+            api.http.close()
+
+
+def test_leaderboard_ranks_and_refuses_known_deals(
+        twins: tuple[Server, Server, Path]) -> None:
+    """Solved first, then fewest actions; one entry per table; a table whose deal was
+    known (a seed) is never ranked, even when it is filed under the day."""
+    server, _, clock = twins
+    clock.write_text(repr(NOON))
+    api = server.client()
+    try:
+        before = _board(api, "nothing-to-hide")
+        bots = ["bot:quatrefoil"] * 4
+        _daily(api, "nothing-to-hide", bots)  # face up: the bots solve it
+        wait_until(lambda: _board(api, "nothing-to-hide")["finished"] > before["finished"],
+                   60, "the bots' daily table to finish")
+        quick = _daily(api, "nothing-to-hide")
+        _play(api, quick, ("stack",))
+        slow = _daily(api, "nothing-to-hide")
+        _play(api, slow)
+        known = api.create(game="quatrefoil", variant="nothing-to-hide", seed=7, seats=bots)
+        wait_until(lambda: api.state(known["id"])["outcome"] is not None, 60,
+                   "the known-deal table to finish")
+        database = server.data / "fourfold.sqlite3"
+        with sqlite3.connect(database) as db:  # filed under the day, as if daily
+            db.execute("INSERT INTO daily_tables VALUES (?, ?, 'quatrefoil',"
+                       " 'nothing-to-hide')", (known["id"], DAY))
+        board = _board(api, "nothing-to-hide")
+        assert board["tables"] == before["tables"] + 3
+        assert board["finished"] == before["finished"] + 3
+        entries = board["entries"]
+        assert [e["rank"] for e in entries] == list(range(1, len(entries) + 1))
+        keys = [(not e["solved"], e["actions"], e["seconds"]) for e in entries]
+        assert keys == sorted(keys)
+        assert entries[0]["solved"] and entries[0]["players"] == ["quatrefoil"] * 4
+        assert [e["actions"] for e in entries if not e["solved"]][-2:] == [1, 3]
+        # refusals, one line each
+        assert api.http.post("/api/daily/quatrefoil/nothing-to-hide", json={
+            "seats": HUMANS, "seed": 7}).status_code == 422
+        r = api.http.post("/api/daily/folio/base", json={"seats": HUMANS})
+        assert r.status_code == 404 and "no daily deal" in r.json()["error"]
+        r = api.http.get("/api/daily/quatrefoil/base", params={"day": "2030-01-02"})
+        assert r.status_code == 404 and "has not begun" in r.json()["error"]
+        r = api.http.get("/api/daily/quatrefoil/base", params={"day": "01/01/2030"})
+        assert r.status_code == 422 and "YYYY-MM-DD" in r.json()["error"]
+        r = api.http.post("/api/daily/quatrefoil/base", json={"seats": ["human"]})
+        assert r.status_code == 422 and "4 seats" in r.json()["error"]
+    finally:
+        api.http.close()
+
+
+def test_the_same_deal_on_every_instance(tmp_path: Path, postgres: Postgres,
+                                         redis: Redis) -> None:
+    """Two instances on one PostgreSQL: the secret is made once (both ask at the same
+    moment), and a daily table made on either is dealt the same cards; the next day's
+    deal is another."""
+    clock = _clock(tmp_path, NOON)
+    with instances(tmp_path, postgres.new_database(), redis.url, 2,
+                   extra=("--test-clock", str(clock))) as servers:
+        apis = [s.client() for s in servers]
+        try:
+            made: list[dict[str, Any]] = [{}, {}]
+
+            def make(n: int) -> None:
+                made[n] = _daily(apis[n])
+
+            threads = [threading.Thread(target=make, args=(n,)) for n in range(2)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(60)
+            views = []
+            for n, api in enumerate(apis):
+                _play(api, made[n], ("stack",))
+                views.append(api.state(made[n]["id"], _tokens(made[n])[0])["view"])
+            assert views[0] == views[1]
+            # the other instance serves the table too, to its seat
+            assert apis[1].state(made[0]["id"], _tokens(made[0])[0])["view"] == views[0]
+            clock.write_text(repr(NEXT_DAY))
+            tomorrow = _daily(apis[1])
+            _play(apis[1], tomorrow, ("stack",))
+            assert apis[1].state(tomorrow["id"], _tokens(tomorrow)[0])["view"] != views[0]
+            board = _board(apis[0], day=DAY)
+            assert board["ended"] and board["finished"] == 2
+            assert {e["table"] for e in board["entries"]} == {m["id"] for m in made}
+        finally:
+            for api in apis:
+                api.http.close()
+
+
+def test_a_sealed_table_refuses_spectators_everywhere(
+        twins: tuple[Server, Server, Path]) -> None:
+    """The WebSocket and the analysis refuse a spectator at a daily table during its
+    day, with the one-line reason; the table's own seats are served."""
+    server, _, clock = twins
+    clock.write_text(repr(NOON))
+    api = server.client()
+    try:
+        made = _daily(api, "half-and-half")
+        tid, token = made["id"], _tokens(made)[0]
+        spectator = Live(server, tid, None)
+        try:
+            refusal = spectator.next()
+        finally:
+            spectator.close()
+        assert refusal["status"] == 403 and "daily deal" in refusal["error"]
+        seat = Live(server, tid, token)
+        try:
+            assert seat.next()["type"] != "refused"
+        finally:
+            seat.close()
+        assert api.http.get(f"/api/tables/{tid}", headers=auth(token)).status_code == 200
+        r = api.http.get(f"/api/tables/{tid}/analysis")
+        assert r.status_code == 403 and "\n" not in r.json()["error"]
+    finally:
+        api.http.close()
