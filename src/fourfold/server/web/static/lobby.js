@@ -23,7 +23,11 @@ export function lobbyPage(main) {
     h('h2', {id: 'tables-h'}, 'Tables'), h('div', {id: 'lobby-list'}, 'Loading…'));
   const mine = h('section', {class: 'panel mine', 'aria-labelledby': 'mine-h'},
     h('h2', {id: 'mine-h'}, 'Your tables in this browser'), yourTables());
-  main.append(h('div', {class: 'lobby'}, createBox, h('div', {class: 'lobby-side'}, listBox, mine)));
+  const daily = h('section', {class: 'panel daily-link', 'aria-labelledby': 'daily-link-h'},
+    h('h2', {id: 'daily-link-h'}, 'Daily deal'),
+    h('p', {}, 'Today\u2019s secret Quatrefoil deal, the same at every table: ',
+      h('a', {href: '/daily', 'data-nav': true}, 'play it and race the other tables')));
+  main.append(h('div', {class: 'lobby'}, createBox, h('div', {class: 'lobby-side'}, daily, listBox, mine)));
 
   api('/api/games').then((r) => {
     if (!alive) return;
