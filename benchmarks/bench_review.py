@@ -3,12 +3,12 @@
     .venv/bin/python benchmarks/bench_review.py [--seconds S] [--iterations K] [--json]
 
 For each playable variant of each registered two-player game of perfect information,
-one seeded game between the greedy bot and level 2 is played, then reviewed with the
-given time per position (the solver's) and iterations (an estimate's), as ``fourfold
-review`` does by default. Reported per ruleset: plies, seconds for the whole review
-(after the solver's tables are prepared, timed apart), and how many plies the solver
-valued exactly. The first review of a ruleset also pays numba's compilation unless its
-cache holds the kernels: run the script twice and read the second run.
+one seeded game between level 3 (the greedy bot, or the game's own) and level 2 is
+played, then reviewed with the given time per position (the solver's) and iterations
+(an estimate's), as ``fourfold review`` does by default. Reported per ruleset: plies,
+seconds for the whole review (after the solver's tables are prepared, timed apart),
+and how many plies the solver valued exactly. The first review of a ruleset also pays
+numba's compilation unless its cache holds the kernels: run twice, read the second run.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def measure(name: str, variant: str, seconds: float, iterations: int) -> dict[st
     from fourfold.analysis.review.review import review
 
     game = fourfold.load(name, variant)
-    match = play_game(game, ("greedy", "level2"), seed=1, max_plies=400)
+    match = play_game(game, ("level3", "level2"), seed=1, max_plies=400)
     start = time.perf_counter()
     prepare(game)
     prepared = time.perf_counter() - start

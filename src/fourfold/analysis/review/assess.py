@@ -6,7 +6,8 @@ variant, or no answer in time) a bounded search estimates instead: the MCTS sear
 the bots (``fourfold.ai.mcts``, the search of level 4, the strongest level whose
 search yields an expected score per move) with a fixed number of iterations and a
 fixed seed, so the same review gives the same estimates. Its answers are marked as
-estimates (``Judgement.exact`` is False), never as exact.
+estimates (``Judgement.exact`` is False), never as exact. A game whose bots part lists
+that search as too slow for it (Folio freeform) gets no estimate: ``unknown``.
 """
 
 from __future__ import annotations
@@ -75,11 +76,14 @@ def solve(game: Game[Any, Any], state: Any, seconds: float) -> Assessment | None
 def estimate(game: Game[Any, Any], state: Any, iterations: int, seed: int) -> Assessment:
     """A bounded MCTS search from ``state``: each move's expected score for the mover."""
     from fourfold.ai.base import Limit
+    from fourfold.ai.game_bots import game_bots
     from fourfold.ai.mcts import MCTSBot
 
     mover = game.to_move(state)
     if mover is None:
         raise FourfoldError("the game is over: there is no move to estimate")
+    if MCTSBot.name in game_bots(game).too_slow:
+        return Assessment(UNKNOWN, (), (), "estimate")  # its bots say: far too slow here
     legal = game.legal_moves(state)
     bot = MCTSBot(game, mover, seed, Limit(iterations=max(iterations, 2 * len(legal))))
     engine = bot.engine

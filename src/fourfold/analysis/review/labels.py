@@ -14,7 +14,9 @@ With exact values (docs/review.md, "Labels"):
 With estimates (no exact value for the position), the drop of the mover's expected
 score decides: at least ``BLUNDER_DROP`` a blunder, ``MISTAKE_DROP`` a mistake,
 ``INACCURACY_DROP`` an inaccuracy, less than that ``good``; the move the search rates
-highest is ``best``. Such labels are estimates and the ply says so.
+highest is ``best``. Such labels are estimates and the ply says so. Where neither
+the solver nor an estimate answers (a game whose bots' search is too slow for it), the
+move gets no label (``None``).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ BLUNDER_DROP = 0.3
 _CLASS = {"win": 2, "draw": 1, "loss": 0}
 
 
-def label(before: Judgement, after: Judgement, best: Judgement) -> str:
+def label(before: Judgement, after: Judgement, best: Judgement) -> str | None:
     """The label of a move worth ``after`` from a position worth ``before`` whose best
     move is worth ``best`` (all for the player making the move)."""
     if before.exact and after.exact:
@@ -45,7 +47,7 @@ def label(before: Judgement, after: Judgement, best: Judgement) -> str:
     if before.exact:
         return INACCURACY  # a proven value left for an unproven move
     if before.score is None or after.score is None:
-        return GOOD if after.value == before.value else INACCURACY
+        return None  # nothing known: no label rather than a guess
     if after.score >= before.score:
         return BEST
     lost = before.score - after.score

@@ -31,7 +31,7 @@ class Ply:
     player: int
     before: Judgement
     after: Judgement
-    label: str
+    label: str | None  # None: nothing known about the position
     best: tuple[str, ...]
     source: str  # "solver" or "estimate"
 

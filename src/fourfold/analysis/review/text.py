@@ -41,8 +41,9 @@ def table(review: Review) -> Table:
             str(p.ply), review.players[p.player], p.move,
             Text(describe(p.before), style=VALUE_STYLE[p.before.value]),
             Text(describe(p.after), style=VALUE_STYLE[p.after.value]),
-            Text(p.label + (" (est.)" if p.source == "estimate" else ""),
-                 style=LABEL_STYLE[p.label]),
+            Text("-" if p.label is None
+                 else p.label + (" (est.)" if p.source == "estimate" else ""),
+                 style=LABEL_STYLE.get(p.label or "", "dim")),
             "" if p.label in ("best", "good") else best)
     return grid
 
@@ -53,7 +54,7 @@ def summary(review: Review) -> list[str]:
     for player, name in enumerate(review.players):
         counts: dict[str, int] = {}
         for p in review.plies:
-            if p.player == player and p.label not in ("best", "good"):
+            if p.player == player and p.label not in (None, "best", "good"):
                 counts[p.label] = counts.get(p.label, 0) + 1
         listed = ", ".join(f"{n} {PLURAL[label] if n > 1 else label}"
                            for label, n in counts.items())
@@ -65,9 +66,12 @@ def summary(review: Review) -> list[str]:
                    f" {review.players[worst.player]} played {worst.move}"
                    f" ({describe(worst.before)} -> {describe(worst.after)});"
                    f" best: {', '.join(worst.best[:BEST_SHOWN])}")
-    if any(p.source == "estimate" for p in review.plies):
+    if any(p.source == "estimate" and p.label is not None for p in review.plies):
         out.append("(est.): no exact value within the time per position; a bounded search's"
                    " estimate, not exact")
+    if any(p.label is None for p in review.plies):
+        out.append("-: no value known (no solver answers, and the bots' search is too slow"
+                   " for this game to estimate)")
     return out
 
 
