@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from urllib.parse import quote
 
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, HTMLResponse, Response
@@ -38,8 +39,11 @@ KEPT = {**HEADERS, "Cache-Control": "public, max-age=31536000, immutable"}
 
 @lru_cache(maxsize=1)
 def _shell_text() -> str:
+    """The shell with the build's fingerprint in its URLs, and the icon inline (a page
+    never asks for it later, in the middle of a game)."""
+    icon = "data:image/svg+xml," + quote((STATIC / "favicon.svg").read_text(encoding="utf-8"))
     return (STATIC / "index.html").read_text(encoding="utf-8").replace(
-        "/ui/BUILD/", f"/ui/{build_id()}/")
+        "/ui/BUILD/favicon.svg", icon).replace("/ui/BUILD/", f"/ui/{build_id()}/")
 
 
 def _shell() -> HTMLResponse:

@@ -31,8 +31,9 @@ export function replayPage(main, id) {
   const followBox = h('input', {type: 'checkbox', id: 'follow', checked: true});
   main.append(h('div', {class: 'table-page'}, h('div', {class: 'table-head'}, title, status),
     h('div', {class: 'table-layout'},
-      h('div', {class: 'board-col'}, board, nav, shared, info, fromHere),
-      h('aside', {class: 'side-col'}, h('h2', {class: 'small-h'}, 'Moves (values for the player who moved)'), moves,
+      h('div', {class: 'board-col'}, board),
+      h('div', {class: 'side-col'}, nav, info, h('h2', {class: 'small-h'}, 'Moves (values for the player who moved)'), moves,
+        shared, fromHere,
         h('p', {}, h('a', {href: `/t/${id}${token ? `#seat=${token}` : ''}`, 'data-nav': true}, 'Back to the table'))))));
   slider.addEventListener('input', () => go(Number(slider.value)));
   const keys = (event) => {

@@ -484,7 +484,8 @@ export function tablePage(main, id) {
     const moves = screen.moves || [];
     const history = st.view.board.history || null;  // who made each move, where the board keeps it
     movesList.replaceChildren(...moves.map((m, i) => {
-      const by = history && history[i] ? ` (${seatName(st, history[i].seat)})` : '';
+      const seat = history && history[i] && Number.isInteger(history[i].seat) ? history[i].seat : null;
+      const by = seat === null ? '' : ` (${seatName(st, seat)})`;
       return h('li', {class: i === moves.length - 1 ? 'last' : ''}, h('span', {class: 'move'}, m), by);
     }));
     if (!moves.length) movesList.append(h('li', {class: 'muted none'}, 'No moves yet.'));
