@@ -61,7 +61,7 @@ class Broker:
             except FourfoldError as error:
                 log.error("table %s cannot be restored: %s", row.id, error)
                 continue
-            live.timer.reschedule()
+            live.timer.soon()
             count += 1
         return count
 

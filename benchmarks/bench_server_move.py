@@ -1,0 +1,113 @@
+"""The server's own work per move, in-process: CPU time, not latency.
+
+    python benchmarks/bench_server_move.py [--tables 200] [--moves 2000] [--game quarto]
+
+Makes ``--tables`` two-person tables on a fresh SQLite hub (server/hub.py; a tree from
+before the split, ``server/live.py``'s ``Hub``, works too: run it with that tree first
+on ``PYTHONPATH``), attaches two connections per table (one per seat, as
+``fourfold serve``'s sockets do) whose outboxes are drained, and plays ``--moves``
+random legal moves through ``LiveTable.act`` round robin over the tables (a finished
+game is replaced). It prints the thread CPU time per move (``time.thread_time``:
+the save, the events and their JSON, with no sockets and no event loop), which a
+machine shared with other work disturbs far less than wall-clock latency.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+
+def _hub_class() -> Any:
+    try:
+        from fourfold.server.hub import Hub
+    except ModuleNotFoundError:  # the tree before the split
+        from fourfold.server.live import Hub  # type: ignore[attr-defined,no-redef]
+    return Hub
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--tables", type=int, default=200)
+    p.add_argument("--moves", type=int, default=2000)
+    p.add_argument("--game", default="quarto")
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args(argv)
+    if not 1 <= args.tables <= 10_000 or not 1 <= args.moves <= 1_000_000:
+        p.error("--tables is 1 to 10000 and --moves 1 to 1000000")
+
+    import fourfold
+    from fourfold.core.match import Match
+    from fourfold.server.api import _new_row
+    from fourfold.server.live import Connection
+    from fourfold.server.settings import Settings
+    from fourfold.server.specs import SeatSpec
+    from fourfold.server.storage import Repository
+    from fourfold.server.storage.migrate import open_database
+
+    rng = random.Random(args.seed)
+    folder = Path(tempfile.mkdtemp(prefix="fourfold-bench-move-"))
+    url = f"sqlite:///{folder / 'tables.db'}"
+    engine = open_database(url)
+    repo = Repository(engine)
+    hub = _hub_class()(Settings(database=url, bot_pace=0.0), repo)
+    loop = asyncio.new_event_loop()
+    hub.loop = loop
+    game = fourfold.load(args.game)
+    queues: list[asyncio.Queue[str | None]] = []
+
+    def new_table() -> Any:
+        specs = [SeatSpec("human", "A"), SeatSpec("human", "B")]
+        match: Match[Any, Any] = Match(game, game.initial_state(rng.randrange(1 << 30)),
+                                       ["A", "B"])
+        row = _new_row(hub, match, specs, private=False, seed=None, known_deal=False,
+                       clock=None)
+        live = hub.add(row, {0: f"a{rng.random()}", 1: f"b{rng.random()}"}, match)
+        for seat in (0, 1):
+            connection = Connection(seat, queue=asyncio.Queue())
+            live.attach(connection)
+            queues.append(connection.queue)
+        return live
+
+    try:
+        tables = [new_table() for _ in range(args.tables)]
+        loop.run_until_complete(asyncio.sleep(0))
+        per_move: list[float] = []
+        for _ in range(args.rounds):
+            spent = 0.0
+            for i in range(args.moves):
+                k = i % len(tables)
+                live = tables[k]
+                if live.table.outcome is not None:
+                    live = tables[k] = new_table()
+                seat = live.table.actors()[0]
+                move = rng.choice(live.table.legal_moves(seat))
+                start = time.thread_time()
+                live.act(lambda table, s=seat, m=move: table.play(s, m))
+                spent += time.thread_time() - start
+                if i % 200 == 199:  # hand the events to the outboxes, then drop them
+                    loop.run_until_complete(asyncio.sleep(0))
+                    for queue in queues:
+                        while not queue.empty():
+                            queue.get_nowait()
+            per_move.append(spent / args.moves * 1000)
+        print(f"{args.game}: {args.tables} tables, {args.moves} moves x {args.rounds}:"
+              f" CPU per move {statistics.median(per_move):.3f} ms (median;"
+              f" rounds {', '.join(f'{v:.3f}' for v in per_move)})")
+    finally:
+        hub.shutdown()
+        repo.close()
+        engine.dispose()
+        loop.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
