@@ -103,6 +103,9 @@ class GameSolvers:
     #: ``fourfold bench --solvers``: a reference ``"package.module:function"`` to
     #: ``(quick: bool) -> list[fourfold.bench.solvers.SolverSet]``, the game's sets
     bench: str | None = None
+    #: ``fourfold.solve.pns.hooks.ProofHooks``: proof-number search and certificates, as a
+    #: ``"package.module:attribute"`` reference (``None``: the game has none)
+    proofs: str | None = None
 
 
 def game_solvers(game: Game[Any, Any]) -> GameSolvers | None:

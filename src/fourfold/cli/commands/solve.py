@@ -53,7 +53,9 @@ def _position_arguments(p: argparse.ArgumentParser) -> None:
     add_game_number_argument(p)
     p.add_argument("--seconds", type=seconds(), default=None, metavar="S",
                    help=f"give up after this long (default {DEFAULT_SECONDS:g}; with --split:"
-                        " the limit of each task, default none)")
+                        " the limit of each task, default none). Without it, a bounded solver"
+                        " answers at once from the game's stored proof certificates when they"
+                        " cover the position")
     p.add_argument("--json", action="store_true", help="print the answer as JSON")
     _split_arguments(p)
 
@@ -127,13 +129,15 @@ def _position_run(args: argparse.Namespace) -> int:
         ("--workers", args.workers)) if given]
     if split_only:
         raise ConfigurationError(f"{split_only[0]} goes with --split")
-    if args.seconds is None:
-        args.seconds = DEFAULT_SECONDS
     entry = solver_for(game)
     if entry is None:
         have = ", ".join(sorted(games_with_position_solvers())) or "none"
         raise ConfigurationError(f"no position solver for {game.info.label()}"
                                  f" (games with one: {have})")
+    if args.seconds is None and not entry.exact and _stored_run(args, game, state):
+        return 0
+    if args.seconds is None:
+        args.seconds = DEFAULT_SECONDS
     solution = entry.solve(game, state, args.seconds)
     if solution is None:
         unit = "second" if args.seconds == 1 else "seconds"
@@ -173,6 +177,39 @@ def _position_run(args: argparse.Namespace) -> int:
         text = game.format_move(state, m.move)
         print(f"  {text:<{width}}  {_distance_text(m.value, m.distance)}")
     return 0
+
+
+def _stored_run(args: argparse.Namespace, game: Any, state: Any) -> bool:
+    """Answer at once from the game's committed certificates (``fourfold.solve.pns``):
+    the value unknown, and the plies within which neither side can force a win. False
+    when they prove nothing for this position (the bounded solver then searches)."""
+    from fourfold.solve.pns.stored import stored_bound
+    from fourfold.solve.position import Value
+
+    bound = stored_bound(game, state)
+    if bound is None:
+        return False
+    plies = bound.no_forced_win_within()
+    names = [game.player_name(p) for p in range(game.num_players)]
+    if args.json:
+        print(json.dumps({
+            "game": game.name,
+            "variant": game.info.variant,
+            "options": game.info.option_strings(),
+            "position": bound.position,
+            "to_move": state_mover(game, state),
+            "value": Value.UNKNOWN.value,
+            "no_forced_win_within": plies,
+            "no_forced_win_moves": dict(zip(names, bound.no_win_moves, strict=True)),
+            "source": "stored proof certificates (docs/solutions.md)",
+        }))
+        return True
+    print(f"{game.info.label()}: {bound.position}")
+    print(f"{state_mover(game, state)} to move: value unknown. Neither side can force a win"
+          f" within {plies} plies (stored proof certificates):")
+    for name, n in zip(names, bound.no_win_moves, strict=True):
+        print(f"  {name} cannot force a win within {n} of its moves")
+    return True
 
 
 def _split_run(args: argparse.Namespace, game: Any, state: Any) -> int:

@@ -26,4 +26,5 @@ SOLVERS = GameSolvers(positions=(
         " Ice Dao itself is not solved",
         exact=False,
     ),
-), bench="fourfold.games.icedao.solver_bench:icedao_sets")
+), bench="fourfold.games.icedao.solver_bench:icedao_sets",
+   proofs="fourfold.games.icedao.proof_hooks:PROOFS")

@@ -1,0 +1,80 @@
+"""The bounds a game's committed certificates prove, read at once (no search).
+
+A game's ``ProofHooks.folder`` holds its certificates and ``index.json``, written
+with them: ``{"certificates": [{"file", "game", "variant", "options", "position",
+"claim", "attacker", "moves", "plies", "choices"}, ...]}``. Each is checked by the
+tests with ``fourfold.solve.certificates.check``; this module only reads the index.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from fourfold.core.errors import FourfoldError
+from fourfold.core.game import Game
+from fourfold.solve.pns.hooks import ProofHooks, proof_hooks
+
+
+@dataclass(frozen=True)
+class StoredBound:
+    """From one position: for each side, the most moves within which the certificates
+    prove it cannot force a win (``no_win_moves[side]``, 0: nothing proven)."""
+
+    position: str
+    mover: int
+    no_win_moves: tuple[int, ...]
+
+    def no_forced_win_within(self) -> int:
+        """Plies from the position within which neither side can force a win: the side
+        to move's N moves reach ply 2N - 1, the other side's ply 2N."""
+        return min(2 * n - (1 if side == self.mover else 0)
+                   for side, n in enumerate(self.no_win_moves))
+
+
+def index_entries(hooks: ProofHooks) -> list[dict[str, Any]]:
+    path = hooks.folder / "index.json"
+    if not path.exists():
+        return []
+    try:
+        entries: list[dict[str, Any]] = json.loads(path.read_text())["certificates"]
+    except (OSError, ValueError, KeyError) as exc:
+        raise FourfoldError(f"{path}: not a readable index of certificates ({exc})") from None
+    return entries
+
+
+def stored_bound(game: Game[Any, Any], state: Any) -> StoredBound | None:
+    """The no-win bounds the game's certificates prove for this position (its history
+    aside: a bound proven without the repetition rule holds with it, since a draw by
+    repetition never gives a side a win), or ``None`` when they prove none for a side."""
+    hooks = proof_hooks(game)
+    if hooks is None or game.outcome(state) is not None:
+        return None
+    position = game.format_position(state)
+    options = game.info.option_strings()
+    best = [0] * game.num_players
+    for entry in index_entries(hooks):
+        if (entry["game"], entry["variant"], entry["options"], entry["position"],
+                entry["claim"]) == (game.name, game.info.variant, options, position, "no-win"):
+            side = int(entry["attacker"])
+            best[side] = max(best[side], int(entry["moves"]))
+    mover = game.to_move(state)
+    if mover is None or not all(best):
+        return None
+    return StoredBound(position, mover, tuple(best))
+
+
+def write_index(hooks: ProofHooks) -> list[dict[str, Any]]:
+    """Rewrite ``index.json`` from the certificate files in the game's folder."""
+    from fourfold.solve.certificates import Certificate
+
+    entries = []
+    for path in sorted(hooks.folder.glob("*.json")):
+        if path.name == "index.json":
+            continue
+        for i, certificate in enumerate(Certificate.read_all(path)):
+            entries.append({"file": path.name, "item": i, **certificate.summary()})
+    (hooks.folder / "index.json").write_text(
+        json.dumps({"certificates": entries}, indent=1) + "\n")
+    return entries

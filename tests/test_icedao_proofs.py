@@ -1,0 +1,241 @@
+"""Ice Dao's proof-number search, its certificates and their independent checker
+(fourfold.solve.pns, fourfold.solve.certificates, games/icedao/proofs/, issue 34)."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fourfold.cli.main import main
+from fourfold.core.errors import FourfoldError
+from fourfold.core.registry import load
+from fourfold.games.icedao import solver as icedao
+from fourfold.games.icedao.proof_build import DIAGRAMS
+from fourfold.games.icedao.proof_hooks import PROOFS
+from fourfold.solve.certificates import Certificate, check
+from fourfold.solve.pns.dfpn import Claim, DfPn, Status
+from fourfold.solve.pns.pieces import Piece, run_piece
+from fourfold.solve.pns.prove import settle
+from fourfold.solve.pns.stored import index_entries, stored_bound
+from fourfold.solve.pns.table import DiskTable
+
+GAME = load("icedao")
+BLUE, GREEN = 0, 1
+
+
+def settled(position: str | None, attacker: int, moves: int) -> tuple[Status, Certificate]:
+    state = GAME.initial_state() if position is None else GAME.parse_position(position)
+    status, certificate = settle(GAME, state, attacker, moves)
+    assert certificate is not None
+    return status, certificate
+
+
+def tampered(certificate: Certificate, at: int, choice: int) -> Certificate:
+    choices = list(certificate.choices)
+    choices[at] = choice
+    return dataclasses.replace(certificate, choices=tuple(choices))
+
+
+# -- the search against the bounded solver -------------------------------------------------------
+
+
+def test_dfpn_agrees_with_the_bounded_solver_on_random_positions(tmp_path: Path) -> None:
+    rng = random.Random(34)
+    assert isinstance(GAME, icedao.IceDaoGame)
+    seen = {True: 0, False: 0}
+    for i in range(40):
+        state = icedao.random_position(GAME, rng)
+        if GAME.outcome(state) is not None:
+            continue
+        board, side = icedao.ProofSearch.key_of(state)
+        for n in (1, 2):
+            expected = icedao.ProofSearch(GAME).win_within(board, side, n)
+            table = DiskTable(tmp_path / f"t{i}-{n}.sqlite")
+            status = DfPn(PROOFS.positions(GAME), table, Claim(side, n)).run((board, side))
+            table.close()
+            assert status is (Status.PROVEN if expected else Status.DISPROVEN), \
+                GAME.format_position(state)
+            seen[expected] += 1
+    assert seen[True] and seen[False]
+
+
+def test_a_piece_stops_saves_and_resumes_on_its_table(tmp_path: Path) -> None:
+    start = GAME.format_position(GAME.initial_state())
+    piece = Piece("icedao", start, BLUE, 3, str(tmp_path / "t.sqlite"), seconds=0.0)
+    first = run_piece(piece)
+    assert first.status == "open" and first.entries > 0
+    rest = run_piece(dataclasses.replace(piece, seconds=None))
+    assert rest.status == "disproven"
+    assert rest.total_nodes == first.nodes + rest.nodes
+    again = run_piece(piece)  # settled: nothing more to do
+    assert (again.status, again.nodes) == ("disproven", 0)
+    with pytest.raises(FourfoldError, match="belongs to another claim"):
+        run_piece(dataclasses.replace(piece, moves=4))
+
+
+# -- certificates and the checker ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("attacker", "moves"), [(BLUE, 3), (GREEN, 3)])
+def test_a_small_bound_from_the_start_checks(attacker: int, moves: int) -> None:
+    status, certificate = settled(None, attacker, moves)
+    assert status is Status.DISPROVEN
+    again = Certificate.from_json(certificate.to_json())
+    assert again == certificate
+    verdict = check(again)
+    assert verdict.accepted, verdict.describe()
+    assert certificate.plies() == 2 * moves - (attacker == BLUE)
+
+
+def test_a_tampered_win_is_refused_at_the_changed_node() -> None:
+    # Diagram 1: Blue wins on her move whatever Green plays; choice k is Blue's answer to
+    # Green's k-th legal move.
+    _, certificate = settled(DIAGRAMS["diagram1"], BLUE, 1)
+    assert check(certificate).accepted
+    state = GAME.parse_position(DIAGRAMS["diagram1"])
+    k = 5
+    green = GAME.legal_moves(state)[k]
+    after = GAME.next_state(state, green)
+    losing = next(i for i, m in enumerate(GAME.legal_moves(after))
+                  if GAME.outcome(GAME.next_state(after, m)) is None)
+    verdict = check(tampered(certificate, k, losing))
+    assert not verdict.accepted
+    assert verdict.line == (GAME.format_move(state, green),
+                            GAME.format_move(after, GAME.legal_moves(after)[losing]))
+    assert verdict.reason == "the attacker's last move does not win"
+    out_of_range = check(tampered(certificate, k, 99))
+    assert out_of_range.line == (GAME.format_move(state, green),)
+    assert out_of_range.reason.startswith("choice 99 but only")
+
+
+def test_a_tampered_no_win_is_refused_where_the_attacker_wins() -> None:
+    # After Green's pin in diagram 3 Blue cannot win within 2 moves; choice k is Green's
+    # reply to Blue's k-th move. Make it a reply after which Blue wins at once, and the
+    # checker names the line to that Blue win.
+    pinned = GAME.format_position(GAME.play(GAME.parse_position(DIAGRAMS["diagram3"]), "a3-c5"))
+    _, certificate = settled(pinned, BLUE, 2)
+    assert check(certificate).accepted
+    state = GAME.parse_position(pinned)
+    for k, blue in enumerate(GAME.legal_moves(state)):
+        after = GAME.next_state(state, blue)
+        for j, green in enumerate(GAME.legal_moves(after)):
+            reply = PROOFS.forget(GAME.next_state(after, green))
+            wins = [m for m in GAME.legal_moves(reply)
+                    if GAME.outcome(GAME.next_state(reply, m)) is not None]
+            if wins:
+                verdict = check(tampered(certificate, k, j))
+                assert not verdict.accepted
+                assert verdict.line == (GAME.format_move(state, blue),
+                                        GAME.format_move(after, green),
+                                        GAME.format_move(reply, wins[0]))
+                assert verdict.reason == "the attacker wins at once with this move"
+                return
+    pytest.fail("no Green reply lets Blue win at once")
+
+
+def test_a_cut_or_padded_certificate_is_refused() -> None:
+    _, certificate = settled(None, GREEN, 2)
+    cut = check(dataclasses.replace(certificate, choices=certificate.choices[:-1]))
+    assert not cut.accepted and "a choice is missing" in cut.reason
+    padded = check(dataclasses.replace(certificate, choices=(*certificate.choices, 0)))
+    assert not padded.accepted and "left over" in padded.reason
+    deeper = check(dataclasses.replace(certificate, moves=3))
+    assert not deeper.accepted
+
+
+def test_unreadable_certificates_are_one_line_errors(tmp_path: Path) -> None:
+    with pytest.raises(FourfoldError, match="not a readable certificate"):
+        Certificate.from_json('{"format": "something else"}', "x.json")
+    with pytest.raises(FourfoldError, match="cannot read the certificate"):
+        Certificate.read(tmp_path / "missing.json")
+
+
+# -- the committed certificates -------------------------------------------------------------------
+
+
+def committed() -> list[tuple[str, int, Certificate]]:
+    return [(p.name, i, c) for p in sorted(PROOFS.folder.glob("*.json")) if p.name != "index.json"
+            for i, c in enumerate(Certificate.read_all(p))]
+
+
+#: certificates larger than this are checked by ``python -m fourfold.solve.certificates``
+#: (docs/solutions.md gives the command and its time), not by every test run
+TEST_CHOICES = 20_000
+
+
+@pytest.mark.parametrize("name, item, certificate",
+                         [c for c in committed() if len(c[2].choices) <= TEST_CHOICES],
+                         ids=lambda v: str(v) if not isinstance(v, Certificate) else "")
+def test_every_committed_certificate_checks(name: str, item: int,
+                                            certificate: Certificate) -> None:
+    verdict = check(certificate)
+    assert verdict.accepted, f"{name} [{item}]: {verdict.describe()}"
+
+
+def test_the_index_lists_the_committed_certificates() -> None:
+    listed = [(e["file"], e["item"], e["claim"], e["attacker"], e["moves"], e["position"])
+              for e in index_entries(PROOFS)]
+    assert listed == [(n, i, c.claim, c.attacker, c.moves, c.position)
+                      for n, i, c in committed()]
+
+
+def test_the_diagrams_answer_greens_question() -> None:
+    by_file: dict[str, list[Certificate]] = {}
+    for name, _, certificate in committed():
+        by_file.setdefault(name, []).append(certificate)
+    # 3: Blue wins within 3 moves whatever Green does; after the pin a3-c5 not within 2,
+    # after each other move at once: the pin is Green's best move, a loss in 6 plies
+    pin = GAME.parse_position(DIAGRAMS["diagram3"])
+    win3, after_pin, *others = by_file["diagram3.json"]
+    assert (win3.position, win3.claim, win3.attacker, win3.moves) == \
+        (DIAGRAMS["diagram3"], "win", BLUE, 3)
+    pinned = GAME.format_position(GAME.play(pin, "a3-c5"))
+    assert (after_pin.position, after_pin.claim, after_pin.moves) == (pinned, "no-win", 2)
+    rest = {GAME.format_position(GAME.next_state(pin, m)) for m in GAME.legal_moves(pin)
+            if GAME.format_move(pin, m) != "a3-c5"}
+    assert {c.position for c in others} == rest
+    assert all((c.claim, c.attacker, c.moves) == ("win", BLUE, 1) for c in others)
+    # 2: Green wins within 3 moves and not within 2
+    claims = {(c.claim, c.attacker, c.moves) for c in by_file["diagram2.json"]}
+    assert claims == {("win", GREEN, 3), ("no-win", GREEN, 2)}
+
+
+# -- fourfold solve icedao ------------------------------------------------------------------
+
+
+def run_cli(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    code = main(argv)
+    return code, out.getvalue()
+
+
+def test_solve_from_the_start_reads_the_stored_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_search(*args: Any) -> None:
+        raise AssertionError("searched at call time")
+
+    monkeypatch.setattr(icedao, "solve", no_search)
+    bound = stored_bound(GAME, GAME.initial_state())
+    assert bound is not None
+    code, text = run_cli(["solve", "icedao", "--json"], monkeypatch)
+    assert code == 0
+    answer = json.loads(text)
+    assert answer["value"] == "unknown"
+    assert answer["no_forced_win_within"] == bound.no_forced_win_within()
+    blue, green = bound.no_win_moves
+    assert answer["no_forced_win_moves"] == {"Blue": blue, "Green": green}
+    assert answer["no_forced_win_within"] == min(2 * blue - 1, 2 * green)
+    # the bound is what the committed no-win certificates from the start claim
+    start = GAME.format_position(GAME.initial_state())
+    for side, n in enumerate(bound.no_win_moves):
+        assert any((c.position, c.claim, c.attacker, c.moves) == (start, "no-win", side, n)
+                   for _, _, c in committed())
+    code, text = run_cli(["solve", "icedao"], monkeypatch)
+    assert code == 0 and f"within {answer['no_forced_win_within']} plies" in text
