@@ -358,8 +358,9 @@ def test_history_shows_hidden_cards_only_once_the_game_is_over() -> None:
     table.play(0, "cw")
     with pytest.raises(TableError, match="hidden cards are shown once it is over") as refused:
         table.history_for(0)
-    assert refused.value.kind == "hidden"
+    assert refused.value.kind == "hidden" and not table.shows_the_past()
     table.resign(1)
+    assert table.shows_the_past() and open_game.shows_the_past()
     history = table.history_for(None)
     assert [p.move for p in history.plies] == [None, "cw"]
     assert history.outcome is not None and history.declared is not None

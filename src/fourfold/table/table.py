@@ -270,14 +270,21 @@ class Table:
                             None if offer is None else (offer.kind, offer.seat),
                             tuple(record.moves), last, self._match.outcome)
 
+    def shows_the_past(self) -> bool:
+        """Whether ``history_for`` answers now: the rule (see ``History``) is that a
+        game that hides nothing shows its past at any time, and a game with hidden
+        cards once it is over."""
+        with self._lock:
+            return self._match.outcome is not None or self.game.info.spec.perfect_information
+
     def history_for(self, recipient: int | None) -> History:
-        """Every past position ``recipient`` may see (the rule: see ``History``). A game
-        with hidden cards refuses while it is on (``TableError``, kind ``"hidden"``)."""
+        """Every past position ``recipient`` may see (the rule: ``shows_the_past``). A
+        game with hidden cards refuses while it is on (``TableError``, ``"hidden"``)."""
         self.game.check_viewer(recipient)
         with self._lock:
             game = self.game
             over = self._match.outcome is not None
-            if not over and not game.info.spec.perfect_information:
+            if not self.shows_the_past():
                 raise TableError("earlier positions of a game with hidden cards are shown"
                                  " once it is over", "hidden")
             last = len(self._match.moves)

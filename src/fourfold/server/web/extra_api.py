@@ -65,10 +65,6 @@ def _svg(text: str) -> Response:
     return Response(text, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
-def _past_visible(live: LiveTable) -> bool:
-    return live.table.outcome is not None or live.game.info.spec.perfect_information
-
-
 def _history(live: LiveTable, seat: int | None) -> History:
     """The past positions ``seat`` may see (the table's rule); 409 while hidden."""
     try:
@@ -96,7 +92,7 @@ def get_screen(table_id: str, caller: Watcher) -> dict[str, Any]:
     return {"type": "screen", "state": state, "moves": moves, "svg": picture,
             "choices": choices_json(live.game, view),
             "hints": _hints_allowed(live, seat) and state["outcome"] is None,
-            "past_visible": _past_visible(live),
+            "past_visible": live.table.shows_the_past(),
             **page_facts(live, view),
             "shared_ply": _shared.get(live.id)}
 
@@ -186,6 +182,9 @@ def _hint_request(request: Request, table_id: str, token: str | None
     live, seat = caller.live, caller.seat
     if seat is None:
         raise ApiError(403, "hints are for a seat's holder: send your token")
+    if request.app.state.daily.is_daily(live.id):
+        raise ApiError(403, "no hints at a table of the daily deal: its players race the"
+                            " other tables on their own")
     if not _hints_allowed(live, seat):
         raise ApiError(403, "hints are only for games against bots, never between people")
     table = live.table
