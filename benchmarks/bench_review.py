@@ -1,6 +1,7 @@
 """Time the review of one whole game of every two-player ruleset (docs/review.md).
 
-    .venv/bin/python benchmarks/bench_review.py [--seconds S] [--iterations K] [--json]
+    .venv/bin/python benchmarks/bench_review.py [--seconds S] [--iterations K]
+        [--only GAME] [--bots A,B] [--json]
 
 For each playable variant of each registered two-player game of perfect information,
 one seeded game between level 3 (the greedy bot, or the game's own) and level 2 is
@@ -31,14 +32,15 @@ def rulesets() -> list[tuple[str, str]]:
     return found
 
 
-def measure(name: str, variant: str, seconds: float, iterations: int) -> dict[str, Any]:
+def measure(name: str, variant: str, seconds: float, iterations: int,
+            bots: tuple[str, str]) -> dict[str, Any]:
     import fourfold
     from fourfold.analysis.match import play_game
     from fourfold.analysis.review.assess import prepare
     from fourfold.analysis.review.review import review
 
     game = fourfold.load(name, variant)
-    match = play_game(game, ("level3", "level2"), seed=1, max_plies=400)
+    match = play_game(game, bots, seed=1, max_plies=400)
     start = time.perf_counter()
     prepare(game)
     prepared = time.perf_counter() - start
@@ -60,11 +62,13 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=DEFAULT_SECONDS)
     parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
     parser.add_argument("--only", default=None, help="one game name")
+    parser.add_argument("--bots", default="level3,level2", help="the two bots (level3,level2)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     from fourfold.bench.solvers import machine
 
-    rows = [measure(name, variant, args.seconds, args.iterations)
+    a, _, b = args.bots.partition(",")
+    rows = [measure(name, variant, args.seconds, args.iterations, (a, b))
             for name, variant in rulesets() if args.only in (None, name)]
     if args.json:
         print(json.dumps({"machine": machine(), "rows": rows}, indent=2))
