@@ -80,6 +80,17 @@ def test_a_piece_stops_saves_and_resumes_on_its_table(tmp_path: Path) -> None:
         run_piece(dataclasses.replace(piece, moves=4))
 
 
+def test_pieces_run_as_tasks_of_the_task_runner(tmp_path: Path) -> None:
+    from fourfold.distributed.runner import run_tasks
+
+    start = GAME.format_position(GAME.initial_state())
+    pieces = [Piece("icedao", start, side, 2, str(tmp_path / f"side{side}.sqlite"), None)
+              for side in (BLUE, GREEN)]
+    reports = run_tasks(run_piece, pieces, workers=1, progress=False)
+    assert [r.status for r in reports] == ["disproven", "disproven"]
+    assert all(r.entries > 0 for r in reports)
+
+
 # -- certificates and the checker ----------------------------------------------------------------
 
 

@@ -90,14 +90,14 @@ class DfPn:
         """The node's children ``(position, moves left, key)``, or ``True``/``False``
         when the node is proven/disproven on its own."""
         attacking = self.positions.side(position) == self.claim.attacker
+        if self.positions.wins_at_once(position):
+            return attacking
+        if attacking and moves == 1:
+            return False
         successors = self.positions.successors(position)
         if not successors:  # the side to move cannot move: it loses
             return not attacking
-        if any(won for _, won in successors):
-            return attacking
         if attacking:
-            if moves == 1:
-                return False
             moves -= 1
         return [(child, moves, node_key(self.positions, child, moves)) for child, _ in successors]
 

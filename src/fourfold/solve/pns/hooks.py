@@ -27,6 +27,11 @@ class Positions(Protocol):
         """The side to move."""
         ...
 
+    def wins_at_once(self, position: Any) -> bool:
+        """Whether the side to move has a move that wins at once (cheaper than
+        ``successors``: the search asks it first)."""
+        ...
+
     def successors(self, position: Any) -> list[tuple[Any, bool]]:
         """Every legal move's position, with whether that move wins at once for the
         side that made it (an empty list: the side to move cannot move and loses)."""
