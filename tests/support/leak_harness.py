@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,8 +40,8 @@ from fourfold.games.quatrefoil.arrangement import (
     INDEX,
     act,
     push_corner,
-from fourfold.games.quatrefoil.bots_seat import DEALS, QuatrefoilBot, signal_pattern
 )
+from fourfold.games.quatrefoil.bots_seat import DEALS, QuatrefoilBot, signal_pattern
 from fourfold.games.quatrefoil.game import QuatrefoilGame
 from fourfold.games.quatrefoil.state import Deal, Observation, QuatrefoilState
 from fourfold.table import ManualClock, Seat, Table
@@ -66,6 +67,8 @@ RULESETS: tuple[tuple[str, str, dict[str, Any]], ...] = (
 )
 RECIPIENTS: tuple[int | None, ...] = (None, 0, 1, 2, 3)
 HIDDEN_KEYS = ("colour_cards", "position_cards", "north", "solution")
+#: the deal in a referee position (a full record's Setup): the solution and the cards
+FULL_DEAL = re.compile(r" (solution|cards)=\S+")
 
 _GAMES: dict[str, Game[Any, Any]] = {}
 
@@ -206,7 +209,7 @@ def run_script(label: str, start: QuatrefoilState, recipient: int | None,
             except (FourfoldError, WireError) as error:
                 answer = {"error": str(error)}
             run.steps += 1
-            run.history.append((*table.match.notation, str(table.outcome)))
+            run.history.append((*table.referee_record().moves, str(table.outcome)))
             if actor == recipient and actor is not None:
                 note("answer", answer)
             view = table.view(recipient)
@@ -215,7 +218,7 @@ def run_script(label: str, start: QuatrefoilState, recipient: int | None,
             note("view", view_to_json(game, view))
             note("legal", table.legal_moves(recipient))
             note("clocks", [round(c, 3) for c in table.clocks()])
-        note("record", record_to_json(table.match.record_for(recipient)))
+        note("record", record_to_json(table.record_for(recipient)))
     finally:
         table.close()
     return run
@@ -296,6 +299,8 @@ def _mask(value: Any) -> Any:
                 result[k] = "masked"
             elif k == "position" and isinstance(v, str):
                 result[k] = v.split(" seen=")[0]
+            elif k == "setup" and isinstance(v, str):  # the full record, once it is over
+                result[k] = FULL_DEAL.sub(r" \1=masked", v)
             elif k == "tags" and isinstance(v, dict):
                 result[k] = {t: ("masked" if t == "Seen" else x) for t, x in v.items()}
             else:

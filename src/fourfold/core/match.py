@@ -106,16 +106,20 @@ class Match(Generic[S, M, O]):
     def record_for(self, viewer: int | None) -> Record:
         """The record ``viewer`` may keep: built from its views only.
 
-        For a perfect-information game it is the referee's record. For a game with
-        hidden information its Setup is the start as the public sees it, and the tags
-        ``Viewer`` and ``Seen`` say whose record it is and what that viewer saw (every
-        card, once the game is over). Such a record cannot be replayed, by design.
+        For a perfect-information game it is the referee's record, and so it is for
+        every viewer once the rules have ended the game: their end shows every card to
+        everyone, so the full record (which replays) tells nothing more. Otherwise (the
+        game goes on, or was ended from outside: given up, out of time, where the views
+        keep the cards hidden) its Setup is the start as that viewer saw it (a seat's own
+        cards; none for a spectator), and the tags ``Viewer`` and ``Seen`` say whose
+        record it is and what that viewer sees now. Such a record cannot be replayed, by
+        design.
         """
         game = self.game
-        if game.info.spec.perfect_information:
+        if game.info.spec.perfect_information or game.outcome(self.state) is not None:
             return self.referee_record()
+        start_view = game.view(self.start, viewer)
         outcome = self.outcome
-        start_view = game.view(self.start, None)
         return Record(
             game=game.info.name,
             variant=game.info.variant,
