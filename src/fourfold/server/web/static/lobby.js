@@ -48,7 +48,7 @@ export function lobbyPage(main) {
   return () => { alive = false; window.clearInterval(timer); };
 }
 
-/** The games' titles as people write them ("Ice Dao"), from /api/games. */
+/** The games' titles as people write them, from /api/games. */
 async function titlesOf() {
   const r = await api('/api/games');
   return new Map(r.ok ? r.data.games.map((g) => [g.game, g.title]) : []);
