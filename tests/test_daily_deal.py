@@ -249,7 +249,7 @@ def test_the_same_deal_on_every_instance(tmp_path: Path, postgres: Postgres,
 def test_a_sealed_table_refuses_spectators_everywhere(
         twins: tuple[Server, Server, Path]) -> None:
     """The WebSocket and the analysis refuse a spectator at a daily table during its
-    day, with the one-line reason; the table's own seats are served."""
+    day, with the one-line reason; the table's own seats are served, without hints."""
     server, _, clock = twins
     clock.write_text(repr(NOON))
     api = server.client()
@@ -270,5 +270,17 @@ def test_a_sealed_table_refuses_spectators_everywhere(
         assert api.http.get(f"/api/tables/{tid}", headers=auth(token)).status_code == 200
         r = api.http.get(f"/api/tables/{tid}/analysis")
         assert r.status_code == 403 and "\n" not in r.json()["error"]
+        # a person with three bots gets no hints here (a race), and the page is told so
+        alone = _daily(api, "half-and-half", ["human"] + ["bot:quatrefoil"] * 3)
+        token = _tokens(alone)[0]
+        r = api.http.get(f"/api/tables/{alone['id']}/hint", headers=auth(token))
+        assert r.status_code == 403 and "no hints" in r.json()["error"]
+        screen = api.http.get(f"/api/tables/{alone['id']}/screen", headers=auth(token)).json()
+        assert screen["hints"] is False
+        ordinary = api.create(game="quatrefoil", variant="half-and-half",
+                              seats=["human"] + ["bot:quatrefoil"] * 3)
+        screen = api.http.get(f"/api/tables/{ordinary['id']}/screen",
+                              headers=auth(_tokens(ordinary)[0])).json()
+        assert screen["hints"] is True
     finally:
         api.http.close()

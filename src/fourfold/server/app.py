@@ -22,7 +22,6 @@ from starlette.exceptions import HTTPException
 from fourfold import __version__
 from fourfold.server import api, warmup
 from fourfold.server.access import ApiError
-from fourfold.server.daily import DailyDeals
 from fourfold.server.daily import routes as daily_routes
 from fourfold.server.hints import HINT_SECONDS
 from fourfold.server.hub import Hub
@@ -126,7 +125,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
                   description="Online tables for Folio, Ice Dao, Quatrefoil, Quarto and Dao."
                   " See docs/api.md.")
     app.state.hub = hub
-    app.state.daily = DailyDeals(hub.repo, settings.test_clock)
+    app.state.daily = hub.daily
     app.state.limits = Limits(settings.rate_per_second, settings.rate_burst,
                               settings.address_rate_per_second, settings.address_rate_burst)
     app.state.jobs = JobPool(settings.job_workers, settings.job_queue, HINT_SECONDS)

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from fourfold.core.match import Match
 from fourfold.server.broker import Broker, NullBroker
+from fourfold.server.daily import DailyDeals
 from fourfold.server.fanout import dumps
 from fourfold.server.live import LiveTable
 from fourfold.server.persistence import Persistence
@@ -41,6 +42,8 @@ class Hub:
         self.repo = repo
         self.broker: Broker = broker or NullBroker()
         self.persistence = Persistence(repo, self.broker)
+        #: the daily deals: which tables were dealt one, sealed until their day ends
+        self.daily = DailyDeals(repo, settings.test_clock)
         self.minter = Minter(settings.id_seed)
         self.bots = ThreadPoolExecutor(settings.bot_workers, thread_name_prefix="bots")
         #: table work off the loop: players' actions, timers, broker messages. A few

@@ -27,8 +27,13 @@ class DailyDeals:
 
     def __init__(self, repo: Repository, clock_file: Path | None = None) -> None:
         self.clock = DailyClock(clock_file)
-        self.store = DailyStore(repo.engine)
+        self.store = DailyStore(repo)
         self.boards = Leaderboards(self.store, repo, self.clock)
+
+    def is_daily(self, table_id: str) -> bool:
+        """Whether ``table_id`` was dealt a daily deal (it then gets no hints: its
+        players race the other tables on their own)."""
+        return self.store.day_of(table_id) is not None
 
     def sealed(self, table_id: str) -> str | None:
         """Why nobody but its players may look at ``table_id`` now (``None``: anyone

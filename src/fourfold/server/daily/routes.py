@@ -16,13 +16,21 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 from pydantic import Field
 
+from fourfold.ai import bot_names
+from fourfold.ai.game_bots import game_bots
 from fourfold.core.errors import FourfoldError
 from fourfold.core.match import Match
 from fourfold.server.access import ApiError, charge, hub_of
 from fourfold.server.api import _bot_table_slot, _created, _new_row, _seat_specs
 from fourfold.server.daily import DailyDeals
 from fourfold.server.daily.clock import day_end, parse_day
-from fourfold.server.daily.deal import daily_game, daily_kind, daily_kinds, deal_seed
+from fourfold.server.daily.deal import (
+    DailyKind,
+    daily_game,
+    daily_kind,
+    daily_kinds,
+    deal_seed,
+)
 from fourfold.server.schemas import Created, SeatEntry, Strict
 from fourfold.server.specs import HUMAN, OPEN
 
@@ -60,9 +68,16 @@ def get_daily(request: Request) -> dict[str, Any]:
     for kind in daily_kinds():
         board = deals.boards.board(kind, day)
         listing.append({"game": kind.game, "variant": kind.variant, "title": kind.title,
-                        "summary": kind.summary,
+                        "summary": kind.summary, "bots": _bots(kind),
                         **{k: board[k] for k in ("tables", "playing", "finished", "solved")}})
     return {"day": day, "ends_at": day_end(day), "deals": listing}
+
+
+def _bots(kind: DailyKind) -> list[str]:
+    """The bots that may take a seat: the game's own first (the page's default), then
+    the rest of ``fourfold bots``."""
+    own = list(game_bots(daily_game(kind)).named)
+    return own + [b for b in bot_names() if b not in own]
 
 
 @router.get("/api/daily/{game}/{variant}", summary="A daily deal's leaderboard: counts and"

@@ -26,6 +26,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from fourfold.server.daily.deal import DailyKind
+from fourfold.server.storage import Repository
 from fourfold.server.storage.models import tables
 
 metadata = MetaData()
@@ -60,11 +61,16 @@ class DailyTable:
 class DailyStore:
     """Reads and writes of the daily deal's rows."""
 
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
+    def __init__(self, repo: Repository) -> None:
+        self.repo = repo
         self._secret: bytes | None = None
         self._days: OrderedDict[str, str | None] = OrderedDict()
         self._lock = threading.Lock()
+
+    @property
+    def engine(self) -> Engine:
+        """The server's database (read when needed: a hub may be made before it)."""
+        return self.repo.engine
 
     def secret(self) -> bytes:
         """The server's daily secret: read, or made once (``secrets``) by whichever

@@ -34,9 +34,10 @@ SAME_POSITION = frozenset({EventKind.OFFER, EventKind.DECLINE, EventKind.SEATS,
 
 
 def hints_allowed(live: LiveTable, seat: int | None) -> bool:
-    """Hints only for a seat whose every other seat is a bot (never between people)."""
+    """Hints only for a seat whose every other seat is a bot (never between people),
+    and never at a table of the daily deal (its players race the other tables)."""
     return seat is not None and all(s.kind == BOT for p, s in enumerate(live.seats)
-                                    if p != seat)
+                                    if p != seat) and not live.hub.daily.is_daily(live.id)
 
 
 def page_facts(live: LiveTable, view: View) -> dict[str, Any]:

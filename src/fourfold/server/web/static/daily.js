@@ -18,6 +18,7 @@ export function dailyPage(main) {
   let alive = true;
   let day = null;
   let bots = [];
+  let players = new Map();  // seats per game, from /api/games
   const heading = h('h1', {id: 'daily-h'}, 'Daily deal');
   const intro = h('p', {class: 'muted'}, 'Loading today\u2019s deals\u2026');
   const picker = h('input', {type: 'date', id: 'daily-day', 'aria-label': 'Day (UTC)'});
@@ -30,6 +31,7 @@ export function dailyPage(main) {
     if (!alive) return;
     if (!today.ok) { intro.textContent = `Cannot load the daily deals: ${today.error}`; return; }
     bots = games.ok ? games.data.bots : [];
+    players = new Map(games.ok ? games.data.games.map((g) => [g.game, g.players]) : []);
     day = day || today.data.day;
     picker.max = today.data.day;
     picker.value = day;
@@ -45,18 +47,18 @@ export function dailyPage(main) {
     const id = `daily-${d.variant}`;
     const board = h('div', {class: 'board', id: `${id}-board`}, 'Loading\u2026');
     const play = day === today ? playForm(d) : h('p', {class: 'muted'}, 'This day is over.');
-    return h('section', {class: 'daily-deal', id, 'data-variant': d.variant, 'aria-labelledby': `${id}-h`},
+    return h('section', {class: 'daily-deal', id, 'data-game': d.game, 'data-variant': d.variant, 'aria-labelledby': `${id}-h`},
       h('h2', {id: `${id}-h`}, `${d.title}: ${d.variant}`), h('p', {class: 'muted'}, d.summary),
       play, board);
   }
 
   function playForm(d) {
     const prefix = `daily-${d.variant}-seat`;
-    const rows = Array.from({length: 4}, (_, i) => {
+    const rows = Array.from({length: players.get(d.game) || 2}, (_, i) => {
       const kind = h('select', {id: `${prefix}-${i}`, 'data-seat': i},
         SEAT_CHOICES.map(([value, label]) => h('option', {value, selected: value === (i === 0 ? 'you' : 'bot')}, label)));
       const level = h('select', {id: `${prefix}-${i}-bot`, 'aria-label': `Seat ${i + 1} bot`},
-        bots.map((b) => h('option', {value: b, selected: b === 'quatrefoil'}, b)));
+        (d.bots || bots).map((b, k) => h('option', {value: b, selected: k === 0}, b)));  // the game's own bot first
       const sync = () => { level.hidden = kind.value !== 'bot'; };
       kind.addEventListener('change', sync);
       sync();
@@ -95,7 +97,7 @@ export function dailyPage(main) {
   async function refresh() {
     for (const panel of deals.querySelectorAll('.daily-deal')) {
       const variant = panel.dataset.variant;
-      const r = await api(`/api/daily/quatrefoil/${variant}?day=${day}`);
+      const r = await api(`/api/daily/${panel.dataset.game}/${variant}?day=${day}`);
       if (!alive) return;
       const box = panel.querySelector('.board');
       box.replaceChildren(...(r.ok ? boardView(r.data) : [h('p', {class: 'error'}, r.error)]));
