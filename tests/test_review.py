@@ -173,3 +173,16 @@ def test_review_refuses_bad_input_in_one_line(
         options={}, players=(), moves=(), result="*", termination="")))
     assert main(["review", str(coop)]) == 2
     assert "two-player" in one_line(capsys)
+
+
+def test_estimates_are_seeded_and_never_exact() -> None:
+    import fourfold
+    from fourfold.analysis.review.assess import estimate
+
+    game = fourfold.load("quarto")
+    state = game.next_state(game.initial_state(), game.legal_moves(game.initial_state())[0])
+    first = estimate(game, state, 300, seed=5)
+    assert first == estimate(game, state, 300, seed=5)
+    assert len(first.moves) == len(game.legal_moves(state))
+    assert all(not judged.exact and judged.score is not None for _, judged in first.moves)
+    assert first.value == max((j for _, j in first.moves), key=lambda j: j.score or 0.0)
