@@ -117,6 +117,9 @@ def post_daily_table(request: Request, game: str, variant: str, body: DailyTable
         played = daily_game(kind)
         start = played.initial_state(deal_seed(deals.store.secret(), kind, day))
         specs = _seat_specs(played, body.seats)
+        if not any(s.kind in (HUMAN, OPEN) for s in specs):
+            raise ApiError(422, "a daily table needs at least one person (a 'human' or"
+                                " 'open' seat): the leaderboard is for people")
         match: Match[Any, Any] = Match(played, start, [s.name for s in specs])
         private = body.private or not any(s.kind == OPEN for s in specs)
         with _bot_table_slot(request, specs) as bind:
