@@ -91,3 +91,18 @@ def test_explore_refuses_a_finished_game(capsys: pytest.CaptureFixture[str]) -> 
         state = game.next_state(state, game.legal_moves(state)[0])
     assert main(["explore", "quarto", "--position", game.format_position(state)]) == 2
     assert "the game is over" in one_line(capsys)
+
+
+def test_explore_a_record_as_solve_does(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "dao.rec"
+    assert main(["match", "dao", "--bots", "greedy,greedy", "--games", "2", "--max-plies",
+                 "9", "--records", str(path), "--json"]) == 0
+    explored = run_json(["explore", "dao", "--record", str(path), "--game", "2", "--json"],
+                        capsys)
+    solved = run_json(["solve", "dao", "--record", str(path), "--game", "2", "--json"],
+                      capsys)
+    assert explored["moves"] == solved["moves"]
+    assert explored["position"] == solved["position"]
+    assert main(["explore", "quarto", "--record", str(path), "--game", "1"]) == 2
+    assert "a game of dao, not quarto" in one_line(capsys)

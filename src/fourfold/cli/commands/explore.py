@@ -1,6 +1,8 @@
-"""``fourfold explore GAME [--variant V] [--option K=V] [--position P] [--seconds S]
-[--json]``: every legal move of a position of a solved game with its value and distance,
-coloured like GamesmanUni (win green, draw yellow, loss red) (docs/review.md)."""
+"""``fourfold explore GAME [--variant V] [--option K=V] [--position P | --record F [--game N]]
+[--seconds S] [--json]``: every legal move of a position of a solved game with its value
+and distance, coloured like GamesmanUni (win green, draw yellow, loss red)
+(docs/review.md). With ``--record`` the position is the end of the recorded game, with
+its history (which repetition rules read)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,10 @@ import json
 from typing import Any
 
 from fourfold.cli.common import parse_options
-from fourfold.cli.numbers import seconds, text
+from fourfold.cli.numbers import path, seconds, text
+from fourfold.cli.paths import read_text
+from fourfold.cli.records import add_game_number_argument, check_no_game_number, replay
+from fourfold.core.errors import ConfigurationError
 
 DEFAULT_SECONDS = 60.0
 
@@ -22,8 +27,13 @@ def register(sub: Any) -> None:
                    help="variant name (default: the first)")
     p.add_argument("--option", "-o", action="append", default=[], metavar="K=V",
                    help="a game option (repeatable)")
-    p.add_argument("--position", default=None, metavar="P", type=text("a position string"),
-                   help="the position string to explore (default: the start)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--position", default=None, metavar="P",
+                       type=text("a position string"),
+                       help="the position string to explore (default: the start)")
+    where.add_argument("--record", type=path("a file name"), default=None, metavar="FILE",
+                       help="explore the position at the end of this game record")
+    add_game_number_argument(p)
     p.add_argument("--seconds", type=seconds(), default=DEFAULT_SECONDS, metavar="S",
                    help=f"give up after this long (default {DEFAULT_SECONDS:g}; the first"
                         " Dao position may build its table)")
@@ -31,16 +41,32 @@ def register(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
+def _position(args: argparse.Namespace) -> tuple[Any, Any]:
+    from fourfold.core.registry import get_spec, load
+
+    if args.record is None:
+        check_no_game_number(args, "--record")
+        game = load(args.game, args.variant, **parse_options(args.option))
+        return game, (game.parse_position(args.position) if args.position
+                      else game.initial_state())
+    if args.variant is not None or args.option:
+        raise ConfigurationError("--record gives the variant and options; drop --variant and"
+                                 " --option")
+    match = replay(args.record, args.game_number, read_text(args.record, "the record"))
+    if match.game.name != get_spec(args.game).name:
+        raise ConfigurationError(f"{args.record} is a game of {match.game.name}, not"
+                                 f" {get_spec(args.game).name}")
+    return match.game, match.state
+
+
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
-    from fourfold.core.registry import load
     from fourfold.solve.explore import COLOURS, distance_text, explore
 
-    game = load(args.game, args.variant, **parse_options(args.option))
-    state = game.parse_position(args.position) if args.position else game.initial_state()
+    game, state = _position(args)
     found = explore(game, state, args.seconds)
     if args.json:
         print(json.dumps(found.to_json()))
