@@ -74,6 +74,14 @@ def test_the_daily_page(served: tuple[Server, Path], browser: Any,
                        json={"move": "stack", "version": 0}, timeout=30)
         assert r.status_code == 200, r.text
 
+        # a spectator's page says why it shows nothing
+        spectator = Watched(context)
+        try:
+            spectator.page.goto(f"{server.url}/t/{table_id}")
+            spectator.page.get_by_text("shown only to its players").first.wait_for()
+        finally:
+            spectator.page.close()
+
         # during the day: the rank, and no line, no replay, no deal
         page.goto(server.url + "/daily")
         board = page.locator("#daily-nothing-to-hide-board")
