@@ -32,6 +32,7 @@ from starlette.concurrency import run_in_threadpool
 
 from fourfold.core.errors import FourfoldError
 from fourfold.core.game import View
+from fourfold.core.match import Match
 from fourfold.core.registry import game_names, get_spec
 from fourfold.server.access import (
     ApiError,
@@ -127,9 +128,16 @@ def get_replay(table_id: str, caller: Watcher) -> dict[str, Any]:
     live, seat = caller.live, caller.seat
     history = _history(live, seat)
     game = live.game
-    plies = [{"ply": p.ply, "move": p.move, "position": game.view_position(p.view),
-              "to_move": p.to_move, "by": p.by} for p in history.plies]
     outcome = history.outcome
+    positions = [game.view_position(p.view) for p in history.plies]
+    if outcome is not None and len(history.plies) == live.table.plies + 1:
+        # a finished game hides nothing: its positions are the referee's, replayed from
+        # its record as the analysis does, so that one can be opened as a new game
+        replayed = Match.from_record(live.table.referee_record())
+        if len(replayed.states) == len(positions):
+            positions = [game.format_position(state) for state in replayed.states]
+    plies = [{"ply": p.ply, "move": p.move, "position": position, "to_move": p.to_move,
+              "by": p.by} for p, position in zip(history.plies, positions, strict=True)]
     return {"type": "replay", "id": live.id, "game": game.name,
             "variant": game.info.variant, "options": dict(game.info.option_strings()),
             "players": list(history.players), "finished": outcome is not None,
