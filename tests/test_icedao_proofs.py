@@ -78,6 +78,10 @@ def test_a_piece_stops_saves_and_resumes_on_its_table(tmp_path: Path) -> None:
     assert (again.status, again.nodes) == ("disproven", 0)
     with pytest.raises(FourfoldError, match="belongs to another claim"):
         run_piece(dataclasses.replace(piece, moves=4))
+    with pytest.raises(FourfoldError, match="has seats 0 to 1"):
+        run_piece(dataclasses.replace(piece, attacker=2))
+    with pytest.raises(FourfoldError, match="give 1 to 255 moves"):
+        run_piece(dataclasses.replace(piece, moves=0))
 
 
 def test_pieces_run_as_tasks_of_the_task_runner(tmp_path: Path) -> None:

@@ -57,6 +57,11 @@ def claim_text(piece: Piece) -> str:
 def run_piece(piece: Piece) -> PieceReport:
     """Search ``piece`` for at most its seconds, resuming from its table file."""
     game = _game(piece)
+    if not 0 <= piece.attacker < game.num_players:
+        raise FourfoldError(f"side {piece.attacker}: {game.info.label()} has seats 0 to"
+                            f" {game.num_players - 1}")
+    if not 1 <= piece.moves <= 255:
+        raise FourfoldError(f"moves {piece.moves}: give 1 to 255 moves of the attacker")
     hooks = proof_hooks(game)
     if hooks is None:
         raise FourfoldError(f"{game.info.label()} has no proof hooks (GameSolvers.proofs)")
