@@ -327,3 +327,34 @@ def test_a_sealed_table_refuses_spectators_everywhere(
         assert screen["hints"] is True
     finally:
         api.http.close()
+
+
+def test_the_days_seed_needs_the_secret(tmp_path: Path) -> None:
+    """The seed is keyed by secret, day and variant: change any one and the deal
+    changes; the clock file moves "now", and a missing or empty file is the real time."""
+    import time
+
+    from fourfold.server.daily.clock import DailyClock, day_end, day_of
+    from fourfold.server.daily.deal import daily_game, daily_kind, deal_seed
+
+    base, dual = daily_kind("quatrefoil", "base"), daily_kind("quatrefoil", "dual")
+    secret = bytes(range(32))
+    seed = deal_seed(secret, base, DAY)
+    assert seed == deal_seed(bytes(range(32)), base, DAY)
+    others = {deal_seed(secret, base, "2030-01-02"), deal_seed(secret, dual, DAY),
+              deal_seed(bytes(32), base, DAY)}
+    assert seed not in others and len(others) == 3
+    game = daily_game(base)
+    assert game.format_position(game.initial_state(seed)) != game.format_position(
+        game.initial_state(deal_seed(bytes(32), base, DAY)))
+
+    path = tmp_path / "now"
+    clock = DailyClock(path)
+    assert abs(clock.now() - time.time()) < 60  # no file: the real time
+    path.write_text("")
+    assert abs(clock.now() - time.time()) < 60
+    path.write_text(repr(NOON))
+    assert (clock.today(), clock.ended(DAY)) == (DAY, False)
+    path.write_text(repr(day_end(DAY)))
+    assert (clock.today(), clock.ended(DAY)) == ("2030-01-02", True)
+    assert day_of(day_end(DAY) - 0.001) == DAY
