@@ -17,14 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from fourfold.core.errors import ConfigurationError
 from fourfold.core.extensions import part, reference
 from fourfold.core.game import Game
-from fourfold.wire.errors import JsonDict
+from fourfold.wire.errors import JsonDict, WireError
 
 AnyGame = Game[Any, Any]
+G = TypeVar("G", bound=AnyGame)
 #: ``(game, observation) -> board``: the board of one observation.
 BoardEncoder = Callable[[AnyGame, Any], JsonDict]
 #: ``(game, whole view JSON, viewer) -> observation`` for hidden-information views.
@@ -52,6 +53,14 @@ class BoardCodec:
     decode: ObservationDecoder | None = None
     restore: StateRestorer | None = None
     parts: MoveParts | None = None
+
+
+def served(game: AnyGame, kind: type[G], label: str) -> G:
+    """``game`` as the game class a codec serves (``label`` names it in the error);
+    ``WireError`` if the codec is handed another game."""
+    if not isinstance(game, kind):
+        raise WireError(f"{game.info.label()} is not {label}")
+    return game
 
 
 def _no_board(game: AnyGame, observation: Any) -> JsonDict:

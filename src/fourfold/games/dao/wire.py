@@ -8,30 +8,15 @@ by the other side. The fields every sliding board carries (``arrival``, ``plies`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from fourfold.games.dao.game import DaoGame
 from fourfold.games.dao.state import SIDE_LETTERS, DaoState
-from fourfold.games.sliding.wire import (
-    common_fields,
-    parts,
-    restore_fields,
-    square_json,
-    square_name,
-    squares_json,
-)
-from fourfold.wire.codec import AnyGame, BoardCodec
-from fourfold.wire.errors import JsonDict, WireError
+from fourfold.games.sliding.wire import sliding_codec, square_json, square_name, squares_json
+from fourfold.wire.errors import JsonDict
 
 
-def encode(game: AnyGame, state: Any) -> JsonDict:
-    if not isinstance(game, DaoGame):
-        raise WireError(f"{game.name} is not Dao")
-    assert isinstance(state, DaoState)
+def dao_fields(game: DaoGame, state: DaoState) -> JsonDict:
     board = game.board
     return {
-        **common_fields(board, state, game.to_move(state)),
         "sides": list(SIDE_LETTERS),
         "squares": [{**square_json(board, sq), "piece": SIDE_LETTERS[p]}
                     for sq, p in enumerate(state.board) if p is not None],
@@ -41,10 +26,5 @@ def encode(game: AnyGame, state: Any) -> JsonDict:
     }
 
 
-def restore(game: AnyGame, state: Any, data: Mapping[str, Any]) -> Any:
-    assert isinstance(game, DaoGame)
-    return restore_fields(game.board, state, data)
-
-
 #: the ``codec`` part of Dao's extension bundle
-CODEC = BoardCodec(encode, restore=restore, parts=parts)
+CODEC = sliding_codec(DaoGame, "Dao", dao_fields)

@@ -8,30 +8,16 @@ sliding board carries (``arrival``, ``plies``, ``history``...) are
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from fourfold.games.icedao.game import IceDaoGame
 from fourfold.games.icedao.pieces import COLOURS, piece_name
 from fourfold.games.icedao.state import IceDaoState
-from fourfold.games.sliding.wire import (
-    common_fields,
-    parts,
-    restore_fields,
-    square_json,
-    squares_json,
-)
-from fourfold.wire.codec import AnyGame, BoardCodec
-from fourfold.wire.errors import JsonDict, WireError
+from fourfold.games.sliding.wire import sliding_codec, square_json, squares_json
+from fourfold.wire.errors import JsonDict
 
 
-def encode(game: AnyGame, state: Any) -> JsonDict:
-    if not isinstance(game, IceDaoGame):
-        raise WireError(f"{game.name} is not Ice Dao")
-    assert isinstance(state, IceDaoState)
+def icedao_fields(game: IceDaoGame, state: IceDaoState) -> JsonDict:
     board = game.board
     return {
-        **common_fields(board, state, game.to_move(state)),
         "sides": list(COLOURS),
         "squares": [{**square_json(board, sq), "stack": [piece_name(p) for p in stack]}
                     for sq, stack in enumerate(state.board) if stack],
@@ -39,10 +25,5 @@ def encode(game: AnyGame, state: Any) -> JsonDict:
     }
 
 
-def restore(game: AnyGame, state: Any, data: Mapping[str, Any]) -> Any:
-    assert isinstance(game, IceDaoGame)
-    return restore_fields(game.board, state, data)
-
-
 #: the ``codec`` part of Ice Dao's extension bundle
-CODEC = BoardCodec(encode, restore=restore, parts=parts)
+CODEC = sliding_codec(IceDaoGame, "Ice Dao", icedao_fields)

@@ -12,8 +12,8 @@ from typing import Any
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.geometry import Board, Cell, Geometry
 from fourfold.games.placement.state import PlacementState
-from fourfold.wire.codec import AnyGame, BoardCodec
-from fourfold.wire.errors import JsonDict, WireError
+from fourfold.wire.codec import AnyGame, BoardCodec, served
+from fourfold.wire.errors import JsonDict
 
 
 def geometry_json(geometry: Geometry) -> JsonDict:
@@ -28,9 +28,7 @@ def cell_json(geometry: Geometry, cell: Cell) -> JsonDict:
 
 
 def _game(game: AnyGame) -> PlacementGame:
-    if not isinstance(game, PlacementGame):
-        raise WireError(f"{game.name} is not a placement game")
-    return game
+    return served(game, PlacementGame, "a placement game")
 
 
 def encode(game: AnyGame, state: Any) -> JsonDict:

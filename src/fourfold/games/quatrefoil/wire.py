@@ -24,7 +24,7 @@ from fourfold.games.quatrefoil.arrangement import (
 )
 from fourfold.games.quatrefoil.game import SEATS, QuatrefoilGame
 from fourfold.games.quatrefoil.state import Observation
-from fourfold.wire.codec import AnyGame, BoardCodec
+from fourfold.wire.codec import AnyGame, BoardCodec, served
 from fourfold.wire.errors import (
     JsonDict,
     WireError,
@@ -46,9 +46,7 @@ BOARD_KEYS = ("arrangement", "tokens", "start", "colour_cards", "position_cards"
 
 
 def _game(game: AnyGame) -> QuatrefoilGame:
-    if not isinstance(game, QuatrefoilGame):
-        raise WireError(f"{game.name} is not Quatrefoil")
-    return game
+    return served(game, QuatrefoilGame, "Quatrefoil")
 
 
 def _token(value: int | None) -> str | None:

@@ -10,13 +10,13 @@ repetition counts included; a client may ignore them.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from fourfold.games.sliding.game import SlidingGame
 from fourfold.games.sliding.geometry import Square, SquareBoard
 from fourfold.games.sliding.moves import Pass, Slide
-from fourfold.wire.codec import AnyGame
+from fourfold.wire.codec import AnyGame, BoardCodec, served
 from fourfold.wire.errors import (
     JsonDict,
     WireError,
@@ -78,3 +78,19 @@ def parts(game: AnyGame, state: Any, move: Any) -> JsonDict:
     stop = game.stop(state, move.origin, move.direction)
     return {"from": board.name(move.origin), "to": board.name(stop),
             "direction": move.direction_name}
+
+
+def sliding_codec(
+    kind: type[SlidingGame[Any]], label: str, fields: Callable[[Any, Any], JsonDict]
+) -> BoardCodec:
+    """The codec of one sliding game: the fields every sliding board carries, then the
+    game's own ``fields(game, state)`` (its pieces, its winning line)."""
+
+    def encode(game: AnyGame, state: Any) -> JsonDict:
+        board = served(game, kind, label).board
+        return {**common_fields(board, state, game.to_move(state)), **fields(game, state)}
+
+    def restore(game: AnyGame, state: Any, data: Mapping[str, Any]) -> Any:
+        return restore_fields(served(game, kind, label).board, state, data)
+
+    return BoardCodec(encode, restore=restore, parts=parts)

@@ -11,14 +11,13 @@ from typing import Any
 from fourfold.games.folio.freeform.game import FreeformGame
 from fourfold.games.folio.freeform.notation import format_point
 from fourfold.games.folio.freeform.state import FreeformState
-from fourfold.wire.codec import AnyGame, BoardCodec
-from fourfold.wire.errors import JsonDict, WireError
+from fourfold.wire.codec import AnyGame, BoardCodec, served
+from fourfold.wire.errors import JsonDict
 from fourfold.wire.outcomes import outcome_to_json
 
 
-def encode(game: AnyGame, state: Any) -> JsonDict:
-    if not isinstance(game, FreeformGame):
-        raise WireError(f"{game.name} {game.info.variant} is not Folio freeform")
+def encode(any_game: AnyGame, state: Any) -> JsonDict:
+    game = served(any_game, FreeformGame, "Folio freeform")
     assert isinstance(state, FreeformState)
     pieces = game.pieces
     return {
@@ -38,11 +37,10 @@ def encode(game: AnyGame, state: Any) -> JsonDict:
     }
 
 
-def parts(game: AnyGame, state: Any, move: Any) -> JsonDict:
+def parts(any_game: AnyGame, state: Any, move: Any) -> JsonDict:
     """A ply as ``{"cell": "x,y", "x", "y", "give"}`` (place or give may be ``None``),
     or a challenge."""
-    if not isinstance(game, FreeformGame):
-        raise WireError(f"{game.name} {game.info.variant} is not Folio freeform")
+    game = served(any_game, FreeformGame, "Folio freeform")
     if move.challenge:
         return {"cell": None, "give": None, "challenge": True}
     give = None if move.give is None else game.pieces.name(move.give)
