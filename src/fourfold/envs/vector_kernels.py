@@ -87,8 +87,15 @@ class Family:
 def family_function(fn: Callable[..., Any]) -> Any:
     """A family function: compiled once, cached, without reference counting (the step
     loops run without it, and row views of shared arrays would otherwise cost atomic
-    updates of one cache line that every thread fights over)."""
-    return inlined(fn)
+    updates of one cache line that every thread fights over).
+
+    Not inlined by numba (``inline="always"``): the templates call each family function
+    at several sites, and an entry point inlined every one of them, so numba typed and
+    LLVM optimised the same code many times over, in every entry point. Compiled once, a
+    family function is linked into each entry point, where LLVM inlines it where it pays.
+    This took the cold compile of the three families' step, threaded step and reset
+    from more than twice to once (docs/envs.md, "Compile time")."""
+    return njit(cache=True, _nrt=False)(fn)
 
 
 # -- the opponents ----------------------------------------------------------------------------
