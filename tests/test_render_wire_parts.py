@@ -52,12 +52,12 @@ def test_a_named_presenter_is_used() -> None:
 
 
 def test_a_part_of_the_wrong_kind_is_refused_by_name() -> None:
-    with pytest.raises(ConfigurationError, match=r"presenter of .*wire:CODEC.* not a"
-                       r" fourfold\.render\.Presenter"):
+    with pytest.raises(ConfigurationError, match=r"presenter part of .*wire:CODEC.* not a"
+                       r" fourfold\.render\.presenter\.Presenter"):
         presenter_for(bare(presenter=PLACEMENT_CODEC))
     with pytest.raises(ConfigurationError, match=r"drawer of .*wire:CODEC.* not a function"):
         drawer_for(bare(drawer=PLACEMENT_CODEC))
-    with pytest.raises(ConfigurationError, match=r"codec of .*text:PRESENTER.* not a"
+    with pytest.raises(ConfigurationError, match=r"codec part of .*text:PRESENTER.* not a"
                        r" fourfold\.wire\.codec\.BoardCodec"):
         codec_of(bare(codec=PLACEMENT_PRESENTER))
     with pytest.raises(ConfigurationError, match=r"cannot import 'fourfold\.no_such_module'"):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from fourfold.core.errors import ConfigurationError
 
@@ -119,3 +119,19 @@ def part(game: Game[Any, Any], name: str) -> Any | None:
     """One part of a configured game (``None`` if the game has no such part)."""
     ref = reference(game, name)
     return None if ref is None else resolve(ref)
+
+
+T = TypeVar("T")
+
+
+def typed_part(game: Game[Any, Any], name: str, kind: type[T], default: T) -> T:
+    """One part of a configured game, checked to be a ``kind`` (``default`` if the game has
+    no such part); ``ConfigurationError`` naming the reference if it is something else."""
+    found = part(game, name)
+    if found is None:
+        return default
+    if not isinstance(found, kind):
+        raise ConfigurationError(
+            f"the {name} part of {game.info.label()} ({reference(game, name)!r}) is a"
+            f" {type(found).__name__}, not a {kind.__module__}.{kind.__qualname__}")
+    return found

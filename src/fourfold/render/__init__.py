@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fourfold.core.errors import ConfigurationError
-from fourfold.core.extensions import part, reference
+from fourfold.core.extensions import typed_part
 from fourfold.core.game import Game
 from fourfold.core.registry import load
 from fourfold.render.presenter import Presenter
@@ -28,14 +27,7 @@ _FALLBACK = Presenter()
 def presenter_for(game: Game[Any, Any]) -> Presenter:
     """The presenter of a configured game: the one its extension bundle names, else the
     generic one that shows position strings."""
-    found = part(game, "presenter")
-    if found is None:
-        return _FALLBACK
-    if not isinstance(found, Presenter):
-        raise ConfigurationError(
-            f"the presenter of {game.info.label()} ({reference(game, 'presenter')!r}) is a"
-            f" {type(found).__name__}, not a fourfold.render.Presenter")
-    return found
+    return typed_part(game, "presenter", Presenter, _FALLBACK)
 
 
 def get_presenter(game: str, variant: str | None = None) -> Presenter:

@@ -19,8 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from fourfold.core.errors import ConfigurationError
-from fourfold.core.extensions import part, reference
+from fourfold.core.extensions import typed_part
 from fourfold.core.game import Game
 from fourfold.wire.errors import JsonDict, WireError
 
@@ -83,12 +82,6 @@ def codec_of(game: AnyGame) -> BoardCodec:
     found = _FOUND.get(key)
     if found is not None and found[0] is spec:
         return found[1]
-    codec = part(game, "codec")
-    if codec is None:
-        codec = GENERIC
-    elif not isinstance(codec, BoardCodec):
-        raise ConfigurationError(
-            f"the codec of {game.info.label()} ({reference(game, 'codec')!r}) is a"
-            f" {type(codec).__name__}, not a fourfold.wire.codec.BoardCodec")
+    codec = typed_part(game, "codec", BoardCodec, GENERIC)
     _FOUND[key] = (spec, codec)
     return codec

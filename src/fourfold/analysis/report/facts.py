@@ -25,8 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from fourfold.core.errors import ConfigurationError
-from fourfold.core.extensions import part
+from fourfold.core.extensions import typed_part
 from fourfold.core.game import Game
 
 #: ``(sites of the board, state -> the sites holding a piece)``
@@ -58,11 +57,4 @@ NO_FACTS = ReportFacts()
 
 def facts_of(game: Game[Any, Any]) -> ReportFacts:
     """The ``report`` part of a configured game (``NO_FACTS`` if it has none)."""
-    found = part(game, "report")
-    if found is None:
-        return NO_FACTS
-    if not isinstance(found, ReportFacts):
-        raise ConfigurationError(
-            f"the report part of {game.info.label()} is a {type(found).__name__}, not a"
-            " fourfold.analysis.report.facts.ReportFacts")
-    return found
+    return typed_part(game, "report", ReportFacts, NO_FACTS)

@@ -24,8 +24,7 @@ from typing import Any
 
 from fourfold.ai import Bot, make_bot
 from fourfold.cli.play.context import Command, SessionRunner
-from fourfold.core.errors import ConfigurationError
-from fourfold.core.extensions import part
+from fourfold.core.extensions import typed_part
 from fourfold.core.game import Game
 
 #: ``(name, game, seat, seed, people)``: the bot for ``seat``; ``people`` are the seats
@@ -63,11 +62,4 @@ DEFAULT = PlayRules()
 
 def rules_for(game: Game[Any, Any]) -> PlayRules:
     """The ``terminal`` part of this game's variant (else of the game), else ``DEFAULT``."""
-    found = part(game, "terminal")
-    if found is None:
-        return DEFAULT
-    if not isinstance(found, PlayRules):
-        raise ConfigurationError(
-            f"the terminal part of {game.info.label()} is a {type(found).__name__}, not a"
-            " fourfold.cli.play.rules.PlayRules")
-    return found
+    return typed_part(game, "terminal", PlayRules, DEFAULT)
