@@ -109,7 +109,7 @@ EXAMPLES: dict[str, Example] = {
     "message-answer": _message({"type": "answer", "accept": True}),
     "message-ping": _message({"type": "ping"}),
     "error-bool-version": _error('{"type": "move", "move": "cw", "version": true}'),
-    "error-unknown-type": _error('{"type": "chat", "text": "hi"}'),
+    "error-unknown-type": _error('{"type": "emote", "text": "hi"}'),
     "error-bad-json": _error('{"type": "move", "move": "cw", "version": 3'),
     "view-folio": _folio_view,
     "view-dao": _dao_view,

@@ -210,6 +210,7 @@ def _import_own_record(http: httpx.Client, tid: str, token: str | None
 ROUTES: dict[tuple[str, str], Call] = {
     ("GET", "/api/health"): _get("/api/health"),
     ("GET", "/api/warm-up"): _get("/api/warm-up"),
+    ("GET", "/api/tables/{table_id}/chat"): _get("/api/tables/{tid}/chat"),
     ("GET", "/api/games"): _get("/api/games"),
     ("POST", "/api/tables"): _post("/api/tables", {"game": "quatrefoil", "seats": []}),
     ("GET", "/api/lobby"): _get("/api/lobby"),
@@ -231,6 +232,9 @@ ROUTES: dict[tuple[str, str], Call] = {
         _get("/api/tables/{tid}/record"), _get("/api/tables/{tid}/record", format="json")),
     ("GET", "/api/tables/{table_id}/svg"): _get("/api/tables/{tid}/svg"),
     ("GET", "/api/tables/{table_id}/analysis"): _get("/api/tables/{tid}/analysis"),
+    ("GET", "/api/tables/{table_id}/review"): _get("/api/tables/{tid}/review"),
+    ("GET", "/api/tables/{table_id}/review/picture"): _get(
+        "/api/tables/{tid}/review/picture", ply=1, step=1),
     ("POST", "/api/import"): _import_own_record,
     ("GET", "/api/tables/{table_id}/screen"): _get("/api/tables/{tid}/screen"),
     ("GET", "/api/tables/{table_id}/picture"): _both(
@@ -270,6 +274,7 @@ MESSAGES: dict[str, str] = {
     "offer": '{{"type": "offer", "offer": "draw", "version": {v}}}',
     "answer": '{{"type": "answer", "accept": false}}',
     "ping": '{{"type": "ping"}}',
+    "chat": '{{"type": "chat", "text": "my card is NW"}}',
 }
 #: what a page's socket sends besides: a move as its action number with the notation
 #: alongside (here naming different moves: refused, saying which move the action is)

@@ -22,6 +22,8 @@ from starlette.exceptions import HTTPException
 from fourfold import __version__
 from fourfold.server import api, warmup
 from fourfold.server.access import ApiError
+from fourfold.server.chat import Chat
+from fourfold.server.chat import routes as chat_routes
 from fourfold.server.daily import routes as daily_routes
 from fourfold.server.hints import HINT_SECONDS
 from fourfold.server.hub import Hub
@@ -35,6 +37,9 @@ from fourfold.server.middleware import (
     too_large,
 )
 from fourfold.server.protocol import error_json
+from fourfold.server.review import Reviews
+from fourfold.server.review import routes as review_routes
+from fourfold.server.review.store import ReviewStore
 from fourfold.server.settings import Settings
 from fourfold.server.storage import Repository
 from fourfold.server.storage.migrate import open_database
@@ -130,6 +135,9 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
                               settings.address_rate_per_second, settings.address_rate_burst)
     app.state.jobs = JobPool(settings.job_workers, settings.job_queue, HINT_SECONDS)
     app.state.warmup = WarmUp(settings.warm_up)
+    app.state.reviews = Reviews(app.state.jobs, ReviewStore(hub.repo), settings.analysis_seconds)
+    hub.on_finished = app.state.reviews.finished
+    app.state.chat = Chat(hub.repo)
     app.state.sockets = Slots(settings.max_sockets_per_address)
     app.state.bot_tables = BotTables(settings.max_bot_tables_per_address)
     tarpit = Tarpit(settings.refusal_hold_seconds)
@@ -184,7 +192,9 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     install_browser_app(app)  # the browser app's pages and the routes it needs
     app.include_router(api.router)
     app.include_router(daily_routes.router)
+    app.include_router(review_routes.router)
     app.include_router(warmup.router)
+    app.include_router(chat_routes.router)
     app.add_api_websocket_route("/api/tables/{table_id}/live", live_socket)
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")

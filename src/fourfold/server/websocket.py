@@ -30,6 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from fourfold.core.errors import FourfoldError
 from fourfold.server.access import seat_holding
+from fourfold.server.chat.service import Chat, chat_reply
 from fourfold.server.hub import Hub
 from fourfold.server.limits import Bucket, Limits, Slots, address_key
 from fourfold.server.live import Connection, LiveTable, dumps
@@ -38,7 +39,7 @@ from fourfold.server.tokens import token_hash
 from fourfold.server.web.screens import screen_dresser
 from fourfold.table import Table, TableError
 from fourfold.wire import PingMessage, WireError, apply_client_message, parse_client_message
-from fourfold.wire.messages import decode_json
+from fourfold.wire.messages import ChatMessage, decode_json
 
 log = logging.getLogger("fourfold.server")
 HELLO_SECONDS = 10.0
@@ -198,7 +199,7 @@ async def _session(websocket: WebSocket, hub: Hub, live: LiveTable, seat: int | 
                 if strikes > MAX_STRIKES:
                     raise Closing(1008)
                 continue
-            reply = await _act(hub, live, seat, text)
+            reply = await _act(hub, live, seat, text, websocket.app.state.chat)
             if connection.dress is not None:
                 # a page: the answer goes after the events of the change it made
                 # (queued already), so the page has drawn the change when it hears it
@@ -223,7 +224,8 @@ async def _pump(websocket: WebSocket, connection: Connection) -> None:
         await websocket.send_text(text)
 
 
-async def _act(hub: Hub, live: LiveTable, seat: int | None, text: str) -> dict[str, Any]:
+async def _act(hub: Hub, live: LiveTable, seat: int | None, text: str, chat: Chat
+               ) -> dict[str, Any]:
     if text.startswith("\x00"):
         return error_json(400, text[1:])
     try:
@@ -232,6 +234,9 @@ async def _act(hub: Hub, live: LiveTable, seat: int | None, text: str) -> dict[s
         return error_json(400, str(error))
     if isinstance(message, PingMessage):
         return {"type": "pong", "version": live.table.version}
+    if isinstance(message, ChatMessage):  # not an action: server/chat/
+        line = message.text
+        return await hub.run(lambda: chat_reply(chat, live, seat, line))
     if seat is None:
         return error_json(403, "spectators watch; only a seat's token may act")
 

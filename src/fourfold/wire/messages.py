@@ -5,6 +5,7 @@
     {"type": "offer", "offer": "draw", "version": 3}
     {"type": "answer", "accept": true}
     {"type": "ping"}
+    {"type": "chat", "text": "good game"}              (a seat's line of table chat)
 
 Any message may also carry ``"wire": 1``. ``version`` is the table version the
 client acted on; the table refuses an action sent on an older one. A move may carry
@@ -38,6 +39,8 @@ from fourfold.wire.version import check_version
 
 MAX_MESSAGE_BYTES = 4096
 MAX_MOVE_CHARS = 200
+#: the longest line of table chat, in characters
+MAX_CHAT_CHARS = 300
 MAX_VERSION = 2**53 - 1  # what every JSON client can hold exactly
 MAX_DEPTH = 8
 OfferKind = Literal["draw", "undo"]
@@ -75,7 +78,16 @@ class PingMessage:
     type: Literal["ping"] = "ping"
 
 
-ClientMessage = MoveMessage | ResignMessage | OfferMessage | AnswerMessage | PingMessage
+@dataclass(frozen=True)
+class ChatMessage:
+    """A line of table chat (server/chat/: who may chat, how often, and who reads it)."""
+
+    text: str
+    type: Literal["chat"] = "chat"
+
+
+ClientMessage = (MoveMessage | ResignMessage | OfferMessage | AnswerMessage | PingMessage
+                 | ChatMessage)
 
 #: the fields of each message type, besides ``type`` (and an optional ``wire``)
 FIELDS: dict[str, tuple[str, ...]] = {
@@ -84,6 +96,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "offer": ("offer", "version"),
     "answer": ("accept",),
     "ping": (),
+    "chat": ("text",),
 }
 #: fields a message type may leave out
 OPTIONAL: dict[str, tuple[str, ...]] = {"move": ("action",)}
@@ -179,6 +192,8 @@ def parse_client_message(message: str | bytes | Mapping[str, Any]) -> ClientMess
         raise WireError(f"one may offer 'draw' or 'undo', not {offer!r}", "offer")
     if kind == "answer":
         return AnswerMessage(boolean(value["accept"], "accept"))
+    if kind == "chat":
+        return ChatMessage(string(value["text"], "text", MAX_CHAT_CHARS))
     return PingMessage()
 
 
@@ -195,6 +210,8 @@ def client_message_to_json(message: ClientMessage) -> JsonDict:
         return {"type": "offer", "offer": message.offer, "version": message.version}
     if isinstance(message, AnswerMessage):
         return {"type": "answer", "accept": message.accept}
+    if isinstance(message, ChatMessage):
+        return {"type": "chat", "text": message.text}
     return {"type": "ping"}
 
 
@@ -214,6 +231,9 @@ def apply_client_message(table: Table, seat: int, message: ClientMessage) -> str
         return table.offer(seat, message.offer, message.version)
     if isinstance(message, AnswerMessage):
         return table.answer(seat, message.accept)
+    if isinstance(message, ChatMessage):
+        raise WireError("chat is not an action at the table: the server's chat takes it",
+                        "type")
     return "pong"
 
 

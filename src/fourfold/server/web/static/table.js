@@ -7,6 +7,7 @@
 // (it rewrites the move list), and when an event shows a gap in the versions.
 // Moves go over the socket as the server's structured choice (its action number) with
 // the notation alongside; nothing here parses notation.
+import {mountChat} from './chat.js';
 import {controllerFor} from './controllers.js';
 import {play as sound} from './sound.js';
 import {absolute, announce, api, clockText, copyButton, gameTitle, h, navigate, outcomeText, rememberSeat, seatName, seatToken} from './util.js';
@@ -51,6 +52,7 @@ export function tablePage(main, id) {
   const links = h('div', {class: 'links', id: 'links'});
   hintBox = h('div', {class: 'hint', id: 'hint'});
   const summary = h('div', {class: 'cb-summary', id: 'cb-summary'});
+  const chat = mountChat({id, token, send});  // table chat (chat.js); its lines come over the socket
 
   // The board is the page: the turn, the prompt and the controls sit beside it (below it
   // on a phone), the rest further down the side column.
@@ -60,7 +62,7 @@ export function tablePage(main, id) {
       h('div', {class: 'board-col'}, board),
       h('div', {class: 'side-col'},
         h('section', {class: 'play-box', 'aria-label': 'Turn and controls'}, turn, banner, feedback, controls, summary),
-        seatsBox, offerBox, actions, hintBox, h('h2', {class: 'small-h'}, 'Moves'), movesList, form, links))));
+        seatsBox, offerBox, actions, hintBox, h('h2', {class: 'small-h'}, 'Moves'), movesList, form, links, chat.element))));
 
   const ctx = {
     play: (choice) => play(choice),
@@ -637,6 +639,7 @@ export function tablePage(main, id) {
         reconnecting = true;
       } else if ((m.type === 'ack' || m.type === 'pong' || m.type === 'refused') && pending.length) answered(m);
       else if (m.type === 'event') heard(m);
+      else if (m.type === 'chat') chat.heard(m);
       else if (m.type === 'rematch') {
         say('A rematch is ready.');
         refresh();
