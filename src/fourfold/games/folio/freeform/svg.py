@@ -22,13 +22,13 @@ from fourfold.games.folio.freeform import fitting
 from fourfold.games.folio.freeform.game import FreeformGame
 from fourfold.games.folio.freeform.notation import format_number, format_point
 from fourfold.games.folio.freeform.state import FreeformPly, FreeformState
+from fourfold.games.folio.freeform.window import window
 from fourfold.games.folio.svg import folio_piece
 from fourfold.render.svg.canvas import Canvas, fmt
 from fourfold.render.svg.common import PAD, header, header_height, title_of, tray, tray_height
 
 PLOT = 460.0  # side of the plotted window, in pixels
 MARGIN = 30.0
-MIN_SPAN = 6.0
 MAX_CANDIDATES = 4
 TRAY_UNIT = 48.0
 
@@ -66,29 +66,13 @@ def _grids(game: FreeformGame, state: FreeformState) -> tuple[list[fitting.Grid]
                                      " fit (dashed)."), (), None
 
 
-def _window(game: FreeformGame, state: FreeformState,
-            grids: list[fitting.Grid]) -> tuple[float, float, float]:
-    points = state.points or [(0.0, 0.0)]
-    for grid in grids:
-        points.extend(grid.corners())
-    xs = [x for x, _ in points]
-    ys = [y for _, y in points]
-    span = max(MIN_SPAN, max(xs) - min(xs) + 2, max(ys) - min(ys) + 2)
-    span = min(math.ceil(span), game.table.side)
-    cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
-    half = game.table.side / 2
-    x0 = min(max(cx - span / 2, -half), half - span)
-    y0 = min(max(cy - span / 2, -half), half - span)
-    return x0, y0, span
-
-
 def draw_freeform(game: Game[Any, Any], view: View, *, last_move: Any | None,
                   outcome: Outcome | None, size: int | None) -> str:
     assert isinstance(game, FreeformGame)
     state = view.observation
     assert isinstance(state, FreeformState)
     grids, grid_cls, note, line, broken = _grids(game, state)
-    x0, y0, span = _window(game, state, grids)
+    x0, y0, span = window(game, state, grids)
     width = PLOT + 2 * MARGIN + 2 * PAD
     top = header_height(game, view, outcome, width, note)
     kinds_left = sum(1 for n in state.supply if n > 0)

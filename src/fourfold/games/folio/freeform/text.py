@@ -25,36 +25,18 @@ from fourfold.games.folio.freeform import fitting
 from fourfold.games.folio.freeform.game import FreeformGame
 from fourfold.games.folio.freeform.notation import format_number, format_point
 from fourfold.games.folio.freeform.state import FreeformPly, FreeformState
+from fourfold.games.folio.freeform.window import window
 from fourfold.games.folio.text import folio_style
 from fourfold.render.presenter import Presenter, wrap_words
 from fourfold.render.style import join_lines, to_string
 
 ROWS = 21  # plot height in characters; the width is twice this (plus labels)
-MIN_SPAN = 6.0  # the smallest window, in table units
 
 
 def _freeform(game: Game[Any, Any]) -> FreeformGame:
     if not isinstance(game, FreeformGame):
         raise TypeError(f"the freeform presenter cannot show {game.info.label()}")
     return game
-
-
-def window(
-    game: FreeformGame, state: FreeformState, grid: fitting.Grid | None = None
-) -> tuple[float, float, float]:
-    """``(x0, y0, span)``: the square of the table shown, around the pieces (and the grid)."""
-    points = [(x, y) for x, y, _ in state.pieces] or [(0.0, 0.0)]
-    if grid is not None:
-        points.extend(grid.corners())
-    xs = [x for x, _ in points]
-    ys = [y for _, y in points]
-    span = max(MIN_SPAN, max(xs) - min(xs) + 2, max(ys) - min(ys) + 2)
-    span = min(math.ceil(span), game.table.side)
-    cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
-    half = game.table.side / 2
-    x0 = min(max(cx - span / 2, -half), half - span)
-    y0 = min(max(cy - span / 2, -half), half - span)
-    return x0, y0, span
 
 
 def _ticks(start: float, span: float) -> list[float]:
@@ -70,7 +52,7 @@ def plot(
 ) -> list[Text]:
     """The character plot with axes: rows from top to bottom, y labels on the left."""
     rows, cols = ROWS, 2 * ROWS
-    x0, y0, span = window(game, state, grid)
+    x0, y0, span = window(game, state, () if grid is None else (grid,))
     cells: list[list[tuple[str, str]]] = [[(" ", "")] * cols for _ in range(rows)]
 
     def at(x: float, y: float) -> tuple[int, int] | None:
