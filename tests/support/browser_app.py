@@ -55,7 +55,8 @@ class AppServer:
             [sys.executable, "-m", "fourfold.cli.main", "serve", "--port", str(self.port),
              "--data",
              str(self.data), "--bot-pace", "0.05", "--rate", "5000",
-             "--max-bot-tables-per-address", "100000", "--analysis-seconds", "0.3"],
+             "--max-bot-tables-per-address", "100000", "--analysis-seconds", "0.3",
+             "--no-warm-up"],
             stdout=log, stderr=subprocess.STDOUT, text=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"})
         deadline = time.monotonic() + 30
