@@ -45,6 +45,8 @@ class Hub:
         #: the daily deals: which tables were dealt one, sealed until their day ends
         self.daily = DailyDeals(repo, settings.test_clock)
         self.minter = Minter(settings.id_seed)
+        #: called (on the acting thread) when a game ends: starts its review
+        self.on_finished: Callable[[LiveTable], None] | None = None
         self.bots = ThreadPoolExecutor(settings.bot_workers, thread_name_prefix="bots")
         #: table work off the loop: players' actions, timers, broker messages. A few
         #: threads, not AnyIO's forty: every action is a short burst of Python under one

@@ -130,6 +130,8 @@ class LiveTable:
                 raise SavingFailed("the table was changed elsewhere")
             self.persistence.save_change(self, table, saved, self._pending_token)
             self.timer.soon()
+            if table.outcome is not None and self.owner and self.hub.on_finished:
+                self.hub.on_finished(self)  # the review starts (server/review)
 
         table = seated_table(self.game, self.seats, match, bot_seed=self.seed,
                              pause_seed=self.pause_seed, pace=self.hub.settings.bot_pace,

@@ -1,0 +1,62 @@
+"""The review's routes: ``GET /api/tables/{id}/review`` (200 ready or unavailable, 202
+pending, 409 before the end) and ``GET /api/tables/{id}/review/picture?ply=N&step=K``
+(the position before ply ``N`` after ``K`` moves of the best line shown for it)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import JSONResponse, Response
+
+from fourfold.core.errors import FourfoldError
+from fourfold.core.match import Match
+from fourfold.server.access import ApiError, Watcher, check_watchable
+from fourfold.server.review.jobs import Reviews
+
+router = APIRouter(prefix="/api", tags=["review"])
+
+
+def _reviews(request: Request) -> Reviews:
+    reviews: Reviews = request.app.state.reviews
+    return reviews
+
+
+@router.get("/tables/{table_id}/review", summary="The review of a finished game")
+def get_review(table_id: str, request: Request, caller: Watcher) -> JSONResponse:
+    check_watchable(request.app.state, caller.live)
+    status, body = _reviews(request).status(caller.live)
+    return JSONResponse(body, status_code=status)
+
+
+@router.get("/tables/{table_id}/review/picture", summary="A step of a mistake's best line",
+            responses={200: {"content": {"image/svg+xml": {}}}})
+def get_line_picture(table_id: str, request: Request, caller: Watcher,
+                     ply: Annotated[int, Query(ge=1, le=100_000)],
+                     step: Annotated[int, Query(ge=0, le=100)] = 0) -> Response:
+    from fourfold.render.svg import draw_svg
+
+    live = caller.live
+    check_watchable(request.app.state, live)
+    review = _reviews(request).stored(live)
+    if review is None:
+        raise ApiError(409, "this game has no review yet")
+    plies: list[dict[str, Any]] = review["plies"]
+    if ply > len(plies):
+        raise ApiError(422, f"the game has {len(plies)} plies, not {ply}")
+    line: list[str] = plies[ply - 1].get("line") or []
+    if step > len(line):
+        raise ApiError(422, f"the best line at ply {ply} has {len(line)} moves, not {step}")
+    game = live.game
+    state = Match.from_record(live.table.referee_record()).states[ply - 1]
+    last = None
+    try:
+        for text in line[:step]:
+            last = game.parse_move(state, text)
+            state = game.apply(state, last)
+    except (FourfoldError, ValueError) as error:
+        raise ApiError(500, f"the stored line does not replay: {error}") from None
+    picture = draw_svg(game, game.view(state, None), last_move=last,
+                       outcome=game.outcome(state))
+    return Response(str(picture), media_type="image/svg+xml",
+                    headers={"Cache-Control": "no-store"})

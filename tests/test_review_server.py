@@ -1,0 +1,99 @@
+"""The review of a finished game on the server (issue 32): started when the game ends,
+in the bounded job pool, stored with the game, the same as ``fourfold review`` gives
+for its record, and refused before the end. A real ``fourfold serve`` on loopback."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from support.server import Api, Server, play_out, running
+from support.wait import wait_until
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running(tmp_path_factory.mktemp("review")) as started:
+        yield started
+
+
+@pytest.fixture
+def api(server: Server) -> Iterator[Api]:
+    client = server.client()
+    yield client
+    client.http.close()
+
+
+def _tokens(created: dict[str, Any]) -> dict[int, str]:
+    return {s["seat"]: s["token"] for s in created["seats"] if s["token"]}
+
+
+def _finished_dao(api: Api) -> tuple[str, dict[int, str]]:
+    """A Dao game of random moves against the level 2 bot, played to its end."""
+    created = api.create(game="dao", seats=["human", "bot:level2"], seed=5)
+    tid, tokens = created["id"], _tokens(created)
+    assert api.http.get(f"/api/tables/{tid}/review").status_code == 409
+    rng = random.Random(7)
+    play_out(api, tid, tokens, lambda legal: rng.choice(sorted(legal)))
+    return tid, tokens
+
+
+def _ready(api: Api, tid: str) -> dict[str, Any]:
+    def ready() -> httpx.Response | None:
+        r = api.http.get(f"/api/tables/{tid}/review")
+        assert r.status_code in (200, 202), r.text
+        if r.status_code == 202:
+            body = r.json()
+            assert body["status"] == "pending" and 0 <= body["done"] <= body["total"]
+            return None
+        return r
+
+    body: dict[str, Any] = wait_until(ready, 120, "the stored review", every=0.3).json()
+    return body
+
+
+def test_a_finished_game_is_reviewed_as_the_terminal_reviews_its_record(api: Api) -> None:
+    from fourfold.analysis.review import review
+    from fourfold.core.match import Match
+    from fourfold.core.record import parse_record
+
+    tid, _ = _finished_dao(api)
+    body = _ready(api, tid)
+    assert body["status"] == "ready" and body["type"] == "review"
+    record = api.http.get(f"/api/tables/{tid}/record").text
+    match = Match.from_record(parse_record(record))
+    expected = review(match, seconds=1.0, iterations=2000, seed=0).to_json()
+    assert len(body["plies"]) == len(match.moves) > 0
+    for got, want in zip(body["plies"], expected["plies"], strict=True):
+        for key in ("ply", "move", "player", "before", "after", "label", "best", "source"):
+            assert got[key] == want[key], (got["ply"], key)
+    mistakes = [p for p in body["plies"] if p["label"] in ("mistake", "blunder")]
+    assert body["first_mistake"] == (mistakes[0]["ply"] if mistakes else None)
+    assert mistakes, "random moves against level 2 make a mistake in this seeded game"
+    first = mistakes[0]
+    assert first["line"][0] in first["best"]
+    # the best line replays on the board, each step a picture
+    for step in range(len(first["line"]) + 1):
+        r = api.http.get(f"/api/tables/{tid}/review/picture",
+                         params={"ply": first["ply"], "step": step})
+        assert r.status_code == 200 and r.text.lstrip().startswith("<svg"), r.text[:200]
+    r = api.http.get(f"/api/tables/{tid}/review/picture",
+                     params={"ply": first["ply"], "step": len(first["line"]) + 1})
+    assert r.status_code == 422 and "best line" in r.json()["error"]
+    # stored with the game: asked again, the same answer at once
+    assert api.http.get(f"/api/tables/{tid}/review").json() == body
+
+
+def test_no_review_of_a_game_with_hidden_cards_or_before_the_end(api: Api) -> None:
+    created = api.create(game="quatrefoil", seats=["human"] * 4, seed=3)
+    tid = created["id"]
+    r = api.http.get(f"/api/tables/{tid}/review")
+    assert r.status_code == 409 and "over" in r.json()["error"]
+    r = api.http.get(f"/api/tables/{tid}/review/picture", params={"ply": 1})
+    assert r.status_code == 409
+    r = api.http.get("/api/tables/nosuchtable1/review")
+    assert r.status_code == 404
