@@ -11,7 +11,7 @@ pieces each cell allows.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -34,6 +34,32 @@ def _placement(game: Game[Any, Any]) -> PlacementGame:
     if not isinstance(game, PlacementGame):
         raise TypeError(f"the placement presenter cannot show {game.name}")
     return game
+
+
+def describe_giving_turn(
+    game: Any, state: Any, placing: Callable[[str, str], str]
+) -> str:
+    """The turn of a give-then-place game (the placement games, Folio freeform): over,
+    the first give, else ``placing(other player's name, piece in hand)`` says the rest."""
+    player = game.to_move(state)
+    if player is None:
+        return "The game is over."
+    other = game.player_name(1 - player)
+    if state.hand is None:
+        return f"give {other} their first piece, e.g. {game.pieces.name(0)}"
+    return placing(other, f"{game.pieces.name(state.hand)} ({game.pieces.describe(state.hand)})")
+
+
+def explain_giving(game: Any, before: Any, move: Any, where: str) -> str:
+    """``placed the X on c3 and gave Blue the Y``: a give-then-place ply (``where`` is
+    the placement's phrase: ``on c3``, ``at 1.0,0.5``)."""
+    mover = game.to_move(before)
+    parts = []
+    if move.place is not None and before.hand is not None:
+        parts.append(f"placed the {game.pieces.name(before.hand)} {where}")
+    if move.give is not None and mover is not None:
+        parts.append(f"gave {game.player_name(1 - mover)} the {game.pieces.name(move.give)}")
+    return " and ".join(parts)
 
 
 def piece_names(game: PlacementGame, supply: Sequence[int]) -> list[str]:
@@ -90,28 +116,19 @@ class PlacementPresenter(Presenter):
 
     def describe_turn(self, game: Game[Any, Any], state: Any) -> str:
         g = _placement(game)
-        player = g.to_move(state)
-        if player is None:
-            return "The game is over."
-        other = g.player_name(1 - player)
-        if state.hand is None:
-            return f"give {other} their first piece, e.g. {g.pieces.name(0)}"
-        hand = f"{g.pieces.name(state.hand)} ({g.pieces.describe(state.hand)})"
-        example = self._example(g, state)
+        return describe_giving_turn(g, state, lambda other, hand: self._placing(
+            g, state, other, hand))
+
+    def _placing(self, game: PlacementGame, state: PlacementState, other: str, hand: str) -> str:
+        example = self._example(game, state)
         if not any(state.supply):
             return f"place the {hand}, the last piece (nothing to give), e.g. {example}"
         return f"place the {hand}, then give {other} a piece, e.g. {example}"
 
     def explain_move(self, game: Game[Any, Any], before: Any, move: Any) -> str:
         g = _placement(game)
-        mover = g.to_move(before)
-        parts = []
-        if move.place is not None and before.hand is not None:
-            parts.append(f"placed the {g.pieces.name(before.hand)} on "
-                         f"{g.geometry.format_cell(move.place)}")
-        if move.give is not None and mover is not None:
-            parts.append(f"gave {g.player_name(1 - mover)} the {g.pieces.name(move.give)}")
-        return " and ".join(parts)
+        where = "" if move.place is None else f"on {g.geometry.format_cell(move.place)}"
+        return explain_giving(g, before, move, where)
 
     def _example(self, game: PlacementGame, state: PlacementState) -> str:
         moves = game.legal_moves(state)

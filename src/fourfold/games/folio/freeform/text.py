@@ -27,6 +27,7 @@ from fourfold.games.folio.freeform.notation import format_number, format_point
 from fourfold.games.folio.freeform.state import FreeformPly, FreeformState
 from fourfold.games.folio.freeform.window import window
 from fourfold.games.folio.text import folio_style
+from fourfold.games.placement.text import describe_giving_turn, explain_giving
 from fourfold.render.presenter import Presenter, wrap_words
 from fourfold.render.style import join_lines, to_string
 
@@ -169,31 +170,18 @@ class FreeformPresenter(Presenter):
                 f" for {game.player_name(player)} to place")
 
     def describe_turn(self, game: Game[Any, Any], state: Any) -> str:
-        g = _freeform(game)
-        player = g.to_move(state)
-        if player is None:
-            return "The game is over."
-        other = g.player_name(1 - player)
-        if state.hand is None:
-            return f"give {other} their first piece, e.g. {g.pieces.name(0)}"
-        hand = f"{g.pieces.name(state.hand)} ({g.pieces.describe(state.hand)})"
-        if not state.pieces:
-            return f"place the {hand} at the centre: 0.0,0.0 and a piece to give, e.g. 0.0,0.0 Rm"
-        task = f"place the {hand} at x,y, then give {other} a piece (e.g. 1.0,0.0 Rm)"
-        return f"{task}, or type challenge"
+        return describe_giving_turn(_freeform(game), state, lambda other, hand: (
+            f"place the {hand} at the centre: 0.0,0.0 and a piece to give, e.g. 0.0,0.0 Rm"
+            if not state.pieces else
+            f"place the {hand} at x,y, then give {other} a piece (e.g. 1.0,0.0 Rm),"
+            " or type challenge"))
 
     def explain_move(self, game: Game[Any, Any], before: Any, move: Any) -> str:
-        g = _freeform(game)
         assert isinstance(move, FreeformPly)
         if move.challenge:
             return "challenged: is there a grid that fits every piece?"
-        mover = g.to_move(before)
-        parts = []
-        if move.place is not None and before.hand is not None:
-            parts.append(f"placed the {g.pieces.name(before.hand)} at {format_point(move.place)}")
-        if move.give is not None and mover is not None:
-            parts.append(f"gave {g.player_name(1 - mover)} the {g.pieces.name(move.give)}")
-        return " and ".join(parts)
+        where = "" if move.place is None else f"at {format_point(move.place)}"
+        return explain_giving(_freeform(game), before, move, where)
 
     def move_help(self, game: Game[Any, Any], state: Any) -> str:
         g = _freeform(game)
