@@ -40,6 +40,7 @@ class TournamentResult:
     def summary(self) -> dict[str, Any]:
         return {
             "bots": list(self.bots),
+            "anchor": self.ratings.anchor,
             "matches": [m.summary() for m in self.matches],
             "ratings": [
                 {"bot": name, "elo": round(elo, 1), "interval95": [round(low, 1), round(high, 1)]}
@@ -49,6 +50,8 @@ class TournamentResult:
 
 
 def ratings_from_matches(bots: Sequence[str], matches: Sequence[MatchResult]) -> Ratings:
+    """The ratings of ``bots`` from their matches, relative to the first bot named (the
+    anchor: 0 by definition, with no interval)."""
     index = {name: i for i, name in enumerate(bots)}
     k = len(bots)
     games = np.zeros((k, k))
@@ -59,7 +62,7 @@ def ratings_from_matches(bots: Sequence[str], matches: Sequence[MatchResult]) ->
         games[j, i] += m.played
         scores[i, j] += m.wins + 0.5 * m.draws
         scores[j, i] += m.losses + 0.5 * m.draws
-    return fit_ratings(bots, games, scores)
+    return fit_ratings(bots, games, scores, anchor=bots[0])
 
 
 def tournament_pairs(bots: Sequence[str], seed: int) -> list[tuple[str, str, int]]:

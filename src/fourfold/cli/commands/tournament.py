@@ -1,5 +1,8 @@
 """``fourfold tournament GAME --bots A,B,C --games N``: a round robin with fitted Elo ratings.
 
+Ratings are relative to the first bot named (the anchor: 0 by definition, no interval);
+each other bot's interval is that of its difference from the anchor.
+
 Every game of every pair is its own seeded task of the one task runner, played in
 this process, on ``--workers N`` local processes or on the Dask cluster of
 ``--scheduler ADDRESS``: the same result wherever it is played.
@@ -34,7 +37,8 @@ def register(sub: Any) -> None:
     add_game_arguments(p, setup=False)
     add_bot_arguments(p)
     p.add_argument("--bots", required=True, metavar="A,B,...",
-                   help=f"two or more bot names ({', '.join(bot_names())})")
+                   help=f"two or more bot names ({', '.join(bot_names())});"
+                        " ratings are relative to the first")
     p.add_argument("--games", type=integer(least=1), default=20, metavar="N",
                    help="games per pair (20)")
     p.add_argument("--json", action="store_true", help="print results and ratings as JSON")
@@ -66,7 +70,7 @@ def _show(game: Any, args: argparse.Namespace, result: TournamentResult) -> int:
         games.add_row(m.a, m.b, str(m.wins), str(m.draws), str(m.losses),
                       f"{m.score:.3f} ({low:.3f}-{high:.3f})")
     console.print(games)
-    ratings = Table(title="Elo (Bradley-Terry maximum likelihood, mean 0)")
+    ratings = Table(title=f"Elo {result.ratings.scale()} (Bradley-Terry maximum likelihood)")
     for column in ("bot", "Elo", "95% interval"):
         ratings.add_column(column)
     for name, elo, low, high in result.ratings.table():
