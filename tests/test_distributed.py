@@ -204,7 +204,7 @@ def square(n: int) -> int:
 def test_a_task_stopped_by_the_deadline_is_not_journaled(tmp_path: Path) -> None:
     import fourfold
     from fourfold.distributed.config import GameConfig
-    from fourfold.distributed.split import SplitTask, finished, solve_task
+    from fourfold.games.placement.solver.split import SplitTask, finished, solve_task
 
     game = fourfold.load("quarto")
     task = SplitTask(GameConfig.of(game), game.format_position(game.initial_state()), ("SLQF",),
@@ -216,7 +216,7 @@ def test_a_task_stopped_by_the_deadline_is_not_journaled(tmp_path: Path) -> None
 def test_a_task_stopped_by_its_limit_goes_on_from_its_saved_table(tmp_path: Path) -> None:
     import fourfold
     from fourfold.distributed.config import GameConfig
-    from fourfold.distributed.split import SplitTask, solve_task, table_name
+    from fourfold.games.placement.solver.split import SplitTask, solve_task, table_name
 
     game = fourfold.load("folio", "fixed-grid")
     setup = random_folio_position(4, seed=4000)

@@ -9,8 +9,8 @@ A game provides its solvers through its extension bundle (the protocol): the par
 ``solver`` names a ``GameSolvers`` value, which lists its position solvers
 (``SolverEntry``, each optionally limited to some variants), optionally its own
 ``fourfold solve GAME`` sub-command (``SolverCommand``, replacing the position
-solver's arguments), and whether ``--split`` solves apply (``split``; see
-``fourfold.distributed.split``). Keep the module that holds it light: ``fourfold
+solver's arguments), and the module of its ``--split`` solves (``split``; see
+docs/distributed.md). Keep the module that holds it light: ``fourfold
 solve`` reads every game's ``GameSolvers`` to build its command line, so an entry's
 ``solve`` should import the solver itself only when called. A game without the
 part has no solver: ``solver_for`` answers ``None`` and ``fourfold solve`` says so.
@@ -90,6 +90,11 @@ class SolverCommand:
     run: Callable[[argparse.Namespace], int]
 
 
+#: ``--beat`` of a split solve: test each move against -1 or 0, or first one value and then
+#: the best so far
+BEAT_CHOICES = ("-1", "0", "auto")
+
+
 @dataclass(frozen=True)
 class GameSolvers:
     """What a game's ``solver`` extension part names."""
@@ -98,8 +103,10 @@ class GameSolvers:
     positions: tuple[SolverEntry, ...] = ()
     #: the game's own ``fourfold solve GAME`` sub-command (else the position solver's)
     command: SolverCommand | None = None
-    #: whether ``fourfold solve GAME --split`` applies (``fourfold.distributed.split``)
-    split: bool = False
+    #: the module that runs ``fourfold solve GAME --split`` (``None``: no split solves); it
+    #: gives ``SplitOptions``, ``open_journal``, ``plan_split``, ``run_split``, ``task_line``,
+    #: ``split_json`` and ``split_lines`` (``fourfold.games.placement.solver.split``)
+    split: str | None = None
     #: ``fourfold bench --solvers``: a reference ``"package.module:function"`` to
     #: ``(quick: bool) -> list[fourfold.bench.solvers.SolverSet]``, the game's sets
     bench: str | None = None

@@ -18,7 +18,7 @@ Games whose solvers say so (``GameSolvers.split``: Quarto and Folio) also take
 each opening give; with ``--replies`` each reply to it) run by the one task runner
 (``--workers`` local processes, else the Dask cluster of ``--scheduler``), journaled
 to ``--journal FILE`` so that the same command run again resumes
-(``fourfold.distributed.split``, docs/distributed.md).
+(the module a game's ``GameSolvers.split`` names, docs/distributed.md).
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def _position_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _split_arguments(p: argparse.ArgumentParser) -> None:
-    from fourfold.distributed.split import BEAT_CHOICES
+    from fourfold.solve.position import BEAT_CHOICES
 
     s = p.add_argument_group("split solves (games whose solver splits; docs/distributed.md)")
     s.add_argument("--split", action="store_true",
@@ -213,16 +213,9 @@ def _stored_run(args: argparse.Namespace, game: Any, state: Any) -> bool:
 
 
 def _split_run(args: argparse.Namespace, game: Any, state: Any) -> int:
+    import importlib
+
     from fourfold.core.registry import get_spec
-    from fourfold.distributed.split import (
-        SplitOptions,
-        open_journal,
-        plan_split,
-        run_split,
-        split_json,
-        split_lines,
-        task_line,
-    )
     from fourfold.solve.position import game_solvers, solver_for
 
     solvers = game_solvers(game)
@@ -237,9 +230,10 @@ def _split_run(args: argparse.Namespace, game: Any, state: Any) -> int:
             read_text(args.journal, "the journal")
     if args.table_dir is not None:
         check_folder(args.table_dir, "the table folder", create=True)
-    journal = open_journal(args.journal, game, state)
-    plan = plan_split(game, state, args.replies, journal)
-    options = SplitOptions(
+    split = importlib.import_module(solvers.split)
+    journal = split.open_journal(args.journal, game, state)
+    plan = split.plan_split(game, state, args.replies, journal)
+    options = split.SplitOptions(
         replies=args.replies,
         only=None if args.move is None else tuple(args.move),
         beat=args.beat,
@@ -256,12 +250,12 @@ def _split_run(args: argparse.Namespace, game: Any, state: Any) -> int:
         print(f"{game.info.label()}: {plan.position}")
         print(f"{len(plan.moves)} moves, {len(plan.classes())} up to symmetry"
               f" ({done} settled already)", flush=True)
-    run_split(plan, options, None if args.json
-              else lambda key, result: print(task_line(key, result), flush=True))
+    split.run_split(plan, options, None if args.json
+                    else lambda key, result: print(split.task_line(key, result), flush=True))
     if args.json:
-        print(json.dumps(split_json(plan)))
+        print(json.dumps(split.split_json(plan)))
     else:
-        print("\n".join(split_lines(plan)))
+        print("\n".join(split.split_lines(plan)))
     return 1 if plan.stopped else 0
 
 

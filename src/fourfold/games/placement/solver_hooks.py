@@ -35,7 +35,7 @@ QUARTO_SOLVERS = GameSolvers(
         SUMMARY.format(maps=32, reach=4,
                        start=" the start, a draw, takes about a billion nodes on two cores;"),
     ),),
-    split=True,
+    split="fourfold.games.placement.solver.split",
     bench="fourfold.games.placement.solver_bench:quarto_sets",
 )
 
@@ -45,6 +45,6 @@ FOLIO_SOLVERS = GameSolvers(
         GRID_VARIANTS,
         SUMMARY.format(maps="32 (no-grid: 8)", reach="3-5", start=""),
     ),),
-    split=True,
+    split="fourfold.games.placement.solver.split",
     bench="fourfold.games.placement.solver_bench:folio_sets",
 )

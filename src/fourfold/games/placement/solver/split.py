@@ -39,8 +39,7 @@ from fourfold.distributed.journal import Journal
 from fourfold.distributed.runner import run_tasks
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.state import PlacementState
-
-BEAT_CHOICES = ("-1", "0", "auto")
+from fourfold.solve.position import BEAT_CHOICES
 
 
 @dataclass(frozen=True)
