@@ -7,6 +7,10 @@ The CLI prints ``str(error)``; it never shows a traceback.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
 
 class FourfoldError(ValueError):
     """Base class of every error this package raises on purpose."""
@@ -26,6 +30,15 @@ class NotationError(FourfoldError):
         self.index = index
         where = f" at character {index + 1}" if index is not None else ""
         super().__init__(f"cannot read {kind} {text!r}{where}: {reason}")
+
+
+def read_part(parse: Callable[[str], T], text: str, token: str, what: str, index: int) -> T:
+    """``parse(token)``, one part of the move ``text``: its ``ValueError`` becomes a
+    ``NotationError`` (``bad cell 'z9': why``, ``what`` naming the part) at ``index``."""
+    try:
+        return parse(token)
+    except ValueError as exc:
+        raise NotationError("move", text, f"bad {what} {token!r}: {exc}", index) from None
 
 
 class IllegalMoveError(FourfoldError):

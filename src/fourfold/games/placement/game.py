@@ -12,7 +12,7 @@ from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import TypeVar
 
-from fourfold.core.errors import FourfoldError, NotationError
+from fourfold.core.errors import FourfoldError, NotationError, read_part
 from fourfold.core.game import PerfectInformation
 from fourfold.core.outcome import Outcome
 from fourfold.core.spec import GameInfo
@@ -233,20 +233,10 @@ class PlacementGame(PerfectInformation[PlacementState, Ply]):
         return f"{cell} {first}"
 
     def _cell(self, text: str, token: str) -> Cell:
-        try:
-            return self.geometry.parse_cell(token)
-        except ValueError as exc:
-            raise NotationError(
-                "move", text, f"bad cell {token!r}: {exc}", text.find(token)
-            ) from None
+        return read_part(self.geometry.parse_cell, text, token, "cell", text.find(token))
 
     def _piece(self, text: str, token: str) -> int:
-        try:
-            return self.pieces.parse(token)
-        except ValueError as exc:
-            raise NotationError(
-                "move", text, f"bad piece {token!r}: {exc}", text.rfind(token)
-            ) from None
+        return read_part(self.pieces.parse, text, token, "piece", text.rfind(token))
 
     def format_move(self, state: PlacementState, move: Ply) -> str:
         return self._move_text[move.place, move.give]

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from fourfold.core.errors import FourfoldError, NotationError
+from fourfold.core.errors import FourfoldError, NotationError, read_part
 from fourfold.core.game import PerfectInformation
 from fourfold.core.outcome import Outcome
 from fourfold.core.spec import GameInfo, OptionSpec, bool_option
@@ -455,20 +455,12 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
                     "move", text, f"the first ply only gives a piece, e.g. {example!r}"
                 )
             return FreeformPly(None, self._piece(text, tokens[0]))
-        try:
-            point = parse_point(tokens[0])
-        except ValueError as exc:
-            raise NotationError("move", text, f"bad point: {exc}", text.find(tokens[0])) from None
+        point = read_part(parse_point, text, tokens[0], "point", text.find(tokens[0]))
         give = self._piece(text, tokens[1]) if len(tokens) == 2 else None
         return FreeformPly(point, give)
 
     def _piece(self, text: str, token: str) -> int:
-        try:
-            return self.pieces.parse(token)
-        except ValueError as exc:
-            raise NotationError(
-                "move", text, f"bad piece {token!r}: {exc}", text.rfind(token)
-            ) from None
+        return read_part(self.pieces.parse, text, token, "piece", text.rfind(token))
 
     def format_move(self, state: FreeformState, move: FreeformPly) -> str:
         if move.challenge:
