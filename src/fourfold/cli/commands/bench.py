@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
@@ -51,6 +52,20 @@ def ratio_notes(rows: list[Any]) -> dict[tuple[str, str], str]:
     return notes
 
 
+def _measure(
+    what: str, bench: Callable[..., tuple[list[Any], list[str]]], quick: bool,
+    label: Callable[[Any], str],
+) -> tuple[list[Any], list[str]]:
+    """``(rows, notes)`` of one bench, with a status line naming each row as it lands."""
+    with Console(stderr=True).status(what) as status:
+        return bench(quick=quick, on_row=lambda row: status.update(f"measured {label(row)}"))
+
+
+def _print_json(rows: list[Any], notes: list[str]) -> int:
+    print(json.dumps({"rows": [r.as_dict() for r in rows], "notes": notes}, indent=2))
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     if args.solvers:
         return run_solvers(args)
@@ -58,16 +73,10 @@ def run(args: argparse.Namespace) -> int:
         return run_envs(args)
     from fourfold.bench import run_bench
 
-    console = Console(stderr=True)
-    with console.status("benchmarking (compiles the kernels on first use)...") as status:
-
-        def progress(row: Any) -> None:
-            status.update(f"measured {row.game} {row.engine} {row.metric}")
-
-        rows, notes = run_bench(quick=args.quick, on_row=progress)
+    rows, notes = _measure("benchmarking (compiles the kernels on first use)...", run_bench,
+                           args.quick, lambda r: f"{r.game} {r.engine} {r.metric}")
     if args.json:
-        print(json.dumps({"rows": [r.as_dict() for r in rows], "notes": notes}, indent=2))
-        return 0
+        return _print_json(rows, notes)
     ratios = ratio_notes(rows)
     table = Table(title="fourfold bench" + (" (quick)" if args.quick else ""))
     for column in ("ruleset", "metric", "engine", "per second", "ratio"):
@@ -125,17 +134,10 @@ def run_envs(args: argparse.Namespace) -> int:
     """Environment steps per second (``fourfold.bench.envs``): a table, or JSON."""
     from fourfold.bench.envs import run_env_bench
 
-    console = Console(stderr=True)
-    with console.status("measuring environments (compiles the kernels on first use)...") \
-            as status:
-
-        def progress(row: Any) -> None:
-            status.update(f"measured {row.game} {row.engine}")
-
-        rows, notes = run_env_bench(quick=args.quick, on_row=progress)
+    rows, notes = _measure("measuring environments (compiles the kernels on first use)...",
+                           run_env_bench, args.quick, lambda r: f"{r.game} {r.engine}")
     if args.json:
-        print(json.dumps({"rows": [r.as_dict() for r in rows], "notes": notes}, indent=2))
-        return 0
+        return _print_json(rows, notes)
     table = Table(title="fourfold bench --envs" + (" (quick)" if args.quick else ""))
     for column in ("game", "engine", "metric", "per second"):
         table.add_column(column, justify="right" if column == "per second" else "left")
