@@ -38,22 +38,18 @@ def join(where: str | None, key: str | int) -> str:
     return f"{where}.{key}" if where else key
 
 
+#: Python types and their JSON names, most specific first (a bool is an int too)
+_JSON_TYPES: tuple[tuple[type, str], ...] = (
+    (type(None), "null"), (bool, "a boolean"), (int, "an integer"), (float, "a number"),
+    (str, "a string"), (list, "an array"), (dict, "an object"),
+)
+
+
 def json_type(value: Any) -> str:
     """The JSON name of a Python value's type, for messages (a bool is not a number)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
+    for kind, name in _JSON_TYPES:
+        if isinstance(value, kind):
+            return name
     return f"not JSON ({type(value).__name__})"
 
 

@@ -124,21 +124,20 @@ class Canvas:
         self._patterns()
         self.rect(0, 0, width, height, cls="bg")
 
+    def _hatch(self, name: str, size: int, fill: str, stroke: str, width: int) -> None:
+        """A pattern of diagonal stripes (``url(#name)``): a closed cell, a face-down card."""
+        side = str(size)
+        pattern = ET.SubElement(self.defs, "pattern", {
+            "id": name, "width": side, "height": side, "patternUnits": "userSpaceOnUse",
+            "patternTransform": "rotate(45)",
+        })
+        ET.SubElement(pattern, "rect", {"width": side, "height": side, "fill": fill})
+        ET.SubElement(pattern, "line", {"x1": "0", "y1": "0", "x2": "0", "y2": side,
+                                        "stroke": stroke, "stroke-width": str(width)})
+
     def _patterns(self) -> None:
-        closed = ET.SubElement(self.defs, "pattern", {
-            "id": "closed", "width": "8", "height": "8", "patternUnits": "userSpaceOnUse",
-            "patternTransform": "rotate(45)",
-        })
-        ET.SubElement(closed, "rect", {"width": "8", "height": "8", "fill": "#e4ddd0"})
-        ET.SubElement(closed, "line", {"x1": "0", "y1": "0", "x2": "0", "y2": "8",
-                                       "stroke": "#cfc6b4", "stroke-width": "3"})
-        back = ET.SubElement(self.defs, "pattern", {
-            "id": "facedown", "width": "6", "height": "6", "patternUnits": "userSpaceOnUse",
-            "patternTransform": "rotate(45)",
-        })
-        ET.SubElement(back, "rect", {"width": "6", "height": "6", "fill": "#5c6bc0"})
-        ET.SubElement(back, "line", {"x1": "0", "y1": "0", "x2": "0", "y2": "6",
-                                     "stroke": "#9fa8da", "stroke-width": "2"})
+        self._hatch("closed", 8, "#e4ddd0", "#cfc6b4", 3)
+        self._hatch("facedown", 6, "#5c6bc0", "#9fa8da", 2)
         marker = ET.SubElement(self.defs, "marker", {
             "id": "arrowhead", "viewBox": "0 0 10 10", "refX": "6", "refY": "5",
             "markerWidth": "4", "markerHeight": "4", "orient": "auto-start-reverse",
