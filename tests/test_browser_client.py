@@ -511,3 +511,20 @@ def test_the_piece_in_hand_is_dragged_onto_a_cell(server: AppServer, pages: Page
     page.mouse.up()
     page.wait_for_selector(f'#board g.square.selected[data-cell="{cell}"]')  # placed there
     assert "Now choose the piece to give" in page.inner_text("#controls")
+
+
+WINDOW = {"width": 1280, "height": 860}
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), RULESETS)
+def test_on_a_desktop_the_board_is_the_page(server: AppServer, pages: Pages, game: str,
+                                            variant: str | None, players: int) -> None:
+    made = new_table(server, game, variant, players)
+    page = pages.open(server.url + made["seats"][0]["url"], WINDOW)
+    page.wait_for_selector("#controls .controls-inner")
+    board = page.locator("#board svg").bounding_box()
+    assert board is not None and board["height"] >= 600, board
+    for what in ("#turn", "#controls .prompt"):  # whose turn and what to do: no scrolling
+        box = page.locator(what).first.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= WINDOW["height"], (what, box)
+    assert page.evaluate("scrollY") == 0
