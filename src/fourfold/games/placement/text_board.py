@@ -21,18 +21,19 @@ from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.geometry import Board, Cell, Lattice
 from fourfold.games.placement.state import PlacementState, Ply
 from fourfold.render.presenter import WIDTH
+from fourfold.render.style import (
+    EMPTY,
+    EMPTY_STYLE,
+    LABEL_STYLE,
+    LAST,
+    LAST_STYLE,
+    LINE,
+    LINE_STYLE,
+    PLAIN,
+)
 
 PLACEABLE = "+"
-EMPTY = "·"
-LAST = ("[", "]")
-LINE = ("*", "*")
-PLAIN = (" ", " ")
-
-LAST_STYLE = "reverse"
-LINE_STYLE = "underline"
 PLACEABLE_STYLE = "green"
-EMPTY_STYLE = "dim"
-LABEL_STYLE = "dim"
 
 
 @dataclass(frozen=True)

@@ -24,18 +24,20 @@ from fourfold.games.sliding.game import SlidingGame
 from fourfold.games.sliding.geometry import Square, SquareBoard
 from fourfold.games.sliding.moves import Pass, Slide
 from fourfold.render.presenter import WIDTH, Presenter
-from fourfold.render.style import join_lines, to_string
+from fourfold.render.style import (
+    EMPTY,
+    EMPTY_STYLE,
+    LABEL_STYLE,
+    LAST,
+    LAST_STYLE,
+    LINE,
+    LINE_STYLE,
+    PLAIN,
+    join_lines,
+    to_string,
+)
 
-EMPTY = "·"
-ARRIVED = ("[", "]")
-LEFT = ("(", ")")
-LINE = ("*", "*")
-PLAIN = (" ", " ")
-
-MARK_STYLE = "reverse"
-LINE_STYLE = "underline"
-EMPTY_STYLE = "dim"
-LABEL_STYLE = "dim"
+LEFT = ("(", ")")  # where the last slide started
 
 AnySliding = SlidingGame[Any]
 
@@ -95,9 +97,9 @@ class SlidingPresenter(Presenter):
         def cell(square: Square) -> Text:
             parts = self.square_text(game, state, square)
             if square == arrival:
-                marks, extra = ARRIVED, " " + MARK_STYLE
+                marks, extra = LAST, " " + LAST_STYLE
             elif square == origin:
-                marks, extra = LEFT, " " + MARK_STYLE
+                marks, extra = LEFT, " " + LAST_STYLE
             elif square in winning:
                 marks, extra = LINE, " " + LINE_STYLE
             else:
@@ -126,7 +128,7 @@ class SlidingPresenter(Presenter):
         """What the marks and letters mean, then history notes (repetition, length cap)."""
         parts = []
         if isinstance(last_move, Slide) and state.arrival is not None:
-            parts.append(f"{ARRIVED[0]} {ARRIVED[1]} moved here")
+            parts.append(f"{LAST[0]} {LAST[1]} moved here")
             parts.append(f"{LEFT[0]} {LEFT[1]} moved from")
         if isinstance(last_move, Pass):
             parts.append("last move: pass")
