@@ -2,6 +2,7 @@
 // the solver's values per move where a solver answers; a shared replay for the seats of
 // a finished table; open any position as a new game against a bot.
 import {announce, api, gameTitle, h, navigate, outcomeText, rememberSeat, seatToken} from './util.js';
+import {reviewPanel} from './review.js';
 
 
 export function replayPage(main, id) {
@@ -26,13 +27,15 @@ export function replayPage(main, id) {
   const shared = h('div', {class: 'shared', id: 'shared'});
   const moves = h('ol', {class: 'moves replay-moves', id: 'replay-moves', start: '0'});
   const info = h('div', {class: 'analysis', id: 'analysis'});
+  const review = reviewPanel({id, token, go: (n) => go(n), board});
+  review.onReady(() => renderMoves());
   const fromHere = h('div', {class: 'from-here', id: 'from-here'});
   const leadBox = h('input', {type: 'checkbox', id: 'lead'});
   const followBox = h('input', {type: 'checkbox', id: 'follow', checked: true});
   main.append(h('div', {class: 'table-page'}, h('div', {class: 'table-head'}, title, status),
     h('div', {class: 'table-layout'},
       h('div', {class: 'board-col'}, board),
-      h('div', {class: 'side-col'}, nav, info, h('h2', {class: 'small-h'}, 'Moves (values for the player who moved)'), moves,
+      h('div', {class: 'side-col'}, nav, review.node, info, h('h2', {class: 'small-h'}, 'Moves (values for the player who moved)'), moves,
         shared, fromHere,
         h('p', {}, h('a', {href: `/t/${id}${token ? `#seat=${token}` : ''}`, 'data-nav': true}, 'Back to the table'))))));
   slider.addEventListener('input', () => go(Number(slider.value)));
@@ -107,11 +110,12 @@ export function replayPage(main, id) {
   function renderMoves() {
     if (!data) return;
     moves.replaceChildren(...data.plies.map((p, i) => {
-      const v = i ? playedValue(i) : null;
+      const v = i ? review.mark(i) || playedValue(i) : null;
       const label = i ? p.move : 'Start';
       return h('li', {class: i === ply ? 'current' : '', value: i},
         h('button', {type: 'button', class: 'link-btn', 'data-ply': i, 'aria-current': i === ply ? 'step' : null, onclick: () => go(i)}, label),
-        v ? h('span', {class: `value ${v.mark}`}, ` ${v.text}${v.mark === 'mistake' ? ' (?)' : v.mark === 'best' ? ' ✓' : ''}`) : '');
+        v && v.label ? h('span', {class: `value mark ${v.label}`, style: `color: ${v.colour}`}, v.text)
+          : v ? h('span', {class: `value ${v.mark}`}, ` ${v.text}${v.mark === 'mistake' ? ' (?)' : v.mark === 'best' ? ' ✓' : ''}`) : '');
     }));
   }
 
@@ -149,6 +153,7 @@ export function replayPage(main, id) {
     const p = data.plies[ply];
     if (!quiet) announce(ply ? `Move ${ply}: ${p.move}` : 'The start');
     renderInfo();
+    review.show(ply);
     renderFromHere();
     if (leadBox.checked && token) api(`/api/tables/${id}/replay`, {method: 'POST', token, body: {ply}});
   }
@@ -194,6 +199,7 @@ export function replayPage(main, id) {
   load();
   return () => {
     alive = false;
+    review.stop();
     document.removeEventListener('keydown', keys);
     if (poll) window.clearTimeout(poll);
     if (socket) socket.close();
