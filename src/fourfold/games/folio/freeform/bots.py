@@ -244,19 +244,7 @@ class FreeformBot(Bot):
         if len(ps) == 1:
             similarity = (1 + 0j, fitting.HALF - ps[0])
             return [((0j,), d, similarity) for d in (1 + 0j, 1j, 1 + 1j, -1 + 1j)]
-        found: list[tuple[tuple[complex, ...], complex, tuple[complex, complex]]] = []
-        for leaf in fitting.leaves(ps, t):
-            solved = fitting.solve(ps, [d + fitting.HALF for d in leaf.offsets], t)
-            if solved is None:
-                continue
-            xs = [int(d.real) for d in leaf.offsets]
-            ys = [int(d.imag) for d in leaf.offsets]
-            used = set(leaf.offsets)
-            for x in range(max(xs) - 3, min(xs) + 4):
-                for y in range(max(ys) - 3, min(ys) + 4):
-                    if complex(x, y) not in used:
-                        found.append((leaf.offsets, complex(x, y), solved))
-        return found
+        return [(leaf.offsets, w, solved) for leaf, w, solved in fitting.free_cells(ps, t)]
 
     def _threats(self, pieces: tuple[tuple[float, float, int], ...]) -> set[int]:
         """Kinds that would let the player to move complete a winning line at a free cell

@@ -305,6 +305,26 @@ def leaves(ps: list[complex], t: float) -> Iterator[Leaf]:
         yield from _extend(ps, t, order, 0, offsets, [0, far], box)
 
 
+def free_cells(
+    ps: list[complex], t: float
+) -> Iterator[tuple[Leaf, complex, tuple[complex, complex]]]:
+    """``(leaf, free cell, similarity (q, b))`` for every assignment of the points to
+    cells that a grid realises (ignoring the table's edge), and every free cell of the
+    4x4 spans that hold it: where one more piece could go."""
+    for leaf in leaves(ps, t):
+        solved = solve(ps, [d + HALF for d in leaf.offsets], t)
+        if solved is None:
+            continue
+        xs = [int(d.real) for d in leaf.offsets]
+        ys = [int(d.imag) for d in leaf.offsets]
+        used = set(leaf.offsets)
+        for x in range(max(xs) - 3, min(xs) + 4):
+            for y in range(max(ys) - 3, min(ys) + 4):
+                w = complex(x, y)
+                if w not in used:
+                    yield leaf, w, solved
+
+
 def _extend(
     ps: list[complex],
     t: float,

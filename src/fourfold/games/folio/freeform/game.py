@@ -296,23 +296,12 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
         found: list[Target] = []
         if len(pts) < 2:
             return found
-        for leaf in fitting.leaves(pts, t):
-            ws = [d + fitting.HALF for d in leaf.offsets]
-            if fitting.solve(pts, ws, t) is None:
-                continue
-            xs = [int(d.real) for d in leaf.offsets]
-            ys = [int(d.imag) for d in leaf.offsets]
-            used = set(leaf.offsets)
-            for x in range(max(xs) - 3, min(xs) + 4):
-                for y in range(max(ys) - 3, min(ys) + 4):
-                    w = complex(x, y)
-                    if w in used:
-                        continue
-                    if lines_only:
-                        cells = fitting.normalised([*leaf.offsets, w])
-                        if line_through(cells, kinds, len(pts), self.pieces) is None:
-                            continue
-                    found.append(Target(leaf.offsets, w, _discs(pts, leaf, w, t)))
+        for leaf, w, _ in fitting.free_cells(pts, t):
+            if lines_only:
+                cells = fitting.normalised([*leaf.offsets, w])
+                if line_through(cells, kinds, len(pts), self.pieces) is None:
+                    continue
+            found.append(Target(leaf.offsets, w, _discs(pts, leaf, w, t)))
         return found
 
     def legal_moves(self, state: FreeformState) -> list[FreeformPly]:
