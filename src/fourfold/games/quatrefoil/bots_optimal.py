@@ -20,10 +20,11 @@ from typing import Any
 from fourfold.ai.base import Bot, Limit
 from fourfold.core.errors import ConfigurationError, FourfoldError
 from fourfold.core.game import Game, View
+from fourfold.games.quatrefoil.bots_seat import seat_observation
 from fourfold.games.quatrefoil.game import QuatrefoilGame
 from fourfold.games.quatrefoil.solver_team.evaluate import Public, SeatCards
 from fourfold.games.quatrefoil.solver_team.policy import choose
-from fourfold.games.quatrefoil.state import Action, Observation
+from fourfold.games.quatrefoil.state import Action
 
 
 def _pattern(signals: tuple[bool, bool, bool, bool]) -> int:
@@ -48,12 +49,7 @@ class OptimalBot(Bot):
         self.quatrefoil = game
 
     def choose(self, view: View) -> Any:
-        obs = view.observation
-        if not isinstance(obs, Observation) or view.player != self.player:
-            raise ConfigurationError(
-                f"the optimal bot of {self.game.player_name(self.player)} needs that seat's"
-                " Quatrefoil view"
-            )
+        obs = seat_observation(self.game, view, self.player, "optimal")
         if obs.outcome is not None:
             raise FourfoldError("no legal move: the game is over")
         if obs.to_move != self.player or obs.signals is None:

@@ -230,6 +230,16 @@ def team_choice(
     return min(MOVING_ACTIONS, key=lambda a: (score_action(here, a, deals, curiosity), a))
 
 
+def seat_observation(game: Game[Any, Any], view: View, player: int, bot: str) -> Observation:
+    """The observation of ``view`` if it is ``player``'s own Quatrefoil view (a seat bot
+    reads no other); ``ConfigurationError`` naming the ``bot`` otherwise."""
+    obs = view.observation
+    if not isinstance(obs, Observation) or view.player != player:
+        raise ConfigurationError(
+            f"the {bot} bot of {game.player_name(player)} needs that seat's Quatrefoil view")
+    return obs
+
+
 class QuatrefoilBot(Bot):
     """A cooperative Quatrefoil player for one seat (every variant)."""
 
@@ -324,13 +334,7 @@ class QuatrefoilBot(Bot):
         return Action(detour, self.player, version)
 
     def _observation(self, view: View) -> Observation:
-        obs = view.observation
-        if not isinstance(obs, Observation) or view.player != self.player:
-            raise ConfigurationError(
-                f"the quatrefoil bot of {self.game.player_name(self.player)} needs that"
-                " seat's Quatrefoil view"
-            )
-        return obs
+        return seat_observation(self.game, view, self.player, "quatrefoil")
 
 
 # -- whole games of four bots (the benchmark and the tests use these) ----------------------
