@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from fourfold import __version__
-from fourfold.cli.commands import COMMANDS
+from fourfold.cli.commands import COMMANDS, game_commands
 from fourfold.core.errors import FourfoldError
 
 EXIT_USAGE = 2
@@ -38,6 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         importlib.import_module(f"fourfold.cli.commands.{name}").register(sub)
+    for register in game_commands():
+        register(sub)
     return parser
 
 

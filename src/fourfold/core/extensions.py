@@ -58,6 +58,10 @@ class Extensions:
     #: folder whose default export is ``(kit) => controller`` (``fourfold.server.web.
     #: controllers``; ``None``: the generic controller, one button per legal move)
     browser: str | None = None
+    #: ``fourfold`` sub-commands of the game's own: a tuple of ``register(subparsers)``
+    #: functions, each adding one ``argparse`` sub-parser whose ``run(args)`` returns the
+    #: exit status (read at every start of the command line: keep the module light)
+    commands: str | None = None
     #: ``fourfold.analysis.report.facts.ReportFacts``: state-space count, board sites,
     #: a cooperative deal's optimum
     report: str | None = None

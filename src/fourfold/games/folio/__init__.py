@@ -65,6 +65,7 @@ SPEC = register(
                     codec="fourfold.games.folio.freeform.wire:CODEC",
                     browser="fourfold.games.folio.freeform:browser.js",
                     observation="fourfold.games.folio.freeform.observe:OBSERVATION",
+                    commands="fourfold.games.folio.freeform.fit_command:COMMANDS",
                 ),
             ),
             VariantSpec(

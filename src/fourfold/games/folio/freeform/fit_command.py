@@ -1,8 +1,9 @@
 """``fourfold fit "x,y x,y ..." [--tolerance T] [--table SIDE]``: does a notional grid fit?
 
-Folio freeform (RULES.md §1): prints ``fits`` and one grid that fits the points
-(origin, angle in degrees, scale, and each point's cell), exit status 0; or
-``no fit``, exit status 1. Bad input is refused with exit status 2.
+Folio freeform's own sub-command (the ``commands`` part of its bundle; RULES.md §1):
+prints ``fits`` and one grid that fits the points (origin, angle in degrees, scale, and
+each point's cell), exit status 0; or ``no fit``, exit status 1. Bad input is refused
+with exit status 2.
 """
 
 from __future__ import annotations
@@ -73,3 +74,7 @@ def run(args: argparse.Namespace) -> int:
     for point, cell in zip(points, grid.cells, strict=True):
         print(f"  {format_point(point)} {fitting.cell_name(cell)}")
     return 0
+
+
+#: the sub-commands this game adds to ``fourfold`` (its bundle's ``commands`` part)
+COMMANDS = (register,)
