@@ -13,16 +13,6 @@ import io
 from rich.console import Console
 from rich.text import Text
 
-#: the marks every text board uses: a cell between two characters, and its styles
-EMPTY = "·"  # an empty cell
-LAST = ("[", "]")  # where the last move put a piece
-LINE = ("*", "*")  # a cell of the winning line
-PLAIN = (" ", " ")
-LAST_STYLE = "reverse"
-LINE_STYLE = "underline"
-EMPTY_STYLE = "dim"
-LABEL_STYLE = "dim"  # column and row labels
-
 
 def to_string(text: Text, colour: bool) -> str:
     """``text`` as a string: plain, or with ANSI colour codes when ``colour`` is true."""

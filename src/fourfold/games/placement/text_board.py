@@ -20,17 +20,8 @@ from rich.text import Text
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.geometry import Board, Cell, Lattice
 from fourfold.games.placement.state import PlacementState, Ply
+from fourfold.render import marks as board_marks
 from fourfold.render.presenter import WIDTH
-from fourfold.render.style import (
-    EMPTY,
-    EMPTY_STYLE,
-    LABEL_STYLE,
-    LAST,
-    LAST_STYLE,
-    LINE,
-    LINE_STYLE,
-    PLAIN,
-)
 
 PLACEABLE = "+"
 PLACEABLE_STYLE = "green"
@@ -106,31 +97,32 @@ def board_lines(
     def edge() -> Text:
         text = Text(" " * (label_width + 1))
         for x in area.xs:
-            text.append(" " + area.column_label(x).center(width) + " ", LABEL_STYLE)
+            text.append(" " + area.column_label(x).center(width) + " ", board_marks.LABEL_STYLE)
         text.rstrip()
         return text
 
     def cell(c: Cell) -> Text:
         kind = state.pieces.get(c)
         if kind is None:
-            mark = PLACEABLE if c in marks else EMPTY
-            style = PLACEABLE_STYLE if c in marks else EMPTY_STYLE
+            mark = PLACEABLE if c in marks else board_marks.EMPTY
+            style = PLACEABLE_STYLE if c in marks else board_marks.EMPTY_STYLE
             return Text(" " + mark.center(width) + " ", style)
-        left, right = LAST if c == last else LINE if c in line else PLAIN
+        left, right = (board_marks.LAST if c == last else board_marks.LINE if c in line
+                       else board_marks.PLAIN)
         style = piece_style(kind)
         if c == last:
-            style += " " + LAST_STYLE
+            style += " " + board_marks.LAST_STYLE
         elif c in line:
-            style += " " + LINE_STYLE
+            style += " " + board_marks.LINE_STYLE
         return Text.assemble(left, (game.pieces.name(kind), style), right)
 
     lines = [edge()]
     for y in area.ys:
         label = area.row_label(y)
-        row = Text(label.rjust(label_width) + " ", LABEL_STYLE)
+        row = Text(label.rjust(label_width) + " ", board_marks.LABEL_STYLE)
         for x in area.xs:
             row.append_text(cell((x, y)))
-        row.append(" " + label, LABEL_STYLE)
+        row.append(" " + label, board_marks.LABEL_STYLE)
         lines.append(row)
     lines.append(edge())
     return lines
@@ -141,20 +133,20 @@ def legend(game: PlacementGame, state: PlacementState, last_move: Ply | None) ->
     parts = []
     if last_move is not None and last_move.place is not None:
         name = game.pieces.name(state.pieces[last_move.place])
-        parts.append(f"{LAST[0]}{name}{LAST[1]} last placed")
+        parts.append(f"{board_marks.LAST[0]}{name}{board_marks.LAST[1]} last placed")
     if state.line:
         shown = [c for c in state.line if last_move is None or c != last_move.place]
         name = game.pieces.name(state.pieces[shown[0]])
-        parts.append(f"{LINE[0]}{name}{LINE[1]} winning line")
+        parts.append(f"{board_marks.LINE[0]}{name}{board_marks.LINE[1]} winning line")
     area = area_of(game, state)
     marks = marked_cells(game, state, area)
     unmarked = {(x, y) for x in area.xs for y in area.ys} - state.occupied - marks
     if marks:
         parts.append(f"{PLACEABLE} the next piece may go here")
     if marks and unmarked:
-        parts.append(f"{EMPTY} empty, not allowed now")
+        parts.append(f"{board_marks.EMPTY} empty, not allowed now")
     elif unmarked:
-        parts.append(f"{EMPTY} empty")
+        parts.append(f"{board_marks.EMPTY} empty")
     lines = textwrap.wrap("   ".join(parts), WIDTH, break_on_hyphens=False)
     if isinstance(game.geometry, Lattice):
         lines.append("Cells are x,y: x grows to the right, y upwards; the first piece is at 0,0")

@@ -23,19 +23,9 @@ from fourfold.core.game import Game
 from fourfold.games.sliding.game import SlidingGame
 from fourfold.games.sliding.geometry import Square, SquareBoard
 from fourfold.games.sliding.moves import Pass, Slide
+from fourfold.render import marks as board_marks
 from fourfold.render.presenter import WIDTH, Presenter
-from fourfold.render.style import (
-    EMPTY,
-    EMPTY_STYLE,
-    LABEL_STYLE,
-    LAST,
-    LAST_STYLE,
-    LINE,
-    LINE_STYLE,
-    PLAIN,
-    join_lines,
-    to_string,
-)
+from fourfold.render.style import join_lines, to_string
 
 LEFT = ("(", ")")  # where the last slide started
 
@@ -90,22 +80,22 @@ class SlidingPresenter(Presenter):
         def edge() -> Text:
             text = Text("  ")
             for x in range(board.size):
-                text.append(" " + board.files[x].center(width) + " ", LABEL_STYLE)
+                text.append(" " + board.files[x].center(width) + " ", board_marks.LABEL_STYLE)
             text.rstrip()
             return text
 
         def cell(square: Square) -> Text:
             parts = self.square_text(game, state, square)
             if square == arrival:
-                marks, extra = LAST, " " + LAST_STYLE
+                marks, extra = board_marks.LAST, " " + board_marks.LAST_STYLE
             elif square == origin:
-                marks, extra = LEFT, " " + LAST_STYLE
+                marks, extra = LEFT, " " + board_marks.LAST_STYLE
             elif square in winning:
-                marks, extra = LINE, " " + LINE_STYLE
+                marks, extra = board_marks.LINE, " " + board_marks.LINE_STYLE
             else:
-                marks, extra = PLAIN, ""
+                marks, extra = board_marks.PLAIN, ""
             if not parts:
-                parts = [(EMPTY, EMPTY_STYLE)]
+                parts = [(board_marks.EMPTY, board_marks.EMPTY_STYLE)]
             pad = width - sum(len(letters) for letters, _ in parts)
             text = Text(" " * (pad // 2) + marks[0])
             for letters, style in parts:
@@ -116,10 +106,10 @@ class SlidingPresenter(Presenter):
         lines = [edge()]
         for y in range(board.size - 1, -1, -1):
             row = Text()
-            row.append(f"{y + 1} ", LABEL_STYLE)
+            row.append(f"{y + 1} ", board_marks.LABEL_STYLE)
             for x in range(board.size):
                 row.append_text(cell(board.square(x, y)))
-            row.append(f" {y + 1}", LABEL_STYLE)
+            row.append(f" {y + 1}", board_marks.LABEL_STYLE)
             lines.append(row)
         lines.append(edge())
         return lines
@@ -128,12 +118,12 @@ class SlidingPresenter(Presenter):
         """What the marks and letters mean, then history notes (repetition, length cap)."""
         parts = []
         if isinstance(last_move, Slide) and state.arrival is not None:
-            parts.append(f"{LAST[0]} {LAST[1]} moved here")
+            parts.append(f"{board_marks.LAST[0]} {board_marks.LAST[1]} moved here")
             parts.append(f"{LEFT[0]} {LEFT[1]} moved from")
         if isinstance(last_move, Pass):
             parts.append("last move: pass")
         if self.winning_squares(state):
-            parts.append(f"{LINE[0]} {LINE[1]} winning {self.win_name}")
+            parts.append(f"{board_marks.LINE[0]} {board_marks.LINE[1]} winning {self.win_name}")
         lines = textwrap.wrap("   ".join(parts), WIDTH, break_on_hyphens=False)
         if self.key is not None:
             lines.append(self.key)
