@@ -235,6 +235,19 @@ ROUTES: dict[tuple[str, str], Call] = {
     ("GET", "/api/tables/{table_id}/review"): _get("/api/tables/{tid}/review"),
     ("GET", "/api/tables/{table_id}/review/picture"): _get(
         "/api/tables/{tid}/review/picture", ply=1, step=1),
+    # the puzzles (server/puzzles): no table in them; a solver is a browser's random id
+    ("GET", "/puzzles"): _get("/puzzles"),
+    ("GET", "/puzzles/{puzzle_id}"): _get("/puzzles/daily"),
+    ("GET", "/api/puzzles"): _get("/api/puzzles", solver="0" * 32),
+    ("GET", "/api/puzzles/daily"): _get("/api/puzzles/daily"),
+    ("GET", "/api/puzzles/rating"): _get("/api/puzzles/rating", solver="0" * 32),
+    ("GET", "/api/puzzles/{puzzle_id}"): _get("/api/puzzles/nosuchpuzzle"),
+    ("POST", "/api/puzzles/{puzzle_id}/move"): _post(
+        "/api/puzzles/nosuchpuzzle/move", {"solver": "0" * 32, "step": 0, "move": "x"}),
+    ("POST", "/api/puzzles/{puzzle_id}/hint"): _post(
+        "/api/puzzles/nosuchpuzzle/hint", {"solver": "0" * 32, "step": 0}),
+    ("POST", "/api/puzzles/{puzzle_id}/solution"): _post(
+        "/api/puzzles/nosuchpuzzle/solution", {"solver": "0" * 32, "step": 0}),
     ("POST", "/api/import"): _import_own_record,
     ("GET", "/api/tables/{table_id}/screen"): _get("/api/tables/{tid}/screen"),
     ("GET", "/api/tables/{table_id}/picture"): _both(
@@ -248,9 +261,14 @@ ROUTES: dict[tuple[str, str], Call] = {
     ("GET", "/new"): _get("/new"),
     ("GET", "/t/{table_id}"): _get("/t/{tid}"),
     ("GET", "/replay/{table_id}"): _get("/replay/{tid}"),
+    ("GET", "/rules"): _get("/rules"),
     ("GET", "/rules/{game}"): _get("/rules/quatrefoil"),
     ("GET", "/favicon.ico"): _get("/favicon.ico"),
     ("GET", "/ui/{name}"): _both(_get("/ui/table.js"), _get("/ui/nosuch.js")),
+    ("GET", "/ui/{build}/{name}"): _both(_get("/ui/x/table.js"), _get("/ui/x/nosuch.js")),
+    ("GET", "/ui/{build}/pkg/{path:path}"): _both(
+        _get("/ui/x/pkg/fourfold/games/quatrefoil/browser.js"),
+        _get("/ui/x/pkg/fourfold/games/quatrefoil/game.py")),
     ("GET", "/openapi.json"): _get("/openapi.json"),
     ("GET", "/docs"): _get("/docs"),
     ("GET", "/docs/oauth2-redirect"): _get("/docs/oauth2-redirect"),

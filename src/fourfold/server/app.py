@@ -37,6 +37,8 @@ from fourfold.server.middleware import (
     too_large,
 )
 from fourfold.server.protocol import error_json
+from fourfold.server.puzzles import routes as puzzle_routes
+from fourfold.server.puzzles.store import PuzzleStore
 from fourfold.server.review import Reviews
 from fourfold.server.review import routes as review_routes
 from fourfold.server.review.store import ReviewStore
@@ -137,6 +139,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     app.state.warmup = WarmUp(settings.warm_up)
     app.state.reviews = Reviews(app.state.jobs, ReviewStore(hub.repo), settings.analysis_seconds)
     hub.on_finished = app.state.reviews.finished
+    app.state.puzzles = PuzzleStore(hub.repo)
     app.state.chat = Chat(hub.repo)
     app.state.sockets = Slots(settings.max_sockets_per_address)
     app.state.bot_tables = BotTables(settings.max_bot_tables_per_address)
@@ -193,6 +196,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(daily_routes.router)
     app.include_router(review_routes.router)
+    app.include_router(puzzle_routes.router)
     app.include_router(warmup.router)
     app.include_router(chat_routes.router)
     app.add_api_websocket_route("/api/tables/{table_id}/live", live_socket)

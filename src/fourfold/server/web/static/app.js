@@ -5,6 +5,7 @@ import {tablePage} from './table.js';
 import {replayPage} from './replay.js';
 import {rulesPage} from './rules.js';
 import {dailyPage} from './daily.js';
+import {puzzlesPage} from './puzzles.js';
 import {h, navigate} from './util.js';
 import {setSound, soundOn} from './sound.js';
 
@@ -24,6 +25,8 @@ function route() {
   else if ((m = path.match(/^\/t\/([A-Za-z0-9]{1,64})$/))) leave = tablePage(main, m[1]);
   else if ((m = path.match(/^\/replay\/([A-Za-z0-9]{1,64})$/))) leave = replayPage(main, m[1]);
   else if (path === '/daily') leave = dailyPage(main);
+  else if (path === '/puzzles') leave = puzzlesPage(main, null);
+  else if ((m = path.match(/^\/puzzles\/([a-z0-9]{1,40})$/))) leave = puzzlesPage(main, m[1]);
   else if (path === '/rules') leave = rulesPage(main, null);
   else if ((m = path.match(/^\/rules\/([a-z0-9_-]{1,40})$/))) leave = rulesPage(main, m[1]);
   else {

@@ -1,0 +1,112 @@
+"""The rows of puzzle ratings (made by migration 0008, written only here): each puzzle's
+and each solver's Glicko-2 rating, and which solver has tried which puzzle (only the
+first try of a puzzle is rated)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Connection,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    insert,
+    select,
+    update,
+)
+
+from fourfold.server.storage import Repository
+
+metadata = MetaData()
+puzzle_ratings = Table(
+    "puzzle_ratings", metadata,
+    Column("puzzle_id", String(32), primary_key=True),
+    Column("rating", Float, nullable=False),
+    Column("rd", Float, nullable=False),
+    Column("vol", Float, nullable=False),
+    Column("plays", Integer, nullable=False),
+)
+solver_ratings = Table(
+    "solver_ratings", metadata,
+    Column("solver_id", String(32), primary_key=True),
+    Column("rating", Float, nullable=False),
+    Column("rd", Float, nullable=False),
+    Column("vol", Float, nullable=False),
+    Column("plays", Integer, nullable=False),
+)
+puzzle_attempts = Table(
+    "puzzle_attempts", metadata,
+    Column("solver_id", String(32), primary_key=True),
+    Column("puzzle_id", String(32), primary_key=True),
+    Column("solved", Boolean, nullable=False),
+)
+
+
+@dataclass(frozen=True)
+class Rating:
+    rating: float
+    rd: float
+    vol: float
+    plays: int
+
+
+#: (the solver's rating, the puzzle's, solved) -> their new ratings (``None``: unrated)
+Rater = Callable[[Rating | None, Rating | None, bool], tuple[Rating, Rating]]
+
+
+class PuzzleStore:
+    def __init__(self, repo: Repository) -> None:
+        self.repo = repo
+
+    @staticmethod
+    def _get(c: Connection, table: Table, key: str) -> Rating | None:
+        column = table.c.puzzle_id if table is puzzle_ratings else table.c.solver_id
+        row = c.execute(select(table.c.rating, table.c.rd, table.c.vol, table.c.plays)
+                        .where(column == key)).first()
+        return None if row is None else Rating(float(row[0]), float(row[1]), float(row[2]),
+                                               int(row[3]))
+
+    def solver(self, solver_id: str) -> Rating | None:
+        with self.repo.engine.connect() as c:
+            return self._get(c, solver_ratings, solver_id)
+
+    def puzzle(self, puzzle_id: str) -> Rating | None:
+        with self.repo.engine.connect() as c:
+            return self._get(c, puzzle_ratings, puzzle_id)
+
+    def tried(self, solver_id: str) -> set[str]:
+        with self.repo.engine.connect() as c:
+            rows = c.execute(select(puzzle_attempts.c.puzzle_id).where(
+                puzzle_attempts.c.solver_id == solver_id)).all()
+        return {str(r[0]) for r in rows}
+
+    def record(self, solver_id: str, puzzle_id: str, solved: bool,
+               rate: Rater) -> tuple[Rating, Rating] | None:
+        """Record the first try of ``puzzle_id`` by ``solver_id`` and rate both (``None``:
+        tried before, nothing changes)."""
+        with self.repo.engine.begin() as c:
+            if c.execute(select(puzzle_attempts.c.solved).where(
+                    puzzle_attempts.c.solver_id == solver_id,
+                    puzzle_attempts.c.puzzle_id == puzzle_id)).first() is not None:
+                return None
+            c.execute(insert(puzzle_attempts).values(solver_id=solver_id, puzzle_id=puzzle_id,
+                                                     solved=solved))
+            solver = self._get(c, solver_ratings, solver_id)
+            puzzle = self._get(c, puzzle_ratings, puzzle_id)
+            new_solver, new_puzzle = rate(solver, puzzle, solved)
+            for table, column, key, old, new in (
+                    (solver_ratings, "solver_id", solver_id, solver, new_solver),
+                    (puzzle_ratings, "puzzle_id", puzzle_id, puzzle, new_puzzle)):
+                values = {"rating": new.rating, "rd": new.rd, "vol": new.vol,
+                          "plays": new.plays}
+                if old is None:
+                    c.execute(insert(table).values(**{column: key}, **values))
+                else:
+                    c.execute(update(table).where(table.c[column] == key).values(**values))
+            return new_solver, new_puzzle
