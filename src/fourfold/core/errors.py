@@ -32,6 +32,13 @@ class NotationError(FourfoldError):
         super().__init__(f"cannot read {kind} {text!r}{where}: {reason}")
 
 
+def checked_action(action: object, count: int) -> int:
+    """``action`` if it is an action number below ``count``; ``FourfoldError`` if not."""
+    if not isinstance(action, int) or not 0 <= action < count:
+        raise FourfoldError(f"action {action!r} is not in 0..{count - 1}")
+    return action
+
+
 def read_part(parse: Callable[[str], T], text: str, token: str, what: str, index: int) -> T:
     """``parse(token)``, one part of the move ``text``: its ``ValueError`` becomes a
     ``NotationError`` (``bad cell 'z9': why``, ``what`` naming the part) at ``index``."""

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from itertools import combinations_with_replacement
 from typing import TypeVar
 
-from fourfold.core.errors import FourfoldError, NotationError, read_part
+from fourfold.core.errors import NotationError, checked_action, read_part
 from fourfold.core.game import PerfectInformation
 from fourfold.core.outcome import Outcome
 from fourfold.core.spec import GameInfo
@@ -21,6 +21,7 @@ from fourfold.games.placement.giving import (
     ALL_PLACED,
     after_placing_reason,
     available_gives,
+    give_action,
     opening_reason,
     player_to_act,
 )
@@ -188,18 +189,12 @@ class PlacementGame(PerfectInformation[PlacementState, Ply]):
         return (self.geometry.num_cells + 1) * (self.pieces.num_kinds + 1)
 
     def encode(self, move: Ply) -> int:
-        k = self.pieces.num_kinds
         place = self.geometry.num_cells if move.place is None else self.geometry.index(move.place)
-        give = k if move.give is None else move.give
-        if not 0 <= give <= k:
-            raise ValueError(f"no piece kind {give}")
-        return place * (k + 1) + give
+        return give_action(place, move.give, self.pieces.num_kinds)
 
     def decode(self, action: int) -> Ply:
-        if not isinstance(action, int) or not 0 <= action < self.num_actions:
-            raise FourfoldError(f"action {action!r} is not in 0..{self.num_actions - 1}")
         k = self.pieces.num_kinds
-        place, give = divmod(action, k + 1)
+        place, give = divmod(checked_action(action, self.num_actions), k + 1)
         return Ply(
             None if place == self.geometry.num_cells else self.geometry.cell(place),
             None if give == k else give,

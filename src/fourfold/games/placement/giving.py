@@ -7,6 +7,7 @@ exist and, for a refused ply, which part of this rule it broke.
 
 from __future__ import annotations
 
+from fourfold.core.errors import FourfoldError
 from fourfold.core.outcome import Outcome
 from fourfold.games.placement.pieces import PieceSet
 
@@ -17,6 +18,15 @@ def player_to_act(hand: int | None, placed: int) -> int:
     """Who acts in a game still going: the second player opens by choosing the first
     player's piece; after that the placer alternates, Player 1 placing first."""
     return 1 if hand is None else placed % 2
+
+
+def give_action(place: int, give: int | None, kinds: int) -> int:
+    """The action number of a ply: place at the ``place``-th cell (or lattice point; one
+    past the last for no placement), then give ``give`` (``None``: nothing)."""
+    slot = kinds if give is None else give
+    if not 0 <= slot <= kinds:
+        raise FourfoldError(f"no piece kind {give}")
+    return place * (kinds + 1) + slot
 
 
 def available_gives(supply: tuple[int, ...]) -> list[int]:

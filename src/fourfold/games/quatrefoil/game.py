@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from typing import Protocol
 
-from fourfold.core.errors import FourfoldError, NotationError
+from fourfold.core.errors import FourfoldError, NotationError, checked_action
 from fourfold.core.game import Game, View
 from fourfold.core.outcome import Outcome, Result
 from fourfold.core.spec import GameInfo
@@ -204,8 +204,7 @@ class QuatrefoilGame(Game[QuatrefoilState, Move, Observation]):
         return move.action
 
     def decode(self, action: int) -> Move:
-        if not isinstance(action, int) or not 0 <= action < self.num_actions:
-            raise FourfoldError(f"action {action!r} is not in 0..{self.num_actions - 1}")
+        checked_action(action, self.num_actions)
         if self.dual:
             seat, a = divmod(action, NUM_ACTIONS)
             return Action(a, seat)

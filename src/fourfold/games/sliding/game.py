@@ -13,7 +13,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import ClassVar, Protocol, TypeVar
 
-from fourfold.core.errors import FourfoldError
+from fourfold.core.errors import FourfoldError, checked_action
 from fourfold.core.game import PerfectInformation
 from fourfold.core.outcome import Outcome
 from fourfold.core.spec import GameInfo
@@ -190,8 +190,7 @@ class SlidingGame(PerfectInformation[S, SlidingMove]):
         return move.origin * NUM_DIRECTIONS + move.direction
 
     def decode(self, action: int) -> SlidingMove:
-        if not isinstance(action, int) or not 0 <= action < self.num_actions:
-            raise FourfoldError(f"action {action!r} is not in 0..{self.num_actions - 1}")
+        checked_action(action, self.num_actions)
         if self.allow_pass and action == self.num_actions - 1:
             return Pass()
         origin, direction = divmod(action, NUM_DIRECTIONS)

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from fourfold.core.errors import FourfoldError, NotationError, read_part
+from fourfold.core.errors import FourfoldError, NotationError, checked_action, read_part
 from fourfold.core.game import PerfectInformation
 from fourfold.core.outcome import Outcome
 from fourfold.core.spec import GameInfo, OptionSpec, bool_option
@@ -43,6 +43,7 @@ from fourfold.games.placement.giving import (
     ALL_PLACED,
     after_placing_reason,
     available_gives,
+    give_action,
     opening_reason,
     player_to_act,
 )
@@ -403,18 +404,13 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
         return index
 
     def encode(self, move: FreeformPly) -> int:
-        k = self.pieces.num_kinds
         if move.challenge:
             return self._num_actions - 1
         place = len(self.lattice) if move.place is None else self._lattice_index(move.place)
-        give = k if move.give is None else move.give
-        if not 0 <= give <= k:
-            raise FourfoldError(f"no piece kind {give}")
-        return place * (k + 1) + give
+        return give_action(place, move.give, self.pieces.num_kinds)
 
     def decode(self, action: int) -> FreeformPly:
-        if not isinstance(action, int) or not 0 <= action < self._num_actions:
-            raise FourfoldError(f"action {action!r} is not in 0..{self._num_actions - 1}")
+        checked_action(action, self._num_actions)
         if not self._decoded:
             k = self.pieces.num_kinds
             places: list[Point | None] = [*self.lattice, None]
