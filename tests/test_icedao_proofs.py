@@ -66,6 +66,25 @@ def test_dfpn_agrees_with_the_bounded_solver_on_random_positions(tmp_path: Path)
     assert seen[True] and seen[False]
 
 
+def test_fast_successors_follow_the_readable_rules_in_order() -> None:
+    rng = random.Random(3434)
+    assert isinstance(GAME, icedao.IceDaoGame)
+    positions = PROOFS.positions(GAME)
+    for _ in range(200):
+        state = icedao.random_position(GAME, rng)
+        if GAME.outcome(state) is not None:
+            continue
+        expected = []
+        for move in GAME.legal_moves(state):
+            child = GAME.next_state(state, move)
+            outcome = GAME.outcome(child)
+            won = outcome is not None and outcome.winner == state.to_play
+            expected.append((PROOFS.position_of(GAME, child), won))
+        assert positions.successors(PROOFS.position_of(GAME, state)) == expected
+        assert positions.wins_at_once(PROOFS.position_of(GAME, state)) == \
+            any(won for _, won in expected)
+
+
 def test_a_piece_stops_saves_and_resumes_on_its_table(tmp_path: Path) -> None:
     start = GAME.format_position(GAME.initial_state())
     piece = Piece("icedao", start, BLUE, 3, str(tmp_path / "t.sqlite"), seconds=0.0)

@@ -33,8 +33,9 @@ class Positions(Protocol):
         ...
 
     def successors(self, position: Any) -> list[tuple[Any, bool]]:
-        """Every legal move's position, with whether that move wins at once for the
-        side that made it (an empty list: the side to move cannot move and loses)."""
+        """Every legal move's position, in the order of the readable rules'
+        ``legal_moves``, with whether that move wins at once for the side that made it
+        (an empty list: the side to move cannot move and loses)."""
         ...
 
 
