@@ -120,14 +120,15 @@ def test_the_daily_puzzle_page(server: Server, browser: Any, size: str,
         page.get_by_role("heading", name="Daily puzzle").wait_for()
         pid = page.evaluate("fetch('/api/puzzles/daily').then(r => r.json()).then(d => d.id)")
         line = _solution(pid)
+        feedback = page.locator("#puzzle-feedback")
         page.locator("#puzzle-hint").click()
-        page.get_by_text("Hint: the move starts").wait_for()
+        feedback.get_by_text("Hint: the move starts").wait_for()
         for k in range(0, len(line), 2):
             page.locator("#puzzle-move").select_option(line[k])
             page.locator("#puzzle-play").click()
             if k + 2 < len(line):
-                page.get_by_text(f"The reply: {line[k + 1]}").wait_for()
-        page.get_by_text("Solved").wait_for()
+                feedback.get_by_text(f"The reply: {line[k + 1]}").wait_for()
+        feedback.get_by_text("Solved").wait_for()
         page.get_by_text("Your rating:").wait_for()
         page.screenshot(path=str(shots / f"puzzle-{size}.png"), full_page=True)
         assert serious(page) == []

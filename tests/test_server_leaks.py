@@ -248,6 +248,11 @@ ROUTES: dict[tuple[str, str], Call] = {
         "/api/puzzles/nosuchpuzzle/hint", {"solver": "0" * 32, "step": 0}),
     ("POST", "/api/puzzles/{puzzle_id}/solution"): _post(
         "/api/puzzles/nosuchpuzzle/solution", {"solver": "0" * 32, "step": 0}),
+    # the explorer of solved games (server/explorer): no table, no hidden card in it
+    ("GET", "/explore"): _get("/explore"),
+    ("GET", "/explore/{game}"): _get("/explore/dao"),
+    ("GET", "/api/explore"): _get("/api/explore"),
+    ("GET", "/api/explore/{game}"): _get("/api/explore/quatrefoil"),
     ("POST", "/api/import"): _import_own_record,
     ("GET", "/api/tables/{table_id}/screen"): _get("/api/tables/{tid}/screen"),
     ("GET", "/api/tables/{table_id}/picture"): _both(

@@ -25,6 +25,7 @@ from fourfold.server.access import ApiError
 from fourfold.server.chat import Chat
 from fourfold.server.chat import routes as chat_routes
 from fourfold.server.daily import routes as daily_routes
+from fourfold.server.explorer import routes as explorer_routes
 from fourfold.server.hints import HINT_SECONDS
 from fourfold.server.hub import Hub
 from fourfold.server.jobs import JobPool, JobRefused
@@ -197,6 +198,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     app.include_router(daily_routes.router)
     app.include_router(review_routes.router)
     app.include_router(puzzle_routes.router)
+    app.include_router(explorer_routes.router)
     app.include_router(warmup.router)
     app.include_router(chat_routes.router)
     app.add_api_websocket_route("/api/tables/{table_id}/live", live_socket)

@@ -6,6 +6,7 @@ import {replayPage} from './replay.js';
 import {rulesPage} from './rules.js';
 import {dailyPage} from './daily.js';
 import {puzzlesPage} from './puzzles.js';
+import {explorePage} from './explore.js';
 import {h, navigate} from './util.js';
 import {setSound, soundOn} from './sound.js';
 
@@ -15,16 +16,20 @@ let shownPath = null;
 
 function route() {
   const path = location.pathname;
-  if (path === shownPath && leave) return;
+  // the explorer's position is in its query: a new one is a new page
+  const key = path.startsWith('/explore/') ? path + location.search : path;
+  if (key === shownPath && leave) return;
   if (leave) { try { leave(); } catch (err) { /* page already gone */ } }
   leave = null;
-  shownPath = path;
+  shownPath = key;
   main.replaceChildren();
   let m;
   if (path === '/' || path === '/new') leave = lobbyPage(main);
   else if ((m = path.match(/^\/t\/([A-Za-z0-9]{1,64})$/))) leave = tablePage(main, m[1]);
   else if ((m = path.match(/^\/replay\/([A-Za-z0-9]{1,64})$/))) leave = replayPage(main, m[1]);
   else if (path === '/daily') leave = dailyPage(main);
+  else if (path === '/explore') leave = explorePage(main, null);
+  else if ((m = path.match(/^\/explore\/([a-z0-9_-]{1,40})$/))) leave = explorePage(main, m[1]);
   else if (path === '/puzzles') leave = puzzlesPage(main, null);
   else if ((m = path.match(/^\/puzzles\/([a-z0-9]{1,40})$/))) leave = puzzlesPage(main, m[1]);
   else if (path === '/rules') leave = rulesPage(main, null);

@@ -50,7 +50,8 @@ export function puzzlesPage(main, which) {
         h('div', {class: 'buttons'}, hint, solution, next),
         about, you,
         h('p', {}, h('a', {href: '/puzzles/daily', 'data-nav': true, id: 'daily-puzzle-link'}, 'The daily puzzle'), ' · ',
-          h('a', {href: '/puzzles', 'data-nav': true}, 'A puzzle near your rating')),
+          h('a', {href: '/puzzles', 'data-nav': true}, 'A puzzle near your rating'), ' · ',
+          h('a', {href: '/explore', 'data-nav': true, id: 'explorer-link'}, 'The explorer of solved games')),
         h('p', {class: 'muted small'}, 'Only your first try of each puzzle is rated: a wrong move, a hint or the solution counts as a miss. Your rating lives in this browser (no account).')))));
 
   function picture(svg) {
