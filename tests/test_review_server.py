@@ -86,6 +86,26 @@ def test_a_finished_game_is_reviewed_as_the_terminal_reviews_its_record(api: Api
     assert r.status_code == 422 and "best line" in r.json()["error"]
     # stored with the game: asked again, the same answer at once
     assert api.http.get(f"/api/tables/{tid}/review").json() == body
+    # the game's puzzles, mined after its review: each certified again here by the solver
+    from fourfold.analysis.review import review as review_of
+    from fourfold.puzzles.certify import certify
+    from fourfold.server.puzzles.catalog import puzzle_id
+    from fourfold.server.puzzles.mining import candidates
+
+    plies = review_of(match, seconds=1.0, iterations=2000, seed=0).plies
+    found = [certify(match.game, match.states[ply - 1], 5.0) for ply in candidates(plies)]
+    certified = [p for p in found if p is not None]
+    assert certified, "the level 2 bot's winning finish is a puzzle"
+    for puzzle in certified:
+        pid = puzzle_id(puzzle)
+
+        def served(pid: str = pid) -> dict[str, Any] | None:
+            r = api.http.get(f"/api/puzzles/{pid}")
+            return r.json() if r.status_code == 200 else None
+
+        shown = wait_until(served, 60, f"the mined puzzle {pid}", every=0.3)
+        assert shown["position"] == puzzle.position and shown["theme"] == puzzle.theme
+        assert "solution" not in shown
 
 
 def test_no_review_of_a_game_with_hidden_cards_or_before_the_end(api: Api) -> None:

@@ -39,6 +39,7 @@ from fourfold.server.middleware import (
 )
 from fourfold.server.protocol import error_json
 from fourfold.server.puzzles import routes as puzzle_routes
+from fourfold.server.puzzles.mining import Miner
 from fourfold.server.puzzles.store import PuzzleStore
 from fourfold.server.review import Reviews
 from fourfold.server.review import routes as review_routes
@@ -141,6 +142,8 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     app.state.reviews = Reviews(app.state.jobs, ReviewStore(hub.repo), settings.analysis_seconds)
     hub.on_finished = app.state.reviews.finished
     app.state.puzzles = PuzzleStore(hub.repo)
+    app.state.reviews.miner = Miner(app.state.jobs, app.state.puzzles,
+                                    settings.analysis_seconds).mine
     app.state.chat = Chat(hub.repo)
     app.state.sockets = Slots(settings.max_sockets_per_address)
     app.state.bot_tables = BotTables(settings.max_bot_tables_per_address)

@@ -44,8 +44,13 @@ def _store(request: Request) -> PuzzleStore:
     return store
 
 
-def _puzzle(puzzle_id: str) -> Puzzle:
-    found = catalog().get(puzzle_id[:40])
+def _all(request: Request) -> dict[str, Puzzle]:
+    """The starter set and the puzzles mined from the server's games."""
+    return {**catalog(), **_store(request).mined()}
+
+
+def _puzzle(request: Request, puzzle_id: str) -> Puzzle:
+    found = catalog().get(puzzle_id[:40]) or _store(request).mined().get(puzzle_id[:40])
     if found is None:
         raise ApiError(404, f"there is no puzzle {puzzle_id[:40]!r}")
     return found
@@ -77,7 +82,7 @@ def _position(puzzle_id: str, puzzle: Puzzle, step: int) -> dict[str, Any]:
 
 
 def _public(request: Request, puzzle_id: str, solver: str | None) -> dict[str, Any]:
-    puzzle = _puzzle(puzzle_id)
+    puzzle = _puzzle(request, puzzle_id)
     store = _store(request)
     rating = store.puzzle(puzzle_id) or start_of_puzzle(puzzle.rating)
     here = _position(puzzle_id, puzzle, 0)
@@ -96,10 +101,11 @@ def next_puzzle(request: Request, solver: SolverId,
     store = _store(request)
     mine = store.solver(solver) or start_of_solver()
     tried = store.tried(solver)
-    pool = [(i, p) for i, p in catalog().items() if game is None or p.game == game]
+    every = _all(request)
+    pool = [(i, p) for i, p in every.items() if game is None or p.game == game]
     if not pool:
         raise ApiError(422, f"there are no puzzles of {game!r}; the games with puzzles are "
-                            + ", ".join(sorted({p.game for p in catalog().values()})))
+                            + ", ".join(sorted({p.game for p in every.values()})))
     fresh = [(i, p) for i, p in pool if i not in tried] or pool
     # the untried puzzle nearest to the solver's rating (no randomness: the same answer
     # to the same question on every instance)
@@ -160,7 +166,7 @@ async def post_move(request: Request, puzzle_id: str, body: Step) -> dict[str, A
 
 def _move(request: Request, puzzle_id: str, body: Step) -> dict[str, Any]:
     charge(request, None)
-    puzzle = _puzzle(puzzle_id)
+    puzzle = _puzzle(request, puzzle_id)
     _solver_step(puzzle, body.step)
     if body.move is None:
         raise ApiError(422, "move: a move is needed")
@@ -192,7 +198,7 @@ async def post_hint(request: Request, puzzle_id: str, body: Step) -> dict[str, A
 
 def _hint(request: Request, puzzle_id: str, body: Step) -> dict[str, Any]:
     charge(request, None)
-    puzzle = _puzzle(puzzle_id)
+    puzzle = _puzzle(request, puzzle_id)
     _solver_step(puzzle, body.step)
     rated = _rated(request, puzzle_id, puzzle, body.solver, False)
     return {"type": "hint", "hint": hint_of(puzzle.solution[body.step]), "rated": rated}
@@ -205,7 +211,7 @@ async def post_solution(request: Request, puzzle_id: str, body: Step) -> dict[st
 
 def _solution(request: Request, puzzle_id: str, body: Step) -> dict[str, Any]:
     charge(request, None)
-    puzzle = _puzzle(puzzle_id)
+    puzzle = _puzzle(request, puzzle_id)
     rated = _rated(request, puzzle_id, puzzle, body.solver, False)
     return {"type": "solution", "solution": list(puzzle.solution), "rated": rated,
             **_position(puzzle_id, puzzle, len(puzzle.solution))}

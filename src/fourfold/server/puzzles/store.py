@@ -1,9 +1,10 @@
-"""The rows of puzzle ratings (made by migration 0008, written only here): each puzzle's
+"""The rows of puzzle ratings (made by migrations 0008 and 0009, written only here): each puzzle's
 and each solver's Glicko-2 rating, and which solver has tried which puzzle (only the
 first try of a puzzle is rated)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -16,11 +17,13 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    Text,
     insert,
     select,
     update,
 )
 
+from fourfold.puzzles.puzzle import Puzzle
 from fourfold.server.storage import Repository
 
 metadata = MetaData()
@@ -45,6 +48,13 @@ puzzle_attempts = Table(
     Column("solver_id", String(32), primary_key=True),
     Column("puzzle_id", String(32), primary_key=True),
     Column("solved", Boolean, nullable=False),
+)
+mined_puzzles = Table(
+    "mined_puzzles", metadata,
+    Column("puzzle_id", String(32), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("table_id", String(32), nullable=False),   # the game it was mined from
+    Column("body", Text, nullable=False),             # the puzzle's JSON
 )
 
 
@@ -79,6 +89,24 @@ class PuzzleStore:
     def puzzle(self, puzzle_id: str) -> Rating | None:
         with self.repo.engine.connect() as c:
             return self._get(c, puzzle_ratings, puzzle_id)
+
+    def add_mined(self, puzzle_id: str, puzzle: Puzzle, table_id: str) -> bool:
+        """Keep a puzzle mined from a finished game; ``False`` if it was kept before."""
+        with self.repo.engine.begin() as c:
+            if c.execute(select(mined_puzzles.c.puzzle_id).where(
+                    mined_puzzles.c.puzzle_id == puzzle_id)).first() is not None:
+                return False
+            c.execute(insert(mined_puzzles).values(
+                puzzle_id=puzzle_id, game=puzzle.game, table_id=table_id,
+                body=json.dumps(puzzle.to_json())))
+        return True
+
+    def mined(self) -> dict[str, Puzzle]:
+        """The puzzles mined from the server's games, by id, oldest first."""
+        with self.repo.engine.connect() as c:
+            rows = c.execute(select(mined_puzzles.c.puzzle_id, mined_puzzles.c.body)).all()
+        return {str(r[0]): Puzzle.from_json(json.loads(r[1]), f"mined puzzle {r[0]}")
+                for r in rows}
 
     def tried(self, solver_id: str) -> set[str]:
         with self.repo.engine.connect() as c:

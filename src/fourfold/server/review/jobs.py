@@ -14,9 +14,10 @@ from __future__ import annotations
 import json
 import logging
 import threading
+from collections.abc import Callable
 from typing import Any
 
-from fourfold.analysis.review import Review
+from fourfold.analysis.review import Ply, Review
 from fourfold.core.match import Match
 from fourfold.server.jobs import JobPool, JobRefused
 from fourfold.server.live import LiveTable
@@ -46,6 +47,9 @@ class Reviews:
         self.store = store
         #: solver time per position
         self.seconds = seconds
+        #: called on the job's thread with each stored review's plies (puzzle mining)
+        self.miner: Callable[[LiveTable, Match[Any, Any, Any], tuple[Ply, ...]], int] | None \
+            = None
         self._progress: dict[str, dict[str, int]] = {}
         self._lock = threading.Lock()
 
@@ -115,8 +119,11 @@ class Reviews:
             stored = self.store.get(live.id)
             if stored is not None and stored[0] == version:  # reviewed by another instance
                 return
-            body = self._review(live, version, match, progress)
+            body, plies = self._review(live, version, match, progress)
             self.store.save(live.id, version, json.dumps(body))
+            if self.miner is not None:
+                self._check(live, version)
+                self.miner(live, match, plies)
         except Stopped:
             log.info("review of table %s stopped: the table moved on", live.id)
         except JobRefused as error:  # a worker process died: asked again, it starts again
@@ -135,7 +142,7 @@ class Reviews:
             raise Stopped
 
     def _review(self, live: LiveTable, version: int, match: Match[Any, Any, Any],
-                progress: dict[str, int]) -> dict[str, Any]:
+                progress: dict[str, int]) -> tuple[dict[str, Any], tuple[Ply, ...]]:
         game = match.game
         plies = []
         for index in range(len(match.moves)):
@@ -167,4 +174,4 @@ class Reviews:
                     item["line"] = [ply.best[0]]
         body.update(type="review", id=live.id, status="ready", version=version,
                     first_mistake=first)
-        return body
+        return body, review.plies
