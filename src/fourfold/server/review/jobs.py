@@ -23,6 +23,7 @@ from fourfold.server.jobs import JobPool, JobRefused
 from fourfold.server.live import LiveTable
 from fourfold.server.review.store import ReviewStore
 from fourfold.server.review.work import best_line, review_one
+from fourfold.server.specs import BOT
 from fourfold.solve.position import solver_for
 
 log = logging.getLogger("fourfold.server")
@@ -31,6 +32,9 @@ log = logging.getLogger("fourfold.server")
 ITERATIONS = 2_000
 #: the estimates' seed: a finished game hides nothing, so a fixed seed tells nothing
 SEED = 0
+#: reviews started by games ending (not by a request) running at once: the pool is
+#: shared with hints, which a burst of finished games must not crowd out
+AUTOMATIC = 1
 #: labels after which the best line is worked out and shown
 MISTAKES = ("mistake", "blunder")
 
@@ -63,10 +67,16 @@ class Reviews:
         return None
 
     def finished(self, live: LiveTable) -> None:
-        """The table's game has ended: start its review (a full pool leaves it for the
-        first request)."""
+        """The table's game has ended: start its review, if a person played in it and no
+        other review started this way is running (else, and when the pool is full, the
+        first request for it starts it)."""
         if live.table.outcome is None or self.refusal(live) is not None:
             return
+        if all(seat.kind == BOT for seat in live.seats):
+            return
+        with self._lock:
+            if len(self._progress) >= AUTOMATIC:
+                return
         try:
             self._start(live)
         except JobRefused as error:
