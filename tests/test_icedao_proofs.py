@@ -201,7 +201,7 @@ def committed() -> list[tuple[str, int, Certificate]]:
 
 #: certificates larger than this are checked by ``python -m fourfold.solve.certificates``
 #: (docs/solutions.md gives the command and its time), not by every test run
-TEST_CHOICES = 20_000
+TEST_CHOICES = 100_000
 
 
 @pytest.mark.parametrize("name, item, certificate",
