@@ -49,6 +49,11 @@ from fourfold.core.outcome import Result
 from fourfold.core.registry import load
 
 FORMAT = "fourfold-certificate 1"
+
+
+class CertificateError(FourfoldError):
+    """A file that is not a readable certificate."""
+
 CLAIMS = ("win", "no-win")
 
 #: ``choose(state, moves, left) -> index``: the writer's choice among ``moves`` (the
@@ -102,9 +107,9 @@ class Certificate:
         try:
             raw = json.loads(text)
             if raw.get("format") != FORMAT:
-                raise ValueError(f"format is {raw.get('format')!r}, not {FORMAT!r}")
+                raise CertificateError(f"format is {raw.get('format')!r}, not {FORMAT!r}")
             if raw["claim"] not in CLAIMS:
-                raise ValueError(f"claim {raw['claim']!r} is not one of {', '.join(CLAIMS)}")
+                raise CertificateError(f"claim {raw['claim']!r} is not one of {', '.join(CLAIMS)}")
             data = lzma.decompress(base64.b64decode(raw["data"]))
             choices: list[int] = []
             value = shift = 0
@@ -115,12 +120,12 @@ class Certificate:
                     choices.append(value)
                     value = shift = 0
             if shift or len(choices) != raw["choices"]:
-                raise ValueError(f"{len(choices)} choices decoded, the header says"
+                raise CertificateError(f"{len(choices)} choices decoded, the header says"
                                  f" {raw['choices']}")
             return cls(raw["game"], raw["variant"], dict(raw["options"]), raw["position"],
                        raw["claim"], int(raw["attacker"]), int(raw["moves"]), tuple(choices))
-        except (ValueError, KeyError, TypeError, lzma.LZMAError) as exc:
-            raise FourfoldError(f"{where}: not a readable certificate ({exc})") from None
+        except (CertificateError, ValueError, KeyError, TypeError, lzma.LZMAError) as exc:
+            raise CertificateError(f"{where}: not a readable certificate ({exc})") from None
 
     @classmethod
     def read(cls, path: str | Path) -> Certificate:

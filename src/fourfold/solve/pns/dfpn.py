@@ -25,6 +25,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from fourfold.core.errors import FourfoldError
 from fourfold.solve.pns.hooks import Positions
 from fourfold.solve.pns.table import DiskTable
 
@@ -58,7 +59,7 @@ class DfPn:
 
     def __init__(self, positions: Positions, table: DiskTable, claim: Claim) -> None:
         if not 1 <= claim.moves <= 255:
-            raise ValueError(f"moves must be 1..255, not {claim.moves}")
+            raise FourfoldError(f"moves must be 1..255, not {claim.moves}")
         self.positions = positions
         self.table = table
         self.claim = claim
