@@ -17,46 +17,42 @@ everywhere else, and in positions proven lost (where it resists longest).
 from __future__ import annotations
 
 import time
+from dataclasses import KW_ONLY, dataclass
 from typing import Any
 
 from fourfold.ai._engine import check_two_player, engine_of
-from fourfold.ai.base import Bot, Limit
+from fourfold.ai.base import Bot
 from fourfold.ai.endgame import Endgame, EndgamePlan
 from fourfold.core.errors import FourfoldError
-from fourfold.core.game import Game, View
+from fourfold.core.game import View
 from fourfold.kernels.engine import MATE_BOUND
 
 DEFAULT_NODES = 200_000
 FIRST_RATE = 1_000_000.0  # nodes per second assumed before the first iteration is timed
 
 
+@dataclass(eq=False)
 class AlphaBetaBot(Bot):
     name = "alphabeta"
 
-    def __init__(
-        self,
-        game: Game[Any, Any],
-        player: int,
-        seed: int | None = None,
-        limit: Limit | None = None,
-        *,
-        max_depth: int = 64,
-        compiled: bool = True,
-        endgame: EndgamePlan | None = None,
-    ) -> None:
-        super().__init__(game, player, seed, limit)
-        check_two_player(game, self.name)
-        self.engine = engine_of(game, compiled)
-        self.max_depth = max_depth
-        self.plan = endgame
-        self.endgame = Endgame(game) if endgame is not None else None
+    _: KW_ONLY
+    max_depth: int = 64
+    compiled: bool = True
+    #: when the exact endgame solver takes over (``None``: never)
+    endgame: EndgamePlan | None = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        check_two_player(self.game, self.name)
+        self.engine = engine_of(self.game, self.compiled)
+        self.solver = Endgame(self.game) if self.endgame is not None else None
         #: what the last ``choose`` found: depth reached, score, nodes, exact
         self.last: dict[str, Any] = {}
 
     def _node_budget(self) -> int:
-        if self.limit.nodes is not None:
-            return self.limit.nodes
-        return DEFAULT_NODES if self.limit.seconds is None else 1 << 62
+        if self.budget.nodes is not None:
+            return self.budget.nodes
+        return DEFAULT_NODES if self.budget.seconds is None else 1 << 62
 
     def choose(self, view: View) -> Any:
         engine = self.engine
@@ -64,11 +60,11 @@ class AlphaBetaBot(Bot):
         order = engine.legal()
         if not order:
             raise FourfoldError("no legal move: the game is over")
-        if self.endgame is not None and self.plan is not None:
-            exact = self.endgame.choose(view.observation, len(order), self.plan, self.rng)
+        if self.solver is not None and self.endgame is not None:
+            exact = self.solver.choose(view.observation, len(order), self.endgame, self.rng)
             if exact is not None:
                 self.last = {"depth": 0, "score": 0, "nodes": 0, "exact": True,
-                             "solved": self.endgame.last}
+                             "solved": self.solver.last}
                 return self.game.decode(exact)
             engine.load(view.observation)
         self.rng.shuffle(order)
@@ -76,7 +72,7 @@ class AlphaBetaBot(Bot):
         budget = self._node_budget()
         used = 0
         start = time.perf_counter()
-        deadline = None if self.limit.seconds is None else start + self.limit.seconds
+        deadline = None if self.budget.seconds is None else start + self.budget.seconds
         rate = FIRST_RATE
         for depth in range(1, self.max_depth + 1):
             allowed = budget - used

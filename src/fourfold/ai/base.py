@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
+from fourfold.core.errors import ConfigurationError
 from fourfold.core.game import Game, View
+
+G = TypeVar("G", bound=Game[Any, Any])
 
 
 @dataclass(frozen=True)
@@ -25,19 +28,26 @@ class Limit:
     iterations: int | None = None
 
 
+@dataclass(eq=False)
 class Bot(ABC):
-    """A player for one seat of one configured game."""
+    """A player for one seat of one configured game: ``Bot(game, player, seed, limit)``.
+
+    A bot with options of its own is a dataclass too: its options are keyword-only
+    fields after ``KW_ONLY``, and its ``__post_init__`` (calling this one first) checks
+    the game and builds what it searches with."""
 
     #: short name used on the command line (``random``, ``level3`` ...)
-    name: str = "bot"
+    name = "bot"
 
-    def __init__(
-        self, game: Game[Any, Any], player: int, seed: int | None = None, limit: Limit | None = None
-    ) -> None:
-        self.game = game
-        self.player = player
-        self.rng = random.Random(seed)
-        self.limit = limit or Limit()
+    game: Game[Any, Any] = field(repr=False)
+    player: int
+    seed: int | None = None
+    #: the budget as given (``None``: unlimited); ``budget`` is what the bot obeys
+    limit: Limit | None = None
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+        self.budget = self.limit or Limit()
 
     @abstractmethod
     def choose(self, view: View) -> Any:
@@ -53,3 +63,11 @@ class Bot(ABC):
 
     def observe(self, view: View) -> None:  # noqa: B027 - optional hook, empty by design
         """Called after every move with this seat's new view; bots with memory override it."""
+
+
+def game_for(bot: str, game: Game[Any, Any], kind: type[G], label: str) -> G:
+    """``game`` as the one game class a game's own bot plays (``label`` names it);
+    ``ConfigurationError`` for any other game."""
+    if not isinstance(game, kind):
+        raise ConfigurationError(f"the {bot} bot plays only {label}, not {game.info.label()}")
+    return game

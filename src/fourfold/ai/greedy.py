@@ -9,32 +9,27 @@ who takes a win in one but otherwise plays any legal move.
 
 from __future__ import annotations
 
+from dataclasses import KW_ONLY, dataclass
 from typing import Any
 
 from fourfold.ai._engine import check_two_player, engine_of
-from fourfold.ai.base import Bot, Limit
+from fourfold.ai.base import Bot
 from fourfold.core.errors import FourfoldError
-from fourfold.core.game import Game, View
+from fourfold.core.game import View
 
 
+@dataclass(eq=False)
 class GreedyBot(Bot):
     name = "greedy"
 
-    def __init__(
-        self,
-        game: Game[Any, Any],
-        player: int,
-        seed: int | None = None,
-        limit: Limit | None = None,
-        *,
-        careful: bool = True,
-        attention: int | None = None,
-    ) -> None:
-        super().__init__(game, player, seed, limit)
-        check_two_player(game, self.name)
-        self.engine = engine_of(game)
-        self.careful = careful
-        self.attention = attention
+    _: KW_ONLY
+    careful: bool = True
+    attention: int | None = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        check_two_player(self.game, self.name)
+        self.engine = engine_of(self.game)
 
     def classify(
         self, state: Any, replies: bool = True

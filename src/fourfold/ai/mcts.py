@@ -15,12 +15,13 @@ from __future__ import annotations
 import math
 import time
 from abc import ABC, abstractmethod
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
 from fourfold.ai._engine import check_two_player, engine_of
-from fourfold.ai.base import Bot, Limit
+from fourfold.ai.base import Bot
 from fourfold.core.errors import FourfoldError
-from fourfold.core.game import Game, View
+from fourfold.core.game import View
 from fourfold.kernels.engine import Engine
 
 DEFAULT_ITERATIONS = 2_000
@@ -84,24 +85,18 @@ class _Node:
         self.reward = 0.0
 
 
+@dataclass(eq=False)
 class MCTSBot(Bot):
     name = "mcts"
 
-    def __init__(
-        self,
-        game: Game[Any, Any],
-        player: int,
-        seed: int | None = None,
-        limit: Limit | None = None,
-        *,
-        evaluator: Evaluator | None = None,
-        exploration: float = EXPLORATION,
-    ) -> None:
-        super().__init__(game, player, seed, limit)
-        check_two_player(game, self.name)
-        self.engine = engine_of(game)
-        self.evaluator = evaluator or GreedyPlayouts()
-        self.exploration = exploration
+    _: KW_ONLY
+    evaluator: Evaluator = field(default_factory=GreedyPlayouts)
+    exploration: float = EXPLORATION
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        check_two_player(self.game, self.name)
+        self.engine = engine_of(self.game)
         self.last: dict[str, Any] = {}
 
     def choose(self, view: View) -> Any:
@@ -133,10 +128,11 @@ class MCTSBot(Bot):
         engine = self.engine
         root = _Node(-1, 1 - me)
         root.untried = list(actions)
-        iterations = self.limit.iterations
+        iterations = self.budget.iterations
         if iterations is None:
-            iterations = DEFAULT_ITERATIONS if self.limit.seconds is None else 1 << 62
-        deadline = None if self.limit.seconds is None else time.perf_counter() + self.limit.seconds
+            iterations = DEFAULT_ITERATIONS if self.budget.seconds is None else 1 << 62
+        seconds = self.budget.seconds
+        deadline = None if seconds is None else time.perf_counter() + seconds
         c = self.exploration
         rng = self.rng
         done = 0

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from fourfold.ai.base import Bot, Limit
+from fourfold.ai.base import Bot
 from fourfold.ai.levels import make_level
 from fourfold.core.errors import ConfigurationError, FourfoldError
-from fourfold.core.game import Game, View
+from fourfold.core.game import View
 from fourfold.solve.position import preference, solver_for
 
 #: the solver's budget for a bot without ``Limit.seconds``: enough for Dao to build its
@@ -34,24 +34,22 @@ DEFAULT_SOLVE_SECONDS = 30.0
 class PerfectBot(Bot):
     name = "perfect"
 
-    def __init__(
-        self, game: Game[Any, Any], player: int, seed: int | None = None, limit: Limit | None = None
-    ) -> None:
-        super().__init__(game, player, seed, limit)
-        entry = solver_for(game)
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        label = self.game.info.label()
+        entry = solver_for(self.game)
         if entry is None:
-            raise ConfigurationError(f"the perfect bot needs a solver; {game.info.label()} has"
-                                     " none")
+            raise ConfigurationError(f"the perfect bot needs a solver; {label} has none")
         if not entry.exact:
-            raise ConfigurationError(f"the perfect bot needs an exact solver; {game.info.label()}"
-                                     f" has only a bounded one ({entry.summary})")
+            raise ConfigurationError(f"the perfect bot needs an exact solver; {label} has only"
+                                     f" a bounded one ({entry.summary})")
         self.entry = entry
         self.fallback: Bot | None = None
         self.last_exact = False
 
     def choose(self, view: View) -> Any:
         state = view.observation
-        seconds = self.limit.seconds if self.limit.seconds is not None else DEFAULT_SOLVE_SECONDS
+        seconds = self.budget.seconds if self.budget.seconds is not None else DEFAULT_SOLVE_SECONDS
         solution = self.entry.solve(self.game, state, seconds)
         self.last_exact = solution is not None
         if solution is None:

@@ -20,7 +20,7 @@ from fourfold.ai.game_bots import GameBots, NamedBot
 from fourfold.ai.levels import Level
 from fourfold.core.game import Game
 from fourfold.games.quatrefoil.bots_optimal import OptimalBot
-from fourfold.games.quatrefoil.bots_seat import DEFAULT_CURIOSITY, QuatrefoilBot
+from fourfold.games.quatrefoil.bots_seat import ALL_SEATS, DEFAULT_CURIOSITY, QuatrefoilBot
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ class SeatLevel:
     def build(self, level: Level, game: Game[Any, Any], player: int, seed: int | None,
               limit: Limit | None) -> Bot:
         return QuatrefoilBot(game, player, seed, limit, curiosity=self.curiosity,
-                             trusted=None if self.reads_team else frozenset())
+                             trusted=ALL_SEATS if self.reads_team else frozenset())
 
     def describe(self, level: Level) -> str:
         reads = ("its cards, the signals and its team-mates' actions" if self.reads_team

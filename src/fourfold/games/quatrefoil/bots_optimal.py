@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from fourfold.ai.base import Bot, Limit
+from fourfold.ai.base import Bot, game_for
 from fourfold.core.errors import ConfigurationError, FourfoldError
-from fourfold.core.game import Game, View
+from fourfold.core.game import View
 from fourfold.games.quatrefoil.bots_seat import seat_observation
 from fourfold.games.quatrefoil.game import QuatrefoilGame
 from fourfold.games.quatrefoil.solver_team.evaluate import Public, SeatCards
@@ -36,17 +36,14 @@ class OptimalBot(Bot):
 
     name = "optimal"
 
-    def __init__(self, game: Game[Any, Any], player: int, seed: int | None = None,
-                 limit: Limit | None = None) -> None:
-        if not isinstance(game, QuatrefoilGame):
-            raise ConfigurationError(f"the optimal bot plays only Quatrefoil, not {game.name}")
-        if game.dual:
+    def __post_init__(self) -> None:
+        self.quatrefoil = game_for("optimal", self.game, QuatrefoilGame, "Quatrefoil")
+        if self.quatrefoil.dual:
             raise ConfigurationError(
                 "the optimal bot plays the turn-based Quatrefoil variants, not Dual"
                 " (its solution is face up: use the quatrefoil bot)"
             )
-        super().__init__(game, player, seed, limit)
-        self.quatrefoil = game
+        super().__post_init__()
 
     def choose(self, view: View) -> Any:
         obs = seat_observation(self.game, view, self.player, "optimal")

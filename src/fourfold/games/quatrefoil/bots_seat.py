@@ -28,11 +28,12 @@ their pushes), but the policy needs only the public solution and the seat's own 
 from __future__ import annotations
 
 import math
+from dataclasses import KW_ONLY, dataclass
 from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
-from fourfold.ai.base import Bot, Limit
+from fourfold.ai.base import Bot, game_for
 from fourfold.core.errors import ConfigurationError, FourfoldError
 from fourfold.core.game import Game, View
 from fourfold.games.quatrefoil.arrangement import (
@@ -230,6 +231,10 @@ def team_choice(
     return min(MOVING_ACTIONS, key=lambda a: (score_action(here, a, deals, curiosity), a))
 
 
+#: every seat: whose actions a bot reads as its team-mates' choices unless told otherwise
+ALL_SEATS = frozenset(range(4))
+
+
 def seat_observation(game: Game[Any, Any], view: View, player: int, bot: str) -> Observation:
     """The observation of ``view`` if it is ``player``'s own Quatrefoil view (a seat bot
     reads no other); ``ConfigurationError`` naming the ``bot`` otherwise."""
@@ -240,30 +245,22 @@ def seat_observation(game: Game[Any, Any], view: View, player: int, bot: str) ->
     return obs
 
 
+@dataclass(eq=False)
 class QuatrefoilBot(Bot):
     """A cooperative Quatrefoil player for one seat (every variant)."""
 
     name = "quatrefoil"
 
-    def __init__(
-        self,
-        game: Game[Any, Any],
-        player: int,
-        seed: int | None = None,
-        limit: Limit | None = None,
-        curiosity: float = DEFAULT_CURIOSITY,
-        patience: float = 6.0,
-        trusted: frozenset[int] | None = None,
-    ) -> None:
-        if not isinstance(game, QuatrefoilGame):
-            raise ConfigurationError(f"the quatrefoil bot plays only quatrefoil, not {game.name}")
-        super().__init__(game, player, seed, limit)
-        self.quatrefoil = game
-        self.curiosity = curiosity
-        self.patience = patience
-        #: seats whose actions are read as this bot's team-mates' choices (all, by default;
-        #: a session leaves out the person's seat, whose choices no model predicts)
-        self.trusted = frozenset(range(4)) if trusted is None else trusted
+    _: KW_ONLY
+    curiosity: float = DEFAULT_CURIOSITY
+    patience: float = 6.0
+    #: seats whose actions are read as this bot's team-mates' choices (all, by default;
+    #: a session leaves out the person's seat, whose choices no model predicts)
+    trusted: frozenset[int] = ALL_SEATS
+
+    def __post_init__(self) -> None:
+        self.quatrefoil = game_for("quatrefoil", self.game, QuatrefoilGame, "Quatrefoil")
+        super().__post_init__()
 
     # -- the choice ---------------------------------------------------------------------
     def choose(self, view: View) -> Any:
@@ -368,7 +365,7 @@ def play_turns(
     ``seconds_per_action`` seconds of thought first, in simulated time.
     ``read_actions=False`` makes the bots infer from cards and signals only."""
     state = game.initial_state(seed)
-    trusted = None if read_actions else frozenset[int]()
+    trusted = ALL_SEATS if read_actions else frozenset[int]()
     bots = [QuatrefoilBot(game, p, seed, curiosity=curiosity, trusted=trusted)
             for p in range(4)]
     actions = 0

@@ -25,12 +25,13 @@ Strength knobs, for the levels (``BOTS`` at the end: Folio freeform's ``bots`` p
 from __future__ import annotations
 
 import math
+from dataclasses import KW_ONLY, dataclass
 from typing import Any
 
-from fourfold.ai.base import Bot, Limit
+from fourfold.ai.base import Bot, Limit, game_for
 from fourfold.ai.game_bots import GameBots, NamedBot
 from fourfold.ai.levels import Level
-from fourfold.core.errors import ConfigurationError, FourfoldError
+from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game, View
 from fourfold.core.outcome import Result
 from fourfold.games.folio.freeform import fitting
@@ -48,27 +49,17 @@ class _OutOfNodes(Exception):
     """The look-ahead used its budget: the iteration in progress is discarded."""
 
 
+@dataclass(eq=False)
 class FreeformBot(Bot):
     name = "freeform"
 
-    def __init__(
-        self,
-        game: Game[Any, Any],
-        player: int,
-        seed: int | None = None,
-        limit: Limit | None = None,
-        *,
-        careful: bool = True,
-        depth: int = 1,
-    ) -> None:
-        if not isinstance(game, FreeformGame):
-            raise ConfigurationError(
-                f"the freeform bot plays only Folio freeform, not {game.info.label()}"
-            )
-        super().__init__(game, player, seed, limit)
-        self.freeform = game
-        self.careful = careful
-        self.depth = depth
+    _: KW_ONLY
+    careful: bool = True
+    depth: int = 1
+
+    def __post_init__(self) -> None:
+        self.freeform = game_for("freeform", self.game, FreeformGame, "Folio freeform")
+        super().__post_init__()
         self.nodes = 0
         #: what the last look-ahead reached: depth finished, value, nodes
         self.last: dict[str, Any] = {}
@@ -125,7 +116,7 @@ class FreeformBot(Bot):
     ) -> FreeformPly | None:
         """A best move of the deepest finished iteration (``None`` if not even depth 2
         finished, or no move is safe at once: the one-ply choice then stands)."""
-        budget = self.limit.nodes if self.limit.nodes is not None else DEFAULT_NODES
+        budget = self.budget.nodes if self.budget.nodes is not None else DEFAULT_NODES
         self.nodes = 0
         try:
             root = self._safe_moves(state, candidates, gives, budget)
