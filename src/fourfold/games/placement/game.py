@@ -16,15 +16,8 @@ from fourfold.core.errors import NotationError, checked_action, read_part
 from fourfold.core.game import PerfectInformation
 from fourfold.core.outcome import Outcome
 from fourfold.core.spec import GameInfo
+from fourfold.games.placement import giving
 from fourfold.games.placement.geometry import Cell, Geometry
-from fourfold.games.placement.giving import (
-    ALL_PLACED,
-    after_placing_reason,
-    available_gives,
-    give_action,
-    opening_reason,
-    player_to_act,
-)
 from fourfold.games.placement.lines import lines_through, winning_line
 from fourfold.games.placement.pieces import PieceSet
 from fourfold.games.placement.state import PlacementState, Ply
@@ -77,12 +70,12 @@ class PlacementGame(PerfectInformation[PlacementState, Ply]):
             first, last = (self.geometry.format_cell(c) for c in (state.line[0], state.line[-1]))
             winner = 0 if state.placed % 2 == 1 else 1
             return Outcome.win(winner, f"line of four from {first} to {last}: {state.line_reason}")
-        return ALL_PLACED if state.placed == self.pieces.total else None
+        return giving.ALL_PLACED if state.placed == self.pieces.total else None
 
     def to_move(self, state: PlacementState) -> int | None:
         if self.outcome(state) is not None:
             return None
-        return player_to_act(state.hand, state.placed)
+        return giving.player_to_act(state.hand, state.placed)
 
     def could_still_win(self, state: PlacementState, player: int) -> bool:
         """Whether some line could still be completed with the pieces not yet placed.
@@ -133,7 +126,7 @@ class PlacementGame(PerfectInformation[PlacementState, Ply]):
     def legal_moves(self, state: PlacementState) -> list[Ply]:
         if self.outcome(state) is not None:
             return []
-        gives = available_gives(state.supply)
+        gives = giving.available_gives(state.supply)
         plies = self._plies
         if state.hand is None:
             return [plies[None, k] for k in gives]
@@ -149,13 +142,13 @@ class PlacementGame(PerfectInformation[PlacementState, Ply]):
         if state.hand is None:
             if move.place is not None:
                 return "the game opens with a give only: name the piece the first player places"
-            return opening_reason(self.pieces, state.supply, move.give)
+            return giving.opening_reason(self.pieces, state.supply, move.give)
         if move.place is None:
             return f"place the {self.pieces.describe(state.hand)} in hand first, then give a piece"
         reason = self.geometry.why_not(move.place, state.occupied)
         if reason is not None:
             return reason
-        return after_placing_reason(
+        return giving.after_placing_reason(
             self.pieces,
             state.supply,
             f"on {self.geometry.format_cell(move.place)}",
@@ -190,7 +183,7 @@ class PlacementGame(PerfectInformation[PlacementState, Ply]):
 
     def encode(self, move: Ply) -> int:
         place = self.geometry.num_cells if move.place is None else self.geometry.index(move.place)
-        return give_action(place, move.give, self.pieces.num_kinds)
+        return giving.give_action(place, move.give, self.pieces.num_kinds)
 
     def decode(self, action: int) -> Ply:
         k = self.pieces.num_kinds

@@ -39,14 +39,7 @@ from fourfold.games.folio.freeform.notation import (
 )
 from fourfold.games.folio.freeform.state import CHALLENGE, FreeformPly, FreeformState, Point
 from fourfold.games.folio.pieces import FolioPieces
-from fourfold.games.placement.giving import (
-    ALL_PLACED,
-    after_placing_reason,
-    available_gives,
-    give_action,
-    opening_reason,
-    player_to_act,
-)
+from fourfold.games.placement import giving
 
 MIN_DISTANCE = 1.0  # pieces may not overlap: one large pyramid's base width
 STEP = 0.5  # spacing of the action lattice
@@ -156,12 +149,12 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
     def outcome(self, state: FreeformState) -> Outcome | None:
         if state.ended is not None:
             return state.ended
-        return ALL_PLACED if state.placed == self.pieces.total else None
+        return giving.ALL_PLACED if state.placed == self.pieces.total else None
 
     def to_move(self, state: FreeformState) -> int | None:
         if self.outcome(state) is not None:
             return None
-        return player_to_act(state.hand, state.placed)
+        return giving.player_to_act(state.hand, state.placed)
 
     def grid(self, state: FreeformState) -> Grid | None:
         """A notional grid that fits every piece on the table, or ``None``."""
@@ -315,7 +308,7 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
     def _legal_moves(self, state: FreeformState) -> list[FreeformPly]:
         if self.outcome(state) is not None:
             return []
-        gives = available_gives(state.supply)
+        gives = giving.available_gives(state.supply)
         if state.hand is None:
             return [FreeformPly(None, k) for k in gives]
         moves: list[FreeformPly] = []
@@ -338,14 +331,14 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
         if state.hand is None:
             if move.place is not None:
                 return "the game opens with a give only: name the piece the first player places"
-            return opening_reason(self.pieces, state.supply, move.give)
+            return giving.opening_reason(self.pieces, state.supply, move.give)
         if move.place is None:
             return f"place the {self.pieces.describe(state.hand)} in hand first, then give a piece"
         reason = self.place_reason(state, move.place)
         if reason is not None:
             return reason
         won, _ = self.after(state, move.place)
-        return after_placing_reason(
+        return giving.after_placing_reason(
             self.pieces, state.supply, f"at {format_point(move.place)}", won is not None, move.give
         )
 
@@ -407,7 +400,7 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
         if move.challenge:
             return self._num_actions - 1
         place = len(self.lattice) if move.place is None else self._lattice_index(move.place)
-        return give_action(place, move.give, self.pieces.num_kinds)
+        return giving.give_action(place, move.give, self.pieces.num_kinds)
 
     def decode(self, action: int) -> FreeformPly:
         checked_action(action, self._num_actions)
