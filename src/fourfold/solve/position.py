@@ -31,6 +31,7 @@ from typing import Any
 
 from fourfold.core.extensions import part
 from fourfold.core.game import Game
+from fourfold.core.outcome import Result
 
 
 class Value(Enum):
@@ -119,6 +120,17 @@ def game_solvers(game: Game[Any, Any]) -> GameSolvers | None:
     """The solvers a configured game's bundle names (``None``: it has none)."""
     found: GameSolvers | None = part(game, "solver")
     return found
+
+
+def ended_solution(game: Game[Any, Any], state: Any, to_play: int) -> Solution | None:
+    """The ``Solution`` of an ended position for ``to_play`` (the side that would move
+    next): won, lost or drawn at distance 0 with no moves; ``None`` if play goes on."""
+    outcome = game.outcome(state)
+    if outcome is None:
+        return None
+    if outcome.result is Result.DRAW:
+        return Solution(Value.DRAW, 0, ())
+    return Solution(Value.WIN if outcome.winner == to_play else Value.LOSS, 0, ())
 
 
 def preference(value: Value, distance: int | None) -> tuple[int, int]:

@@ -59,7 +59,7 @@ from fourfold.games.icedao.game import IceDaoGame
 from fourfold.games.icedao.pieces import colour, size
 from fourfold.games.icedao.state import IceDaoState
 from fourfold.games.sliding.geometry import NUM_DIRECTIONS
-from fourfold.solve.position import MoveValue, Solution, Value, sort_moves
+from fourfold.solve.position import MoveValue, Solution, Value, ended_solution, sort_moves
 
 SQUARES = 25
 SIZES = 3
@@ -288,15 +288,6 @@ def prove(game: Game[Any, Any], state: IceDaoState, max_moves: int,
     return Proof(None, 0, searched, search.nodes, time.perf_counter() - start)
 
 
-def _ended(game: Game[Any, Any], state: IceDaoState) -> Solution | None:
-    outcome = game.outcome(state)
-    if outcome is None:
-        return None
-    if outcome.result is Result.DRAW:
-        return Solution(Value.DRAW, 0, ())
-    return Solution(Value.WIN if outcome.winner == state.to_play else Value.LOSS, 0, ())
-
-
 def solve_within(game: Game[Any, Any], state: IceDaoState, max_moves: int,
                  seconds: float | None = None) -> Solution | None:
     """A ``Solution`` when the side to move is proven to win or lose within ``max_moves``
@@ -307,7 +298,7 @@ def solve_within(game: Game[Any, Any], state: IceDaoState, max_moves: int,
     bound: proven won or lost (with its distance) or ``Value.UNKNOWN``.
     """
     icedao = _as_icedao(game)
-    ended = _ended(game, state)
+    ended = ended_solution(game, state, state.to_play)
     if ended is not None:
         return ended
     start = time.perf_counter()

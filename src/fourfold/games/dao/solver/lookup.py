@@ -18,7 +18,6 @@ from typing import Any
 
 from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game
-from fourfold.core.outcome import Result
 from fourfold.games.dao.solver.index import (
     DISTANCE_BITS,
     DRAW,
@@ -30,7 +29,7 @@ from fourfold.games.dao.solver.index import (
 )
 from fourfold.games.dao.solver.storage import full_table, table
 from fourfold.games.dao.state import DaoState
-from fourfold.solve.position import MoveValue, Solution, Value, sort_moves
+from fourfold.solve.position import MoveValue, Solution, Value, ended_solution, sort_moves
 
 _VALUES = {DRAW: Value.DRAW, WIN: Value.WIN, LOSS: Value.LOSS}
 
@@ -48,15 +47,6 @@ def lookup(state: DaoState) -> tuple[Value, int | None]:
     return _VALUES[code], None if code == DRAW else distance
 
 
-def _ended(game: Game[Any, Any], state: DaoState) -> Solution | None:
-    outcome = game.outcome(state)
-    if outcome is None:
-        return None
-    if outcome.result is Result.DRAW:
-        return Solution(Value.DRAW, 0, ())
-    return Solution(Value.WIN if outcome.winner == state.to_play else Value.LOSS, 0, ())
-
-
 def solve(game: Game[Any, Any], state: Any, seconds: float | None = None) -> Solution | None:
     """The exact value of a Dao position and of every legal move, from the table.
 
@@ -67,7 +57,7 @@ def solve(game: Game[Any, Any], state: Any, seconds: float | None = None) -> Sol
     further ahead and any length cap are not taken into account (see above).
     """
     start = time.perf_counter()
-    ended = _ended(game, state)
+    ended = ended_solution(game, state, state.to_play)
     if ended is not None:
         return ended
     if table(build=seconds is None or seconds >= BUILD_BUDGET) is None:
@@ -76,7 +66,7 @@ def solve(game: Game[Any, Any], state: Any, seconds: float | None = None) -> Sol
     moves = []
     for move in game.legal_moves(state):
         child = game.next_state(state, move)
-        done = _ended(game, child)
+        done = ended_solution(game, child, child.to_play)
         if done is not None:
             reply, d = done.value, done.distance
         else:
