@@ -18,7 +18,6 @@ from fourfold.games.folio.pieces import (
     format_extra,
     parse_extra,
 )
-from fourfold.games.placement.parts import PLACEMENT_PARTS
 
 LINE_RULE = choice_option(
     "line-rule",
@@ -80,11 +79,16 @@ SPEC = register(
         factory=make_game,
         rules_text=rules_from("fourfold.games.folio"),
         extensions=Extensions(
+            bots="fourfold.games.placement.bots:BOTS",
             report="fourfold.games.placement.report:REPORT",
+            kernel="fourfold.games.placement.kernel_engine:compiled_engine",
             solver="fourfold.games.placement.solver_hooks:FOLIO_SOLVERS",
             presenter="fourfold.games.folio.text:PRESENTER",
             drawer="fourfold.games.folio.svg:DRAWER",
-        ).over(PLACEMENT_PARTS),
+            codec="fourfold.games.placement.wire:CODEC",
+            browser="fourfold.games.placement:browser.js",
+            observation="fourfold.games.placement.observe:OBSERVATION",
+        ),
     )
 )
 

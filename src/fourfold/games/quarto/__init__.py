@@ -6,7 +6,6 @@ from fourfold.core.rulestext import rules_from
 from fourfold.core.spec import GameInfo, GameSpec, Utility, VariantSpec
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.geometry import Board
-from fourfold.games.placement.parts import PLACEMENT_PARTS
 from fourfold.games.quarto.pieces import QuartoPieces
 
 
@@ -30,11 +29,16 @@ SPEC = register(
         factory=QuartoGame,
         rules_text=rules_from("fourfold.games.quarto"),
         extensions=Extensions(
+            bots="fourfold.games.placement.bots:BOTS",
             report="fourfold.games.quarto.report:REPORT",
+            kernel="fourfold.games.placement.kernel_engine:compiled_engine",
             solver="fourfold.games.placement.solver_hooks:QUARTO_SOLVERS",
             presenter="fourfold.games.quarto.text:PRESENTER",
             drawer="fourfold.games.quarto.svg:DRAWER",
-        ).over(PLACEMENT_PARTS),
+            codec="fourfold.games.placement.wire:CODEC",
+            browser="fourfold.games.placement:browser.js",
+            observation="fourfold.games.placement.observe:OBSERVATION",
+        ),
     )
 )
 
