@@ -27,22 +27,22 @@ from fourfold.puzzles.puzzle import Puzzle
 from fourfold.server.storage import Repository
 
 metadata = MetaData()
-puzzle_ratings = Table(
-    "puzzle_ratings", metadata,
-    Column("puzzle_id", String(32), primary_key=True),
-    Column("rating", Float, nullable=False),
-    Column("rd", Float, nullable=False),
-    Column("vol", Float, nullable=False),
-    Column("plays", Integer, nullable=False),
-)
-solver_ratings = Table(
-    "solver_ratings", metadata,
-    Column("solver_id", String(32), primary_key=True),
-    Column("rating", Float, nullable=False),
-    Column("rd", Float, nullable=False),
-    Column("vol", Float, nullable=False),
-    Column("plays", Integer, nullable=False),
-)
+
+
+def _ratings(name: str, key: str) -> Table:
+    """A table of Glicko-2 ratings keyed by ``key`` (a puzzle's or a solver's id)."""
+    return Table(
+        name, metadata,
+        Column(key, String(32), primary_key=True),
+        Column("rating", Float, nullable=False),
+        Column("rd", Float, nullable=False),
+        Column("vol", Float, nullable=False),
+        Column("plays", Integer, nullable=False),
+    )
+
+
+puzzle_ratings = _ratings("puzzle_ratings", "puzzle_id")
+solver_ratings = _ratings("solver_ratings", "solver_id")
 puzzle_attempts = Table(
     "puzzle_attempts", metadata,
     Column("solver_id", String(32), primary_key=True),
