@@ -140,11 +140,9 @@ class PlacementGame(PerfectInformation[PlacementState, Ply]):
 
     def illegal_reason(self, state: PlacementState, move: Ply) -> str | None:
         if state.hand is None:
-            if move.place is not None:
-                return "the game opens with a give only: name the piece the first player places"
-            return giving.opening_reason(self.pieces, state.supply, move.give)
+            return giving.opening_reason(self.pieces, state.supply, move.place, move.give)
         if move.place is None:
-            return f"place the {self.pieces.describe(state.hand)} in hand first, then give a piece"
+            return giving.unplaced_reason(self.pieces, state.hand)
         reason = self.geometry.why_not(move.place, state.occupied)
         if reason is not None:
             return reason

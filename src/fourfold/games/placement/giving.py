@@ -57,8 +57,17 @@ def after_placing_reason(
     return give_reason(pieces, supply, give)
 
 
-def opening_reason(pieces: PieceSet, supply: tuple[int, ...], give: int | None) -> str | None:
+def opening_reason(
+    pieces: PieceSet, supply: tuple[int, ...], place: object | None, give: int | None
+) -> str | None:
     """Why an opening ply (a give with no placement) is wrong, or ``None``."""
+    if place is not None:
+        return "the game opens with a give only: name the piece the first player places"
     if give is None:
         return "name a piece to give"
     return give_reason(pieces, supply, give)
+
+
+def unplaced_reason(pieces: PieceSet, hand: int) -> str:
+    """Why a ply with a piece in hand but no placement is wrong."""
+    return f"place the {pieces.describe(hand)} in hand first, then give a piece"

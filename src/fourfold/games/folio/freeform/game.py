@@ -329,11 +329,9 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
                 return "nothing to challenge: no piece is on the table yet"
             return None
         if state.hand is None:
-            if move.place is not None:
-                return "the game opens with a give only: name the piece the first player places"
-            return giving.opening_reason(self.pieces, state.supply, move.give)
+            return giving.opening_reason(self.pieces, state.supply, move.place, move.give)
         if move.place is None:
-            return f"place the {self.pieces.describe(state.hand)} in hand first, then give a piece"
+            return giving.unplaced_reason(self.pieces, state.hand)
         reason = self.place_reason(state, move.place)
         if reason is not None:
             return reason
