@@ -21,7 +21,8 @@ and its entry points, which name the family functions in the templates below
 function only if the functions it calls are named, not passed in from Python. The
 templates are inlined into each entry point; the family functions are ordinary compiled
 functions that every entry point of the family calls (compiled once, not once per call
-site; see ``family_function``).
+site; see ``family_function``), except the three small ones the opponents call once per
+legal move (``status``, ``push``, ``pop``: ``hot_family_function``), which are inlined.
 
 A step applies each game's action, lets the built-in opponent reply until the learner is
 to move again, scores endings (writing the final observation of a game that ended),
@@ -93,9 +94,16 @@ def family_function(fn: Callable[..., Any]) -> Any:
     at several sites, and an entry point inlined every one of them, so numba typed and
     LLVM optimised the same code many times over, in every entry point. Compiled once, a
     family function is linked into each entry point, where LLVM inlines it where it pays.
-    This took the cold compile of the three families' step, threaded step and reset
-    from more than twice to once (docs/envs.md, "Compile time")."""
-    return njit(cache=True, _nrt=False)(fn)
+    This cut the CPU time of the cold compile of a family's step, threaded step and
+    reset to about a third (docs/envs.md, "Compile time")."""
+    return no_refcount(fn)
+
+
+def hot_family_function(fn: Callable[..., Any]) -> Any:
+    """A small family function that the opponents call once per legal move (``status``,
+    ``push``, ``pop``): inlined at each call site, where a call (every array passed as
+    its pointer, shape and strides) would cost more than the function's work."""
+    return inlined(fn)
 
 
 # -- the opponents ----------------------------------------------------------------------------

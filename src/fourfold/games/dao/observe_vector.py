@@ -16,7 +16,7 @@ import numpy.typing as npt
 from numba import njit, prange
 
 from fourfold.envs import vector_kernels as vk
-from fourfold.envs.vector_kernels import Family, family_function
+from fourfold.envs.vector_kernels import Family, family_function, hot_family_function
 from fourfold.games.dao import kernel as dk
 from fourfold.games.dao.kernel_engine import key_from_text
 from fourfold.games.sliding.observe_vector import cap_fraction, sliding_tail
@@ -34,12 +34,12 @@ def dao_apply(t, x, h, keys, action):  # type: ignore[no-untyped-def]
     x[dk.S_DEPTH] = 0  # nothing is ever popped: the look-ahead rows start at 0 again
 
 
-@family_function
+@hot_family_function
 def dao_push(t, x, h, keys, action):  # type: ignore[no-untyped-def]
     dk.push(t, x, h, keys, action)
 
 
-@family_function
+@hot_family_function
 def dao_pop(t, x, h):  # type: ignore[no-untyped-def]
     dk.pop(t, x, h)
 
@@ -49,7 +49,7 @@ def dao_track(t, ot, x, action, o, planes):  # type: ignore[no-untyped-def]
     """Nothing: Dao's planes are few and rewritten every step."""
 
 
-@family_function
+@hot_family_function
 def dao_status(t, x):  # type: ignore[no-untyped-def]
     if x[dk.S_WINNER] >= 0 or x[dk.S_DRAW]:
         return -1, x[dk.S_WINNER]

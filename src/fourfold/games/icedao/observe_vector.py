@@ -16,7 +16,7 @@ import numpy.typing as npt
 from numba import njit, prange
 
 from fourfold.envs import vector_kernels as vk
-from fourfold.envs.vector_kernels import Family, family_function
+from fourfold.envs.vector_kernels import Family, family_function, hot_family_function
 from fourfold.games.icedao import kernel as ik
 from fourfold.games.sliding.observe_vector import cap_fraction, sliding_tail
 from fourfold.kernels.jit import no_refcount
@@ -33,12 +33,12 @@ def ice_apply(t, x, h, keys, action):  # type: ignore[no-untyped-def]
     x[ik.S_DEPTH] = 0
 
 
-@family_function
+@hot_family_function
 def ice_push(t, x, h, keys, action):  # type: ignore[no-untyped-def]
     ik.push(t, x, h, keys, action)
 
 
-@family_function
+@hot_family_function
 def ice_pop(t, x, h):  # type: ignore[no-untyped-def]
     ik.pop(t, x, h)
 
@@ -48,7 +48,7 @@ def ice_track(t, ot, x, action, o, planes):  # type: ignore[no-untyped-def]
     """Nothing: Ice Dao's planes are rewritten every step."""
 
 
-@family_function
+@hot_family_function
 def ice_status(t, x):  # type: ignore[no-untyped-def]
     if x[ik.S_WINNER] >= 0 or x[ik.S_DRAW]:
         return -1, x[ik.S_WINNER]

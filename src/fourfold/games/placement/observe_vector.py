@@ -19,7 +19,7 @@ from numba import njit, prange
 
 from fourfold.core.errors import ConfigurationError
 from fourfold.envs import vector_kernels as vk
-from fourfold.envs.vector_kernels import Family, family_function
+from fourfold.envs.vector_kernels import Family, family_function, hot_family_function
 from fourfold.games.placement import kernel as pk
 from fourfold.games.placement.kernel_tables import P_CELLS, P_KINDS
 from fourfold.games.placement.observe import PlacementEncoder
@@ -40,21 +40,21 @@ def pl_apply(t, x, h, keys, action):  # type: ignore[no-untyped-def]
     pk.apply(t, x[:n], x[n:n + k], x[n + k:], action)
 
 
-@family_function
+@hot_family_function
 def pl_push(t, x, h, keys, action):  # type: ignore[no-untyped-def]
     n = t[P_CELLS]
     k = t[P_KINDS]
     pk.push(t, x[:n], x[n:n + k], x[n + k:], h, action)
 
 
-@family_function
+@hot_family_function
 def pl_pop(t, x, h):  # type: ignore[no-untyped-def]
     n = t[P_CELLS]
     k = t[P_KINDS]
     pk.pop(t, x[:n], x[n:n + k], x[n + k:], h)
 
 
-@family_function
+@hot_family_function
 def pl_status(t, x):  # type: ignore[no-untyped-def]
     """(player to move or -1 once over, winner or -1)."""
     st = x[t[P_CELLS] + t[P_KINDS]:]
