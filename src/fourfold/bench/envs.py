@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from fourfold.bench.runner import BenchRow
+from fourfold.bench.runner import BenchRow, BenchRun
 
 #: (label, game, variant) of the vectorised rulesets
 VECTOR_RULESETS: tuple[tuple[str, str, str | None], ...] = (
@@ -153,16 +153,8 @@ def run_env_bench(
     quick: bool = False, on_row: Callable[[BenchRow], None] | None = None
 ) -> tuple[list[BenchRow], list[str]]:
     """Every env row, measured in this run; notes say what was skipped and the ratios."""
-    seconds = 0.5 if quick else 2.0
-    repeats = 2 if quick else 3
-    rows: list[BenchRow] = []
-    notes: list[str] = []
-
-    def add(row: BenchRow) -> None:
-        rows.append(row)
-        if on_row is not None:
-            on_row(row)
-
+    run = BenchRun(quick, on_row)
+    seconds, repeats, add, rows, notes = run.seconds, run.repeats, run.add, run.rows, run.notes
     from fourfold.envs.vector import usable_cores
 
     for label, name, variant in VECTOR_RULESETS:

@@ -21,7 +21,7 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -63,15 +63,50 @@ class BenchRow:
                 "value": round(self.value, 1)}
 
 
+@dataclass
+class BenchRun:
+    """The rows and notes of one bench run, and its timing: each run of a figure lasts at
+    least ``seconds`` (shorter when ``quick``), best of ``repeats``; ``on_row`` sees each
+    row as it is measured."""
+
+    quick: bool
+    on_row: Callable[[BenchRow], None] | None = None
+    rows: list[BenchRow] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def seconds(self) -> float:
+        return 0.5 if self.quick else 2.0
+
+    @property
+    def repeats(self) -> int:
+        return 2 if self.quick else 3
+
+    def add(self, row: BenchRow) -> None:
+        self.rows.append(row)
+        if self.on_row is not None:
+            self.on_row(row)
+
+
 def _best_rate(work: Callable[[int], int], seconds: float, repeats: int, first: int) -> float:
     """Best units/second over ``repeats`` runs, each grown until it lasts ``seconds``."""
+
+    def timed(size: int) -> tuple[int, float]:
+        start = time.perf_counter()
+        units = work(size)
+        return units, time.perf_counter() - start
+
+    return _best_timed_rate(timed, seconds, repeats, first)
+
+
+def _best_timed_rate(timed: Callable[[int], tuple[int, float]], seconds: float, repeats: int,
+                     first: int) -> float:
+    """``_best_rate`` for work that times itself: ``timed(size)`` is (units, seconds)."""
     size = first
     best = 0.0
     runs = 0
     while runs < repeats:
-        start = time.perf_counter()
-        units = work(size)
-        elapsed = time.perf_counter() - start
+        units, elapsed = timed(size)
         if elapsed < seconds:
             size = max(size * 2, int(size * seconds * 1.2 / max(elapsed, 1e-6)))
             if elapsed < seconds / 4:
@@ -155,18 +190,8 @@ def run_c(binary: Path, games: int, seed: int) -> tuple[tuple[int, int, int], fl
 
 
 def c_playout_rate(binary: Path, seconds: float, repeats: int) -> float:
-    best = 0.0
-    size = 1_000
-    runs = 0
-    while runs < repeats:
-        _, elapsed = run_c(binary, size, 7)
-        if elapsed < seconds:
-            size = max(size * 2, int(size * seconds * 1.2 / max(elapsed, 1e-6)))
-            if elapsed < seconds / 4:
-                continue
-        best = max(best, size / elapsed)
-        runs += 1
-    return best
+    """Playouts per second of the C loop, as the program itself times them."""
+    return _best_timed_rate(lambda n: (n, run_c(binary, n, 7)[1]), seconds, repeats, 1_000)
 
 
 def check_c_matches_kernel(binary: Path, engine: Engine, games: int = 2_000,
@@ -182,16 +207,8 @@ def run_bench(
     on_row: Callable[[BenchRow], None] | None = None,
 ) -> tuple[list[BenchRow], list[str]]:
     """Measure every ruleset; return the rows and notes (e.g. no C compiler)."""
-    seconds = 0.5 if quick else 2.0
-    repeats = 2 if quick else 3
-    rows: list[BenchRow] = []
-    notes: list[str] = []
-
-    def add(row: BenchRow) -> None:
-        rows.append(row)
-        if on_row is not None:
-            on_row(row)
-
+    run = BenchRun(quick, on_row)
+    seconds, repeats, add, notes = run.seconds, run.repeats, run.add, run.notes
     for label, game in rulesets():
         reference = ReferenceEngine(game)
         kernel = kernel_engine(game)
@@ -216,4 +233,4 @@ def run_bench(
                                                                     repeats)))
         if kernel is not None:
             add(BenchRow(label, "kernel", "nodes_per_s", search_rate(kernel, seconds, repeats)))
-    return rows, notes
+    return run.rows, run.notes
