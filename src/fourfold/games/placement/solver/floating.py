@@ -140,10 +140,7 @@ def new_float_work(t: FloatTables, kinds: int) -> FloatWork:
 
 @njit(cache=True)
 def float_clear(ft, fw):
-    fw.board[:] = -1
-    fw.line_count[:] = 0
-    fw.line_and[:] = (1 << 8) - 1
-    fw.line_or[:] = 0
+    k4.clear_lines(fw)
     fw.st[F_OCC] = 0
     fw.st[F_PLACED] = 0
     fw.st[F_HAND] = -1
@@ -152,14 +149,7 @@ def float_clear(ft, fw):
 @inlined
 def float_place(t, ft, fw, cell, kind):
     d = fw.st[F_PLACED]
-    f = t.features[kind]
-    for j in range(ft.cell_nlines[cell]):
-        line = ft.cell_lines[cell, j]
-        fw.saved[d, j, 0] = fw.line_and[line]
-        fw.saved[d, j, 1] = fw.line_or[line]
-        fw.line_count[line] += 1
-        fw.line_and[line] &= f
-        fw.line_or[line] |= f
+    k4.push_lines(ft, fw, cell, d, t.features[kind])
     fw.board[cell] = kind
     fw.st[F_OCC] |= np.int64(1) << cell
     fw.st[F_PLACED] = d + 1
@@ -168,11 +158,7 @@ def float_place(t, ft, fw, cell, kind):
 @inlined
 def float_unplace(ft, fw, cell):
     d = fw.st[F_PLACED] - 1
-    for j in range(ft.cell_nlines[cell]):
-        line = ft.cell_lines[cell, j]
-        fw.line_count[line] -= 1
-        fw.line_and[line] = fw.saved[d, j, 0]
-        fw.line_or[line] = fw.saved[d, j, 1]
+    k4.pop_lines(ft, fw, cell, d)
     fw.board[cell] = -1
     fw.st[F_OCC] &= ~(np.int64(1) << cell)
     fw.st[F_PLACED] = d

@@ -173,13 +173,42 @@ def clear_table(w: Workspace) -> None:
     w.tt[:, TT_DATA] = EMPTY_DATA
 
 
-@njit(cache=True)
-def clear_position(t, w):
-    """An empty board (the supply and hand are set by ``load``)."""
+@inlined
+def clear_lines(w):
+    """An empty board and empty lines in the work arrays ``w`` (here's or the floating box's)."""
     w.board[:] = -1
     w.line_count[:] = 0
     w.line_and[:] = (1 << 8) - 1
     w.line_or[:] = 0
+
+
+@inlined
+def push_lines(lines, w, cell, d, f):
+    """Add the feature word ``f`` to each line through ``cell`` (as the tables ``lines`` lay
+    them out), keeping the lines' words before it in ``w.saved[d]`` for ``pop_lines``."""
+    for j in range(lines.cell_nlines[cell]):
+        line = lines.cell_lines[cell, j]
+        w.saved[d, j, 0] = w.line_and[line]
+        w.saved[d, j, 1] = w.line_or[line]
+        w.line_count[line] += 1
+        w.line_and[line] &= f
+        w.line_or[line] |= f
+
+
+@inlined
+def pop_lines(lines, w, cell, d):
+    """Undo ``push_lines(lines, w, cell, d, ...)``."""
+    for j in range(lines.cell_nlines[cell]):
+        line = lines.cell_lines[cell, j]
+        w.line_count[line] -= 1
+        w.line_and[line] = w.saved[d, j, 0]
+        w.line_or[line] = w.saved[d, j, 1]
+
+
+@njit(cache=True)
+def clear_position(t, w):
+    """An empty board (the supply and hand are set by ``load``)."""
+    clear_lines(w)
     w.pool[:] = 0
     for k in range(t.params[P_KINDS]):
         for b in range(8):
@@ -195,13 +224,7 @@ def place(t, w, cell, kind):
     """Put ``kind`` on the empty ``cell``, keeping the line words up to date."""
     d = w.st[PLACED]
     f = t.features[kind]
-    for j in range(t.cell_nlines[cell]):
-        line = t.cell_lines[cell, j]
-        w.saved[d, j, 0] = w.line_and[line]
-        w.saved[d, j, 1] = w.line_or[line]
-        w.line_count[line] += 1
-        w.line_and[line] &= f
-        w.line_or[line] |= f
+    push_lines(t, w, cell, d, f)
     for b in range(8):
         if (f >> b) & 1:
             w.pool[b] -= 1
@@ -214,11 +237,7 @@ def place(t, w, cell, kind):
 def unplace(t, w, cell):
     """Undo the last ``place`` (on ``cell``)."""
     d = w.st[PLACED] - 1
-    for j in range(t.cell_nlines[cell]):
-        line = t.cell_lines[cell, j]
-        w.line_count[line] -= 1
-        w.line_and[line] = w.saved[d, j, 0]
-        w.line_or[line] = w.saved[d, j, 1]
+    pop_lines(t, w, cell, d)
     f = t.features[w.board[cell]]
     for b in range(8):
         if (f >> b) & 1:
