@@ -153,10 +153,15 @@ def _rated(request: Request, puzzle_id: str, puzzle: Puzzle, solver: str,
     return {"you": _rating_json(result[0]), "puzzle": _rating_json(result[1])}
 
 
-def _solver_step(puzzle: Puzzle, step: int) -> None:
+def _at_solver_step(request: Request, puzzle_id: str, step: int) -> Puzzle:
+    """The puzzle of a request about the solver's move at ``step`` (charged; 404 if there is
+    no such puzzle, 422 if ``step`` is not one of the solver's moves)."""
+    charge(request, None)
+    puzzle = _puzzle(request, puzzle_id)
     if step % 2 or step >= len(puzzle.solution):
         raise ApiError(422, f"step {step} is not one of the solver's moves: the line has"
                             f" {len(puzzle.solution)} moves, the solver's at 0, 2, 4 ...")
+    return puzzle
 
 
 @router.post("/api/puzzles/{puzzle_id}/move", summary="Try a move at a step of the puzzle")
@@ -165,9 +170,7 @@ async def post_move(request: Request, puzzle_id: str, body: Step) -> dict[str, A
 
 
 def _move(request: Request, puzzle_id: str, body: Step) -> dict[str, Any]:
-    charge(request, None)
-    puzzle = _puzzle(request, puzzle_id)
-    _solver_step(puzzle, body.step)
+    puzzle = _at_solver_step(request, puzzle_id, body.step)
     if body.move is None:
         raise ApiError(422, "move: a move is needed")
     game, state, _ = _replay(puzzle, body.step)
@@ -197,9 +200,7 @@ async def post_hint(request: Request, puzzle_id: str, body: Step) -> dict[str, A
 
 
 def _hint(request: Request, puzzle_id: str, body: Step) -> dict[str, Any]:
-    charge(request, None)
-    puzzle = _puzzle(request, puzzle_id)
-    _solver_step(puzzle, body.step)
+    puzzle = _at_solver_step(request, puzzle_id, body.step)
     rated = _rated(request, puzzle_id, puzzle, body.solver, False)
     return {"type": "hint", "hint": hint_of(puzzle.solution[body.step]), "rated": rated}
 
