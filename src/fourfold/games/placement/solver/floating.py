@@ -329,14 +329,7 @@ def float_search(t, w, ft, fw, alpha, beta):
     if best >= beta:
         count = 0
     for a in range(count):
-        top = a
-        for b in range(a + 1, count):
-            if order[b] > order[top]:
-                top = b
-        mv = moves[top]
-        moves[top] = moves[a]
-        order[top] = order[a]
-        moves[a] = mv
+        mv = k4.take_best(moves, order, a, count)
         c = mv >> k4.MOVE_SHIFT
         g = mv & 31
         float_place(t, ft, fw, c, hand)

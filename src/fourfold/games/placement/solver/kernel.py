@@ -174,6 +174,21 @@ def clear_table(w: Workspace) -> None:
 
 
 @inlined
+def take_best(moves, order, a, count):
+    """A selection sort step: swap the move of ``moves[a:count]`` with the highest ``order``
+    (the first such) into place ``a`` and return it (``order[a]`` is left stale)."""
+    top = a
+    for b in range(a + 1, count):
+        if order[b] > order[top]:
+            top = b
+    mv = moves[top]
+    moves[top] = moves[a]
+    order[top] = order[a]
+    moves[a] = mv
+    return mv
+
+
+@inlined
 def clear_lines(w):
     """An empty board and empty lines in the work arrays ``w`` (here's or the floating box's)."""
     w.board[:] = -1
@@ -802,15 +817,7 @@ def search(t, w, alpha, beta):
                 elif mine_high <= alpha:
                     order[a] -= 1 << 38
     for a in range(count):
-        # selection sort step: bring the best remaining move to position a
-        top = a
-        for b in range(a + 1, count):
-            if order[b] > order[top]:
-                top = b
-        mv = moves[top]
-        moves[top] = moves[a]
-        order[top] = order[a]
-        moves[a] = mv
+        mv = take_best(moves, order, a, count)
         c = mv >> MOVE_SHIFT
         g = mv & 31
         place(t, w, c, hand)
