@@ -169,6 +169,10 @@ def act(page: Any, state: dict[str, Any], move: str, tap: bool = False) -> None:
         arrow = page.locator(f'#board g.push.target[data-action="{action}"]')
         if ">" in action and arrow.count():
             arrow.first.click()
+        elif action == "stack":  # it ends the game for everyone: a second tap confirms
+            hit(f'#controls button[data-move="{move}"]')
+            page.wait_for_selector(f'#controls button.armed[data-move="{move}"]')
+            hit(f'#controls button[data-move="{move}"]')
         else:
             hit(f'#controls button[data-move="{move}"]')
         return
