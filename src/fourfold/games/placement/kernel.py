@@ -265,24 +265,26 @@ def generate(t, board, supply, st, out, check_wins):  # type: ignore[no-untyped-
 
 
 @inlined
-def push(t, board, supply, st, hist, action):  # type: ignore[no-untyped-def]
-    """Play a legal action (no checks), saving what ``pop`` needs."""
+def _save(st, hist, action):  # type: ignore[no-untyped-def]
+    """Keep the fields and ``action`` in the next row of ``hist`` for ``pop``; one ply deeper."""
     d = st[S_DEPTH]
     for i in range(NUM_FIELDS):
         hist[d, i] = st[i]
     hist[d, HIST_ACTION] = action
     st[S_DEPTH] = d + 1
+
+
+@inlined
+def push(t, board, supply, st, hist, action):  # type: ignore[no-untyped-def]
+    """Play a legal action (no checks), saving what ``pop`` needs."""
+    _save(st, hist, action)
     apply(t, board, supply, st, action)
 
 
 @inlined
 def push_quiet(t, board, supply, st, hist, action):  # type: ignore[no-untyped-def]
     """``push`` for a position where no placement wins (the caller checked)."""
-    d = st[S_DEPTH]
-    for i in range(NUM_FIELDS):
-        hist[d, i] = st[i]
-    hist[d, HIST_ACTION] = action
-    st[S_DEPTH] = d + 1
+    _save(st, hist, action)
     place_and_give(t, board, supply, st, action, False)
 
 
