@@ -197,11 +197,7 @@ def float_placeable(ft, occ):
         if max(x1, x) - min(x0, x) < SIDE and max(y1, y) - min(y0, y) < SIDE:
             out |= np.int64(1) << c
     if ft.touch[0] == 1:
-        adj = np.int64(0)
-        for c in range(WCELLS):
-            if (occ >> c) & 1:
-                adj |= ft.neighbours[c]
-        out &= adj
+        out &= k4.touching(ft.neighbours, occ, WCELLS)
     return out
 
 

@@ -323,12 +323,18 @@ def placeable(t, w):
     occ = w.st[OCC]
     empty = FULL_BOARD & ~occ
     if t.params[P_TOUCH] == 1 and occ != 0:
-        adj = 0
-        for c in range(CELLS):
-            if (occ >> c) & 1:
-                adj |= t.neighbours[c]
-        empty &= adj
+        empty &= touching(t.neighbours, occ, CELLS)
     return empty
+
+
+@inlined
+def touching(neighbours, occ, cells):
+    """The cells next to an occupied one (``occ``'s bits among the first ``cells``)."""
+    adj = np.int64(0)
+    for c in range(cells):
+        if (occ >> c) & 1:
+            adj |= neighbours[c]
+    return adj
 
 
 @inlined
