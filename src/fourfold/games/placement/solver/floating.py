@@ -310,11 +310,7 @@ def float_search(t, w, ft, fw, alpha, beta):
         if safe == 0:
             best = max(best, -(k4.WIN - (n + 2)))
             continue
-        left = 0
-        m = safe
-        while m:
-            m &= m - 1
-            left += 1
+        left = k4.bit_count(safe)
         for g in range(t.params[P_KINDS]):
             if (safe >> g) & 1:
                 moves[count] = (c << k4.MOVE_SHIFT) | g

@@ -328,6 +328,16 @@ def placeable(t, w):
 
 
 @inlined
+def bit_count(m):
+    """The number of bits set in ``m`` (>= 0)."""
+    n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n
+
+
+@inlined
 def touching(neighbours, occ, cells):
     """The cells next to an occupied one (``occ``'s bits among the first ``cells``)."""
     adj = np.int64(0)
@@ -772,11 +782,7 @@ def search(t, w, alpha, beta):
                         best_move |= g
                         break
             continue
-        left = 0
-        m = safe
-        while m:
-            m &= m - 1
-            left += 1
+        left = bit_count(safe)
         m = safe
         while m:
             low = m & -m
