@@ -101,7 +101,7 @@ def test_a_games_own_bot_is_made_listed_and_refused_elsewhere(game: Game[Any, An
     assert isinstance(bot, FirstMoveBot)
     assert bot.choose(game.view(state, 0)) == game.legal_moves(state)[0]
     assert "first" in bot_names()
-    with pytest.raises(ConfigurationError, match=f"the first bot plays only {NAME}, not"
+    with pytest.raises(ConfigurationError, match="the first bot plays only Noughts and crosses, not"
                                                  r" quarto \(standard\)"):
         make_bot("first", registry.load("quarto"), 0)
     with pytest.raises(ConfigurationError, match=r"the mcts bot is too slow for .*made-up"):

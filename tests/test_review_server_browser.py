@@ -31,7 +31,8 @@ def serious(page: Any) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def reviewed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str, dict[str, Any]]]:
+def reviewed(tmp_path_factory: pytest.TempPathFactory
+             ) -> Iterator[tuple[Server, str, dict[str, Any]]]:
     """A server and a finished, reviewed Dao game with a mistake in it."""
     server = Server(tmp_path_factory.mktemp("review-browser"),
                     extra=("--analysis-seconds", "0.3")).start()

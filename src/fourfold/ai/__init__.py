@@ -47,8 +47,8 @@ _OWNERS: dict[tuple[int, ...], dict[str, list[str]]] = {}
 
 
 def game_bot_owners() -> dict[str, list[str]]:
-    """Each game's own bot name -> the games (``name`` or ``name (variant)``) having it,
-    in registry order."""
+    """Each game's own bot name -> the games having it, as people write them (``Title`` or
+    ``Title (variant)``), in registry order."""
     entries = every_game_bots()
     key = tuple(id(bots) for _, _, bots in entries)
     if key not in _OWNERS:
@@ -63,7 +63,7 @@ def _owners(entries: list[tuple[GameSpec, str, GameBots]]) -> dict[str, list[str
         for name in bots.named:
             where = owners.setdefault(name, [])
             shared = bots is spec_bots(spec, None) and spec.extensions.bots is not None
-            label = spec.name if shared else f"{spec.name} ({variant})"
+            label = spec.title if shared else f"{spec.title} ({variant})"
             if label not in where:
                 where.append(label)
     return owners
