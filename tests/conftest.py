@@ -7,6 +7,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from support.browser import browser  # noqa: F401 - one shared Chromium for the whole run
+from support.browser_app import pages  # noqa: F401 - browser contexts that fail on console errors
 from support.server import Postgres, Redis, postgres_cluster, redis_server
 
 settings.register_profile(

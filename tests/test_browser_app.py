@@ -24,7 +24,7 @@ from support.browser_app import (
     PHONE,
     TIMEOUT,
     AppServer,
-    Watched,
+    Pages,
     act,
     pick,
     shots_folder,
@@ -49,37 +49,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
         yield app
     finally:
         app.stop()
-
-
-class Pages:
-    """Browser contexts (one per person) whose pages must stay free of console errors."""
-
-    def __init__(self, browser: Any) -> None:
-        self.browser = browser
-        self.contexts: list[Any] = []
-        self.watched: list[Watched] = []
-
-    def open(self, url: str, viewport: dict[str, int] = DESKTOP, **options: Any) -> Any:
-        context = self.browser.new_context(viewport=viewport, **options)
-        context.set_default_timeout(TIMEOUT)
-        self.contexts.append(context)
-        watched = Watched(context)
-        self.watched.append(watched)
-        watched.page.goto(url)
-        return watched.page
-
-    def close(self) -> None:
-        errors = [e for w in self.watched for e in w.errors]
-        for context in self.contexts:
-            context.close()
-        assert not errors, errors
-
-
-@pytest.fixture
-def pages(browser: Any) -> Iterator[Pages]:
-    opened = Pages(browser)
-    yield opened
-    opened.close()
 
 
 # -- playing through the page ----------------------------------------------------------------
@@ -246,7 +215,7 @@ def test_a_person_plays_a_bot(server: AppServer, pages: Pages, game: str, varian
 def test_touch_at_phone_width(server: AppServer, pages: Pages) -> None:
     made = server.create("dao", ["human", "bot:level1"])
     table, token = made["id"], made["seats"][0]["token"]
-    page = pages.open(seat_url(server, made, 0), PHONE, has_touch=True, is_mobile=True)
+    page = pages.open(seat_url(server, made, 0), PHONE, phone=True)
     page.wait_for_selector("#turn.mine")
     state = play_turn(server, page, table, token, random.Random(2), tap=True)
     assert state["version"] >= 1

@@ -28,7 +28,7 @@ from support.browser_app import (
     PHONE,
     TIMEOUT,
     AppServer,
-    Watched,
+    Pages,
     act,
     pick,
 )
@@ -52,37 +52,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
         yield app
     finally:
         app.stop()
-
-
-class Pages:
-    """Browser contexts whose pages must stay free of console errors."""
-
-    def __init__(self, browser: Any) -> None:
-        self.browser = browser
-        self.watched: list[Watched] = []
-        self.contexts: list[Any] = []
-
-    def open(self, url: str, viewport: dict[str, int] = DESKTOP, phone: bool = False) -> Any:
-        context = self.browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
-        context.set_default_timeout(TIMEOUT)
-        self.contexts.append(context)
-        watched = Watched(context)
-        self.watched.append(watched)
-        watched.page.goto(url)
-        return watched.page
-
-    def close(self) -> None:
-        errors = [e for w in self.watched for e in w.errors]
-        for context in self.contexts:
-            context.close()
-        assert not errors, errors
-
-
-@pytest.fixture
-def pages(browser: Any) -> Iterator[Pages]:
-    opened = Pages(browser)
-    yield opened
-    opened.close()
 
 
 def seat_page(pages: Pages, server: AppServer, made: dict[str, Any], seat: int = 0,

@@ -12,11 +12,13 @@ import re
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 import fourfold
 from support.server import end_process, free_port
@@ -202,3 +204,35 @@ def act(page: Any, state: dict[str, Any], move: str, tap: bool = False) -> None:
         world_click(page, cell)
     else:
         hit(f'#board g.square.target[data-cell="{cell}"]')
+
+
+class Pages:
+    """Browser contexts (one per person) whose pages must stay free of console errors;
+    ``phone`` opens a touch, mobile context."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.contexts: list[Any] = []
+        self.watched: list[Watched] = []
+
+    def open(self, url: str, viewport: dict[str, int] = DESKTOP, phone: bool = False) -> Any:
+        context = self.browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
+        context.set_default_timeout(TIMEOUT)
+        self.contexts.append(context)
+        watched = Watched(context)
+        self.watched.append(watched)
+        watched.page.goto(url)
+        return watched.page
+
+    def close(self) -> None:
+        errors = [e for w in self.watched for e in w.errors]
+        for context in self.contexts:
+            context.close()
+        assert not errors, errors
+
+
+@pytest.fixture
+def pages(browser: Any) -> Iterator[Pages]:
+    opened = Pages(browser)
+    yield opened
+    opened.close()
