@@ -2,6 +2,7 @@
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -31,3 +32,9 @@ def redis() -> Iterator[Redis]:
     """A throwaway Redis for one test module."""
     with redis_server() as server:
         yield server
+
+
+@pytest.fixture(scope="session")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One cache directory (FOURFOLD_CACHE) for the whole session: Dao's table is built once."""
+    return tmp_path_factory.getbasetemp() / "fourfold-cache"

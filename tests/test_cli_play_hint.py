@@ -27,12 +27,6 @@ DAO_WON = ".,O,O,O/.,X,.,O/X,.,.,X/X,.,.,. X"
 ICEDAO_LOST = ".,.,Bm,Gm,Bl/Gs,.,.,.,Gs/Gl,.,.,.,Gl/Bm,Bl,.,Bs,./.,.,Bs,.,Gm G"
 
 
-@pytest.fixture(scope="session")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The session's cache directory (shared with test_solve_dao.py)."""
-    return tmp_path_factory.getbasetemp() / "fourfold-cache"
-
-
 def session_output(game_name: str, setup: str | None, lines: str) -> str:
     game = fourfold.load(game_name)
     start: Any = game.parse_position(setup) if setup else None

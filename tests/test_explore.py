@@ -3,31 +3,18 @@ distance, the same as ``fourfold solve --json`` says; refusals in one line."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 import fourfold
 from fourfold.cli.main import main
-
-
-@pytest.fixture(scope="session")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The session's cache directory (shared with test_solve_dao.py: Dao's table)."""
-    return tmp_path_factory.getbasetemp() / "fourfold-cache"
+from support.cli import run_json
 
 
 @pytest.fixture(autouse=True)
 def use_cache(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("FOURFOLD_CACHE", str(cache))
-
-
-def run_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> Any:
-    capsys.readouterr()
-    assert main(argv) == 0, capsys.readouterr().err
-    return json.loads(capsys.readouterr().out)
 
 
 def dao_positions() -> list[str]:

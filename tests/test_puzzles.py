@@ -14,23 +14,12 @@ from fourfold.cli.main import main
 from fourfold.puzzles.puzzle import Puzzle
 from fourfold.puzzles.session import play
 from fourfold.puzzles.starter import starter, starter_games
-
-
-@pytest.fixture(scope="session")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The session's cache directory (shared with test_solve_dao.py: Dao's table)."""
-    return tmp_path_factory.getbasetemp() / "fourfold-cache"
+from support.cli import run_json
 
 
 @pytest.fixture(autouse=True)
 def use_cache(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("FOURFOLD_CACHE", str(cache))
-
-
-def run_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> Any:
-    capsys.readouterr()
-    assert main(argv) == 0, capsys.readouterr().err
-    return json.loads(capsys.readouterr().out)
 
 
 def solve(puzzle: dict[str, Any], position: str, capsys: pytest.CaptureFixture[str]) -> Any:

@@ -6,7 +6,6 @@ refused in one line."""
 from __future__ import annotations
 
 import dataclasses
-import json
 from pathlib import Path
 from typing import Any
 
@@ -14,25 +13,14 @@ import pytest
 
 from fourfold.cli.main import main
 from fourfold.core.record import format_record, parse_records
+from support.cli import run_json
 
 CLASS = {"win": 2, "draw": 1, "loss": 0}
-
-
-@pytest.fixture(scope="session")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The session's cache directory (shared with test_solve_dao.py: Dao's table)."""
-    return tmp_path_factory.getbasetemp() / "fourfold-cache"
 
 
 @pytest.fixture(autouse=True)
 def use_cache(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("FOURFOLD_CACHE", str(cache))
-
-
-def run_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> Any:
-    capsys.readouterr()
-    assert main(argv) == 0, capsys.readouterr().err
-    return json.loads(capsys.readouterr().out)
 
 
 def played_record(tmp_path: Path, game: str, bots: str, seed: int,

@@ -30,12 +30,6 @@ from fourfold.solve.position import Value, solver_for
 GAME = fourfold.load("dao")
 
 
-@pytest.fixture(scope="session")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One cache directory for the whole session (shared with test_cli_play_hint.py)."""
-    return tmp_path_factory.getbasetemp() / "fourfold-cache"
-
-
 @pytest.fixture(autouse=True)
 def use_cache(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("FOURFOLD_CACHE", str(cache))
