@@ -444,10 +444,11 @@ def test_a_team_plays_again_from_the_same_seats_with_a_new_deal(server: AppServe
     page = seat_page(pages, server, made, seat=1)
     state = my_turn(server, made, seat=1)
     token = made["seats"][1]["token"]
-    r = httpx.post(f"{server.url}/api/tables/{made['id']}/resign",
-                   json={"version": state["version"]},
-                   headers={"Authorization": f"Bearer {token}"}, timeout=30)
-    assert r.status_code == 200, r.text
+    if not state["outcome"]:  # a level-1 bot may stack, ending the game before this seat acts
+        r = httpx.post(f"{server.url}/api/tables/{made['id']}/resign",
+                       json={"version": state["version"]},
+                       headers={"Authorization": f"Bearer {token}"}, timeout=30)
+        assert r.status_code == 200, r.text
     page.wait_for_selector("#rematch")
     assert "Play again (same seats, a new deal)" in page.inner_text("#rematch")
     page.click("#rematch")
