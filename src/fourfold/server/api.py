@@ -347,10 +347,12 @@ def get_record(table_id: str, caller: Watcher,
             responses={200: {"content": {"image/svg+xml": {}}}})
 def get_svg(table_id: str, caller: Watcher) -> Response:
     from fourfold.render.svg import draw_svg
+    from fourfold.server.web.screens import seat_names
 
     live = caller.live
     snapshot = live.table.snapshot(caller.seat)
-    picture = draw_svg(live.game, snapshot.view, outcome=snapshot.outcome)
+    picture = draw_svg(live.game, snapshot.view, outcome=snapshot.outcome,
+                       names=seat_names(live))
     return Response(str(picture), media_type="image/svg+xml")
 
 

@@ -15,12 +15,13 @@ from fourfold.games.dao.state import SIDE_LETTERS, DaoState
 from fourfold.games.sliding.geometry import Square
 from fourfold.games.sliding.svg import UNIT, board_svg
 from fourfold.render.svg.canvas import Canvas
+from fourfold.render.svg.common import SeatNames
 
 DAO_FILLS = ("#262626", "#fafafa")
 
 
 def draw_dao(game: Game[Any, Any], view: View, *, last_move: Any | None,
-             outcome: Outcome | None, size: int | None) -> str:
+             outcome: Outcome | None, size: int | None, names: SeatNames = None) -> str:
     assert isinstance(game, DaoGame)
     state = view.observation
     assert isinstance(state, DaoState)
@@ -50,4 +51,4 @@ def draw_dao(game: Game[Any, Any], view: View, *, last_move: Any | None,
     elif state.trapped is not None:
         squares = (state.trapped, *board.neighbours(state.trapped))
     return board_svg(game, view, outcome, size, last_move, "", "dao", draw, data,
-                  (squares, straight))
+                  (squares, straight), names)

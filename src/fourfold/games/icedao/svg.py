@@ -20,13 +20,14 @@ from fourfold.games.icedao.state import IceDaoState
 from fourfold.games.sliding.geometry import Square
 from fourfold.games.sliding.svg import UNIT, board_svg
 from fourfold.render.svg.canvas import Canvas, pyramid
+from fourfold.render.svg.common import SeatNames
 
 #: Blue and Green (letters B and G are always drawn too).
 ICEDAO_FILLS = ("#1f6fd1", "#2a9d3f")
 
 
 def draw_icedao(game: Game[Any, Any], view: View, *, last_move: Any | None,
-                outcome: Outcome | None, size: int | None) -> str:
+                outcome: Outcome | None, size: int | None, names: SeatNames = None) -> str:
     assert isinstance(game, IceDaoGame)
     state = view.observation
     assert isinstance(state, IceDaoState)
@@ -52,4 +53,4 @@ def draw_icedao(game: Game[Any, Any], view: View, *, last_move: Any | None,
 
     extra = "Stacks seen from above: the outer square is the bottom piece; pips give sizes."
     return board_svg(game, view, outcome, size, last_move, extra, "icedao", draw, data,
-                  (state.line, True))
+                  (state.line, True), names)

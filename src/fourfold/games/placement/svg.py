@@ -27,8 +27,10 @@ from fourfold.render.svg.canvas import Canvas
 from fourfold.render.svg.common import (
     PAD,
     PieceDrawer,
+    SeatNames,
     header,
     header_height,
+    seat_name,
     title_of,
     tray,
     tray_height,
@@ -81,8 +83,9 @@ def open_area(game: PlacementGame, state: PlacementState) -> tuple[int, int, int
 
 def draw_placement(game: Game[Any, Any], view: View, *, last_move: Any | None,
                    outcome: Outcome | None, size: int | None,
-                   pieces: PiecesOf = plain_pieces) -> str:
-    """A placement game's picture (a ``Drawer``), its pieces drawn by ``pieces(game)``."""
+                   pieces: PiecesOf = plain_pieces, names: SeatNames = None) -> str:
+    """A placement game's picture (a ``Drawer``), its pieces drawn by ``pieces(game)``,
+    its seats called by ``names`` (the table's; None: the rules')."""
     assert isinstance(game, PlacementGame)
     state = view.observation
     assert isinstance(state, PlacementState)
@@ -109,13 +112,13 @@ def draw_placement(game: Game[Any, Any], view: View, *, last_move: Any | None,
     board_w = len(xs) * UNIT
     width = max(MIN_WIDTH, board_w + 2 * MARGIN)
     extra = _legend(game, area, mark_legal)
-    top = header_height(game, view, outcome, width, extra)
+    top = header_height(game, view, outcome, width, extra, names)
     kinds_left = sum(1 for n in state.supply if n > 0)
     height = top + len(ys) * UNIT + 2 * MARGIN + tray_height(UNIT * 0.8, width - 2 * PAD, PAD,
                                                               kinds_left)
     canvas = Canvas(width, height, f"{title_of(game)}: {game.format_position(state)}",
                     size=size, kind="placement")
-    header(canvas, game, view, outcome, extra)
+    header(canvas, game, view, outcome, extra, names)
     left = (width - board_w) / 2
     top += MARGIN
 
@@ -170,7 +173,7 @@ def draw_placement(game: Game[Any, Any], view: View, *, last_move: Any | None,
         canvas.rect(px + 1, py + 1, UNIT - 2, UNIT - 2, cls="last",
                     data_cell=geometry.format_cell(last.place))
     mover = game.to_move(state)
-    label = "In hand" if mover is None else f"In hand ({game.player_name(mover)})"
+    label = "In hand" if mover is None else f"In hand ({seat_name(game, mover, names)})"
     tray(canvas, PAD, top + len(ys) * UNIT + MARGIN, width - 2 * PAD, UNIT * 0.8,
          hand=state.hand, hand_label=label, supply=state.supply, names=game.pieces.name,
          describe=game.pieces.describe, draw_piece=draw,
@@ -195,9 +198,9 @@ class PlacementDrawer:
     pieces: PiecesOf = plain_pieces
 
     def __call__(self, game: Game[Any, Any], view: View, *, last_move: Any | None,
-                 outcome: Outcome | None, size: int | None) -> str:
+                 outcome: Outcome | None, size: int | None, names: SeatNames = None) -> str:
         return draw_placement(game, view, last_move=last_move, outcome=outcome, size=size,
-                              pieces=self.pieces)
+                              pieces=self.pieces, names=names)
 
 
 #: the drawer of a placement game whose pieces have no look of their own

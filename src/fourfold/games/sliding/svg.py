@@ -19,7 +19,7 @@ from fourfold.games.sliding.game import SlidingGame
 from fourfold.games.sliding.geometry import Square
 from fourfold.games.sliding.moves import Pass, Slide
 from fourfold.render.svg.canvas import Canvas
-from fourfold.render.svg.common import header, header_height, title_of
+from fourfold.render.svg.common import SeatNames, header, header_height, title_of
 
 UNIT = 84.0
 MARGIN = 26.0
@@ -32,21 +32,21 @@ SquareDrawer = Callable[[Canvas, ET.Element, float, float, Square], None]
 def board_svg(game: SlidingGame[Any], view: View, outcome: Outcome | None, size: int | None,
               last_move: Any | None, extra: str, kind: str, draw_square: SquareDrawer,
               square_data: Callable[[Square], dict[str, str]],
-              win: tuple[tuple[Square, ...] | None, bool]) -> str:
+              win: tuple[tuple[Square, ...] | None, bool], names: SeatNames = None) -> str:
     """The common board: cells, coordinates, the last move, the win, and the contents
     of each square drawn by ``draw_square``. ``extra`` is a note under the status line,
     ``kind`` the picture's CSS class (``game-<kind>``), ``square_data`` the data
     attributes of each square, ``win`` the winning squares and whether they are one
-    straight line (drawn as a bar)."""
+    straight line (drawn as a bar); ``names`` the seats' names at the table."""
     state = view.observation
     board = game.board
     n = board.size
     width = max(MIN_WIDTH, n * UNIT + 2 * MARGIN)
-    top = header_height(game, view, outcome, width, extra)
+    top = header_height(game, view, outcome, width, extra, names)
     height = top + n * UNIT + 2 * MARGIN + FOOT
     canvas = Canvas(width, height, f"{title_of(game)}: {game.format_position(state)}",
                     size=size, kind=kind)
-    header(canvas, game, view, outcome, extra)
+    header(canvas, game, view, outcome, extra, names)
     left = (width - n * UNIT) / 2
     top += MARGIN
 

@@ -15,10 +15,18 @@ data attributes shared by all drawers are described there) and
 ``fourfold.render.svg.common`` (header, status line, piece tray). A game without a
 drawer has no picture: ``drawer_for`` raises ``NoDrawerError`` (a ``LookupError`` and a
 ``ConfigurationError``) naming the missing part.
+
+Seat names: a table calls its seats by the person's name or the bot and its level,
+and its pictures must say the same ("one name per seat"). ``draw_svg(..., names=)``
+hands those names to a drawer that takes a ``names`` keyword (every built-in drawer
+does: it passes them to ``common.header`` and names seats with ``common.seat_name``);
+a drawer without one is called as before and uses the rules' names.
 """
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from fourfold.core.errors import ConfigurationError
@@ -43,10 +51,22 @@ class NoDrawerError(ConfigurationError, LookupError):
 
 
 class Drawer(Protocol):
-    """Draws one view. ``outcome`` is an ending declared outside the rules (or None)."""
+    """Draws one view. ``outcome`` is an ending declared outside the rules (or None).
+    A drawer may also take ``names`` (``Sequence[str] | None``): the seats' names at
+    the table (see the module's docstring)."""
 
     def __call__(self, game: Game[Any, Any], view: View, *, last_move: Any | None,
                  outcome: Outcome | None, size: int | None) -> str: ...
+
+
+def takes_names(drawer: Drawer) -> bool:
+    """Whether ``drawer`` takes the seats' names (a ``names`` keyword, or ``**kwargs``)."""
+    try:
+        parameters = inspect.signature(drawer).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any((p.name == "names" and p.kind is not p.POSITIONAL_ONLY)
+               or p.kind is p.VAR_KEYWORD for p in parameters)
 
 
 def drawer_for(game: Game[Any, Any]) -> Drawer:
@@ -66,15 +86,24 @@ def drawer_for(game: Game[Any, Any]) -> Drawer:
 
 
 def draw_svg(game: Game[Any, Any], view: View, *, last_move: Any | None = None,
-             outcome: Outcome | None = None, size: int | None = None) -> Svg:
+             outcome: Outcome | None = None, size: int | None = None,
+             names: Sequence[str] | None = None) -> Svg:
     """The picture of ``view`` (from ``game.view(state, seat)``).
 
     ``last_move`` (a move of this game, the one that led here) is marked; ``outcome``
     is an ending declared from outside the moves (resignation, agreement, a clock),
     shown instead of the rules' own; ``size`` sets the rendered width in pixels (the
-    ``viewBox`` stays the same).
+    ``viewBox`` stays the same); ``names`` are the seats' names at a table, one per
+    seat (None: the rules' names), for a drawer that takes them.
     """
     drawer = drawer_for(game)
+    if names is not None:
+        if len(names) != game.num_players:
+            raise ValueError(f"{len(names)} seat names for {game.num_players} seats")
+        if takes_names(drawer):
+            named: Any = drawer
+            return Svg(named(game, view, last_move=last_move, outcome=outcome, size=size,
+                             names=tuple(names)))
     return Svg(drawer(game, view, last_move=last_move, outcome=outcome, size=size))
 
 
@@ -92,7 +121,8 @@ def svg_for_match(match: Any, seat: int | None = None, *, size: int | None = Non
     declared: Outcome | None = match.declared
     view = match.view(seat)
     last = match.moves[-1] if match.moves else None
-    return draw_svg(game, view, last_move=last, outcome=declared, size=size)
+    return draw_svg(game, view, last_move=last, outcome=declared, size=size,
+                    names=match.players)
 
 
 def _register_notebook_display() -> None:
@@ -115,4 +145,5 @@ __all__ = [
     "drawer_for",
     "svg_for_match",
     "svg_for_state",
+    "takes_names",
 ]

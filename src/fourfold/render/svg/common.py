@@ -1,7 +1,10 @@
 """Pieces of a picture that every game shares: the status header and the tray of pieces.
 
 The status says how the game ended (the rules' outcome, or one declared from
-outside) or who acts now, in the game's own seat names.
+outside) or who acts now. Seats are called what the table calls them when the
+picture is given ``names`` (the person's name, or the bot and its level: one name per
+seat, as the page says it), with the rules' own side name alongside where the rules
+have one ("Ana (Blue)"); without ``names``, by the rules' names ("Blue", "Player 2").
 """
 
 from __future__ import annotations
@@ -29,12 +32,34 @@ def title_of(game: Game[Any, Any]) -> str:
     return spec.title + label[len(spec.name):]
 
 
-def status(game: Game[Any, Any], view: View, outcome: Outcome | None) -> tuple[str, str]:
+#: the seats' names as the table calls them, seat by seat (None: the rules' names)
+SeatNames = Sequence[str] | None
+
+
+def seat_name(game: Game[Any, Any], seat: int, names: SeatNames = None, *,
+              you: bool = False) -> str:
+    """How a picture calls ``seat``: the table's name for it (``names``), with the
+    rules' side name in brackets when the rules give the side one of its own
+    ("Bot level 1 (Green)"), and "you" for the viewer's own seat."""
+    side = game.player_name(seat)
+    name = names[seat] if names is not None and 0 <= seat < len(names) else side
+    extra = [side] if name != side and side != Game.player_name(game, seat) else []
+    if you:
+        extra.append("you")
+    return f"{name} ({', '.join(extra)})" if extra else name
+
+
+def seat_names(game: Game[Any, Any], names: SeatNames = None) -> tuple[str, ...]:
+    """Every seat's ``seat_name``, in seat order."""
+    return tuple(seat_name(game, p, names) for p in range(game.num_players))
+
+
+def status(game: Game[Any, Any], view: View, outcome: Outcome | None,
+           names: SeatNames = None) -> tuple[str, str]:
     """The headline (who won / who acts) and a detail line (the reason, or '')."""
     ended = outcome or game.view_outcome(view)
-    names = tuple(game.player_name(p) for p in range(game.num_players))
     if ended is not None:
-        text = ended.describe(names)
+        text = ended.describe(seat_names(game, names))
         head, _, reason = text.partition(": ")
         return head, reason
     actors = game.view_actors(view)
@@ -42,15 +67,14 @@ def status(game: Game[Any, Any], view: View, outcome: Outcome | None) -> tuple[s
         return "", ""
     if len(actors) > 1:
         return "Everyone may act (real time)", ""
-    who = names[actors[0]]
-    you = " (you)" if view.player == actors[0] else ""
-    return f"{who}{you} to move", ""
+    who = seat_name(game, actors[0], names, you=view.player == actors[0])
+    return f"{who} to move", ""
 
 
 def header(canvas: Canvas, game: Game[Any, Any], view: View, outcome: Outcome | None,
-           extra: str = "") -> float:
+           extra: str = "", names: SeatNames = None) -> float:
     """Title, status and detail at the top; returns the y where the picture continues."""
-    head, detail = status(game, view, outcome)
+    head, detail = status(game, view, outcome, names)
     y = PAD + STATUS_FONT
     top = f"{title_of(game)} — {head}" if head else title_of(game)
     for line in wrap(top, canvas.width - 2 * PAD, STATUS_FONT, 2):
@@ -64,9 +88,9 @@ def header(canvas: Canvas, game: Game[Any, Any], view: View, outcome: Outcome | 
 
 
 def header_height(game: Game[Any, Any], view: View, outcome: Outcome | None, width: float,
-                  extra: str = "") -> float:
+                  extra: str = "", names: SeatNames = None) -> float:
     """The height ``header`` will take on a picture ``width`` wide."""
-    head, detail = status(game, view, outcome)
+    head, detail = status(game, view, outcome, names)
     top = f"{title_of(game)} — {head}" if head else title_of(game)
     h = PAD + len(wrap(top, width - 2 * PAD, STATUS_FONT, 2)) * (STATUS_FONT + 4)
     for part in (detail, extra):

@@ -51,7 +51,7 @@ from fourfold.server.live import LiveTable, dumps
 from fourfold.server.protocol import refusal_status, state_json
 from fourfold.server.tokens import token_hash
 from fourfold.server.web.screens import hints_allowed as _hints_allowed
-from fourfold.server.web.screens import page_facts
+from fourfold.server.web.screens import page_facts, seat_names
 from fourfold.table import History, TableError
 from fourfold.wire.choices import choices_json
 
@@ -82,7 +82,7 @@ def _current(live: LiveTable, seat: int | None
     snapshot = live.table.snapshot(seat)
     state = state_json(live, seat, snapshot)
     picture = draw_svg(live.game, snapshot.view, last_move=snapshot.last_move,
-                       outcome=snapshot.outcome)
+                       outcome=snapshot.outcome, names=seat_names(live))
     return state, list(snapshot.moves), str(picture), snapshot.view
 
 
@@ -120,7 +120,8 @@ def get_picture(table_id: str, caller: Watcher,
         except (FourfoldError, ValueError, KeyError, IndexError):
             last = None
     ended = history.declared if ply == plies else None
-    return _svg(str(draw_svg(game, here.view, last_move=last, outcome=ended)))
+    return _svg(str(draw_svg(game, here.view, last_move=last, outcome=ended,
+                             names=seat_names(live))))
 
 
 @router.get("/tables/{table_id}/replay", summary="Every position, for stepping through")

@@ -13,6 +13,7 @@ bots leave ``screen`` out and are sent the plain events (docs/wire.md).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -31,6 +32,22 @@ Dresser = Callable[[Event], dict[str, Any]]
 #: events after which the position is the one before (the last move stays marked)
 SAME_POSITION = frozenset({EventKind.OFFER, EventKind.DECLINE, EventKind.SEATS,
                            EventKind.END})
+
+
+def bot_name(bot: str | None) -> str:
+    """A bot as people would say it: "Bot level 2", "Bot greedy" (as util.js's botName)."""
+    level = re.fullmatch(r"level(\d+)", bot or "")
+    return f"Bot level {level.group(1)}" if level else f"Bot {bot}"
+
+
+def seat_names(live: LiveTable) -> tuple[str, ...]:
+    """One name per seat, as the page says it (util.js's seatName): the person's name,
+    or the bot and its level, with the seat's number when two seats have the same bot.
+    The pictures are drawn with these names (render/svg/common.py)."""
+    bots = [s.bot for s in live.seats if s.kind == BOT]
+    return tuple(f"{bot_name(s.bot)} (seat {p + 1})" if bots.count(s.bot) > 1
+                 else bot_name(s.bot) if s.kind == BOT else s.name
+                 for p, s in enumerate(live.seats))
 
 
 def hints_allowed(live: LiveTable, seat: int | None) -> bool:
@@ -71,7 +88,8 @@ def screen_dresser(live: LiveTable, recipient: int | None) -> Dresser:
             last[0] = None  # a start or an undo: the page asks for the whole screen
         before[0] = view
         outcome = game.view_outcome(view)
-        picture = draw_svg(game, view, last_move=last[0], outcome=outcome)
+        picture = draw_svg(game, view, last_move=last[0], outcome=outcome,
+                           names=seat_names(live))
         return {"svg": str(picture), "choices": choices_json(game, view),
                 "table": table_info(live),
                 "hints": hints_allowed(live, recipient) and outcome is None,

@@ -25,7 +25,16 @@ from fourfold.games.folio.freeform.state import FreeformPly, FreeformState
 from fourfold.games.folio.freeform.window import window
 from fourfold.games.folio.svg import folio_piece
 from fourfold.render.svg.canvas import Canvas, fmt
-from fourfold.render.svg.common import PAD, header, header_height, title_of, tray, tray_height
+from fourfold.render.svg.common import (
+    PAD,
+    SeatNames,
+    header,
+    header_height,
+    seat_name,
+    title_of,
+    tray,
+    tray_height,
+)
 
 PLOT = 460.0  # side of the plotted window, in pixels
 MARGIN = 30.0
@@ -67,19 +76,19 @@ def _grids(game: FreeformGame, state: FreeformState) -> tuple[list[fitting.Grid]
 
 
 def draw_freeform(game: Game[Any, Any], view: View, *, last_move: Any | None,
-                  outcome: Outcome | None, size: int | None) -> str:
+                  outcome: Outcome | None, size: int | None, names: SeatNames = None) -> str:
     assert isinstance(game, FreeformGame)
     state = view.observation
     assert isinstance(state, FreeformState)
     grids, grid_cls, note, line, broken = _grids(game, state)
     x0, y0, span = window(game, state, grids)
     width = PLOT + 2 * MARGIN + 2 * PAD
-    top = header_height(game, view, outcome, width, note)
+    top = header_height(game, view, outcome, width, note, names)
     kinds_left = sum(1 for n in state.supply if n > 0)
     height = top + PLOT + 2 * MARGIN + tray_height(TRAY_UNIT, width - 2 * PAD, PAD, kinds_left)
     canvas = Canvas(width, height, f"{title_of(game)}: {game.format_position(state)}",
                     size=size, kind="freeform")
-    header(canvas, game, view, outcome, note)
+    header(canvas, game, view, outcome, note, names)
     left = (width - PLOT) / 2
     top += MARGIN
     scale = PLOT / span
@@ -144,7 +153,7 @@ def draw_freeform(game: Game[Any, Any], view: View, *, last_move: Any | None,
     if last is not None and last.challenge:
         canvas.text(left, top - 10, "Last move: challenge", cls="note")
     mover = game.to_move(state)
-    label = "In hand" if mover is None else f"In hand ({game.player_name(mover)})"
+    label = "In hand" if mover is None else f"In hand ({seat_name(game, mover, names)})"
     tray(canvas, PAD, top + PLOT + MARGIN + 6, width - 2 * PAD, TRAY_UNIT, hand=state.hand,
          hand_label=label, supply=state.supply, names=game.pieces.name,
          describe=game.pieces.describe, draw_piece=folio_piece,
