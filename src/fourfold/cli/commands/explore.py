@@ -10,11 +10,8 @@ import argparse
 import json
 from typing import Any
 
-from fourfold.cli.common import parse_options
-from fourfold.cli.numbers import path, seconds, text
-from fourfold.cli.paths import read_text
-from fourfold.cli.records import add_game_number_argument, check_no_game_number, replay
-from fourfold.core.errors import ConfigurationError
+from fourfold.cli.numbers import seconds
+from fourfold.cli.position import add_position_arguments, chosen_position
 
 DEFAULT_SECONDS = 60.0
 
@@ -23,40 +20,12 @@ def register(sub: Any) -> None:
     p = sub.add_parser("explore", help="every legal move of a solved game's position, with"
                                        " its value and distance")
     p.add_argument("game", metavar="GAME", help="dao, quarto, folio ... (a game with a solver)")
-    p.add_argument("--variant", "-v", default=None, type=text("a variant name"),
-                   help="variant name (default: the first)")
-    p.add_argument("--option", "-o", action="append", default=[], metavar="K=V",
-                   help="a game option (repeatable)")
-    where = p.add_mutually_exclusive_group()
-    where.add_argument("--position", default=None, metavar="P",
-                       type=text("a position string"),
-                       help="the position string to explore (default: the start)")
-    where.add_argument("--record", type=path("a file name"), default=None, metavar="FILE",
-                       help="explore the position at the end of this game record")
-    add_game_number_argument(p)
+    add_position_arguments(p, "--position", "P", "explore")
     p.add_argument("--seconds", type=seconds(), default=DEFAULT_SECONDS, metavar="S",
                    help=f"give up after this long (default {DEFAULT_SECONDS:g}; the first"
                         " Dao position may build its table)")
     p.add_argument("--json", action="store_true", help="print the moves as JSON")
     p.set_defaults(run=run)
-
-
-def _position(args: argparse.Namespace) -> tuple[Any, Any]:
-    from fourfold.core.registry import get_spec, load
-
-    if args.record is None:
-        check_no_game_number(args, "--record")
-        game = load(args.game, args.variant, **parse_options(args.option))
-        return game, (game.parse_position(args.position) if args.position
-                      else game.initial_state())
-    if args.variant is not None or args.option:
-        raise ConfigurationError("--record gives the variant and options; drop --variant and"
-                                 " --option")
-    match = replay(args.record, args.game_number, read_text(args.record, "the record"))
-    if match.game.name != get_spec(args.game).name:
-        raise ConfigurationError(f"{args.record} is a game of {match.game.name}, not"
-                                 f" {get_spec(args.game).name}")
-    return match.game, match.state
 
 
 def run(args: argparse.Namespace) -> int:
@@ -66,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
 
     from fourfold.solve.explore import COLOURS, distance_text, explore
 
-    game, state = _position(args)
+    game, state = chosen_position(args, args.game, args.position)
     found = explore(game, state, args.seconds)
     if args.json:
         print(json.dumps(found.to_json()))

@@ -27,10 +27,9 @@ import argparse
 import json
 from typing import Any
 
-from fourfold.cli.common import parse_options
 from fourfold.cli.numbers import integer, path, seconds, text
 from fourfold.cli.paths import check_folder, check_writable, read_text
-from fourfold.cli.records import add_game_number_argument, check_no_game_number, replay
+from fourfold.cli.position import add_position_arguments, chosen_position
 from fourfold.cli.tasks import add_task_arguments
 from fourfold.core.errors import ConfigurationError, FourfoldError
 
@@ -40,17 +39,7 @@ DEFAULT_SECONDS = 60.0
 
 
 def _position_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--variant", "-v", default=None, type=text("a variant name"),
-                   help="variant name (default: the first)")
-    p.add_argument("--option", "-o", action="append", default=[], metavar="K=V",
-                   help="a game option (repeatable)")
-    where = p.add_mutually_exclusive_group()
-    where.add_argument("--setup", default=None, metavar="POSITION",
-                       type=text("a position string"),
-                       help="solve this position string (default: the start)")
-    where.add_argument("--record", type=path("a file name"), default=None, metavar="FILE",
-                       help="solve the position at the end of this game record")
-    add_game_number_argument(p)
+    add_position_arguments(p, "--setup", "POSITION", "solve")
     p.add_argument("--seconds", type=seconds(), default=None, metavar="S",
                    help=f"give up after this long (default {DEFAULT_SECONDS:g}; with --split:"
                         " the limit of each task, default none). Without it, a bounded solver"
@@ -88,24 +77,6 @@ def _split_arguments(p: argparse.ArgumentParser) -> None:
     add_task_arguments(s, "the tasks", per_core=True)
 
 
-def _position(args: argparse.Namespace) -> tuple[Any, Any]:
-    """The configured game and the state to solve (with its history, from a record)."""
-    from fourfold.core.registry import get_spec, load
-
-    name = get_spec(args.solve_game).name
-    if args.record is None:
-        check_no_game_number(args, "--record")
-        game = load(name, args.variant, **parse_options(args.option))
-        return game, game.parse_position(args.setup) if args.setup else game.initial_state()
-    if args.variant is not None or args.option:
-        raise ConfigurationError("--record gives the variant and options; drop --variant and"
-                                 " --option")
-    match = replay(args.record, args.game_number, read_text(args.record, "the record"))
-    if match.game.name != name:
-        raise ConfigurationError(f"{args.record} is a game of {match.game.name}, not {name}")
-    return match.game, match.state
-
-
 def _distance_text(value: Any, distance: int | None) -> str:
     from fourfold.solve.position import Value
 
@@ -119,7 +90,7 @@ def _distance_text(value: Any, distance: int | None) -> str:
 def _position_run(args: argparse.Namespace) -> int:
     from fourfold.solve.position import solver_for
 
-    game, state = _position(args)
+    game, state = chosen_position(args, args.solve_game, args.setup)
     if args.split:
         return _split_run(args, game, state)
     split_only = [name for name, given in (
