@@ -155,18 +155,16 @@ class PlacementGame(PerfectInformation[PlacementState, Ply]):
         )
 
     def next_state(self, state: PlacementState, move: Ply) -> PlacementState:
-        supply = list(state.supply)
-        if move.give is not None:
-            supply[move.give] -= 1
+        supply = giving.supply_after(state.supply, move.give)
         if move.place is None:
-            return PlacementState(state.board, move.give, tuple(supply))
+            return PlacementState(state.board, move.give, supply)
         assert state.hand is not None
         won = self._wins(state, move.place)
         board = tuple(sorted((*state.board, (move.place, state.hand)), key=self._cell_key))
         return PlacementState(
             board,
             move.give,
-            tuple(supply),
+            supply,
             won[0] if won else None,
             won[1] if won else None,
         )

@@ -34,6 +34,13 @@ def available_gives(supply: tuple[int, ...]) -> list[int]:
     return [k for k, n in enumerate(supply) if n > 0]
 
 
+def supply_after(supply: tuple[int, ...], give: int | None) -> tuple[int, ...]:
+    """The supply once ``give`` (if any) has left it."""
+    if give is None:
+        return supply
+    return (*supply[:give], supply[give] - 1, *supply[give + 1:])
+
+
 def give_reason(pieces: PieceSet, supply: tuple[int, ...], kind: int) -> str | None:
     """Why ``kind`` cannot be given now, or ``None`` if it can."""
     if not 0 <= kind < pieces.num_kinds:

@@ -18,6 +18,8 @@ this module is what the code reads and writes through.
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import (
     Boolean,
     Column,
@@ -64,10 +66,17 @@ tables = Table(
 )
 Index("ix_tables_status", tables.c.status)
 
-seat_tokens = Table(
+
+def _of_a_table(name: str, *columns: Column[Any]) -> Table:
+    """A table whose rows each belong to one row of ``tables``: its key starts with that
+    row's id, ``table_id``, then ``columns``."""
+    return Table(name, metadata,
+                 Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+                 *columns)
+
+
+seat_tokens = _of_a_table(
     "seat_tokens",
-    metadata,
-    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
     Column("seat", Integer, primary_key=True),
     Column("token_hash", String(64), nullable=False),
 )
@@ -75,18 +84,14 @@ Index("ix_seat_tokens_hash", seat_tokens.c.token_hash)
 
 #: a table's moves, one row each, appended as they are played (the ``record`` column
 #: holds the rest of the record, and the moves of rows stored before this table existed)
-table_moves = Table(
+table_moves = _of_a_table(
     "table_moves",
-    metadata,
-    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
     Column("ply", Integer, primary_key=True),
     Column("move", Text, nullable=False),
 )
 
-analyses = Table(
+analyses = _of_a_table(
     "analyses",
-    metadata,
-    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
     Column("version", Integer, nullable=False),
     Column("body", Text, nullable=False),             # JSON
 )

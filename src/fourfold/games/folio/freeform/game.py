@@ -345,16 +345,14 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
             return FreeformState(
                 state.pieces, state.hand, state.supply, state.broken, self._challenge(state)
             )
-        supply = list(state.supply)
-        if move.give is not None:
-            supply[move.give] -= 1
+        supply = giving.supply_after(state.supply, move.give)
         if move.place is None:
-            return FreeformState(state.pieces, move.give, tuple(supply))
+            return FreeformState(state.pieces, move.give, supply)
         assert state.hand is not None
         won, broken = self.after(state, move.place)
         x, y = move.place
         return FreeformState(
-            (*state.pieces, (x + 0.0, y + 0.0, state.hand)), move.give, tuple(supply), broken, won
+            (*state.pieces, (x + 0.0, y + 0.0, state.hand)), move.give, supply, broken, won
         )
 
     def _challenge(self, state: FreeformState) -> Outcome:
