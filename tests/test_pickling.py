@@ -16,7 +16,7 @@ import pytest
 
 import fourfold
 from fourfold.core.game import Game
-from fourfold.core.spec import GameSpec, Utility, VariantSpec
+from fourfold.core.spec import GameSpec
 from support.gamecases import case_id, load_case, playable_cases
 
 CASES = playable_cases()
@@ -95,9 +95,8 @@ def test_specs_pickle_as_the_registry_s_own() -> None:
 
 def test_a_game_outside_the_registry_refuses_to_pickle_clearly() -> None:
     quarto = fourfold.get_spec("quarto")
-    stray = GameSpec("stray", "Stray", "not registered", 2, Utility.ZERO_SUM, True,
-                     (VariantSpec("standard", "the only one"),), (), quarto.factory,
-                     quarto.rules_text)
+    stray = GameSpec(name="stray", summary="not registered", factory=quarto.factory,
+                     rules_text=quarto.rules_text)
     game = stray.factory(stray.resolve(None, {}))
     with pytest.raises(pickle.PicklingError, match="'stray' is not in the registry"):
         pickle.dumps(game)

@@ -32,8 +32,10 @@ PLACEMENT_CODEC = "fourfold.games.placement.wire:CODEC"
 
 def bare(**parts: str) -> Game[Any, Any]:
     """Quarto's rules under another name, with a bundle naming only ``parts`` (the way a
-    plugin game would name them), configured without registering it."""
-    spec = replace(get_spec("quarto"), name="bare-quarto", extensions=Extensions(**parts))
+    plugin game would name them; no folder to find others in), configured without
+    registering it."""
+    spec = replace(get_spec("quarto"), name="bare-quarto", package=None, shares=(),
+                   extensions=Extensions(**parts))
     return spec.factory(spec.resolve(None, {}))
 
 
@@ -76,8 +78,8 @@ def test_the_command_line_says_in_one_line_that_a_game_has_no_picture(
         "from dataclasses import replace\n"
         "from fourfold.core.extensions import Extensions\n"
         "from fourfold.core.registry import get_spec\n"
-        "SPEC = replace(get_spec('quarto'), name='bare-quarto', aliases=(),"
-        " extensions=Extensions())\n")
+        "SPEC = replace(get_spec('quarto'), name='bare-quarto', aliases=(), package=None,"
+        " shares=(), extensions=Extensions())\n")
     env = {**os.environ, "FOURFOLD_GAMES": "bare_game",
            "PYTHONPATH": os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])}
     done = subprocess.run([sys.executable, "-m", "fourfold.cli.main", "render", "bare-quarto"],

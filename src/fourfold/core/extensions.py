@@ -3,11 +3,17 @@
 A game folder (``fourfold/games/<game>/``, or a plugin's package) holds everything
 about its game: rules and views, notation, its text presenter and SVG drawer, its
 wire codec, its observation encoder for envs, its kernel and solver hooks, its
-default bots, its terminal controls and its browser controller. The game's
-``GameSpec`` names them in one ``Extensions`` value; a variant may override some
-parts (``VariantSpec.extensions``). Generic code (render, wire, envs, ai, cli,
-server, solve, analysis) reaches a game's parts only through ``part(game, name)``;
-it never names a game.
+default bots, its terminal controls and its browser controller. Generic code (render,
+wire, envs, ai, cli, server, solve, analysis) reaches a game's parts only through
+``part(game, name)``; it never names a game.
+
+A part is found by convention, the way a Django app's ``models`` are: the game's
+folder holds it in a module of a fixed name, under a fixed attribute (``CONVENTIONS``;
+the game's presenter is ``<package>.text:PRESENTER``, its drawer ``<package>.svg:DRAWER``
+...). ``discover(package)`` lists the parts a folder holds by looking for those modules'
+files, without importing them. A game names a part only to share one from another
+folder or to override the convention: ``Extensions(terminal="package.module:ATTRIBUTE")``
+(``GameSpec.extensions``, a variant's ``VariantSpec.extensions``).
 
 Each part is a reference ``"package.module:attribute"``, imported the first time a
 layer asks for it. So loading a game's rules never imports its drawings, bots or
@@ -17,7 +23,9 @@ kernels: the rules import no UI, AI, network or storage code.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, fields, replace
+import importlib.util
+from dataclasses import dataclass, field, fields, replace
+from importlib import resources
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from fourfold.core.errors import ConfigurationError
@@ -26,45 +34,55 @@ if TYPE_CHECKING:
     from fourfold.core.game import Game
 
 
+def _found_in(module: str, attribute: str | None = None) -> Any:
+    """A part's field, with where a game folder holds it by convention: ``attribute`` of
+    the module ``module``, or, with no attribute, the file ``module`` itself."""
+    return field(default=None, metadata={"module": module, "attribute": attribute})
+
+
 @dataclass(frozen=True)
 class Extensions:
     """Where each of a game's parts lives (``None``: the game has no such part).
 
     What each reference must point at is described by the layer that asks for it:
-    the docstring of each field names that layer's protocol.
+    the comment of each field names that layer's protocol, and its default place in a
+    game's folder (``CONVENTIONS``).
     """
 
     #: ``fourfold.render.Presenter``: text boards and move explanations
-    presenter: str | None = None
+    presenter: str | None = _found_in("text", "PRESENTER")
     #: ``fourfold.render.svg.Drawer``: the SVG picture of a view
-    drawer: str | None = None
+    drawer: str | None = _found_in("svg", "DRAWER")
     #: ``fourfold.wire.codec.BoardCodec``: the JSON board of a view, and moves as values
-    codec: str | None = None
+    codec: str | None = _found_in("wire", "CODEC")
     #: ``fourfold.envs.observe.Observation``: RL environments' tensors of a view (the
     #: encoder), the episode cap, and optionally compiled kernels and a dealer
-    observation: str | None = None
+    observation: str | None = _found_in("observe", "OBSERVATION")
     #: ``fourfold.kernels``: a callable ``(game) -> Engine | None``, the game's compiled
     #: engine for search and playouts (``None``: this configuration has no kernel)
-    kernel: str | None = None
+    kernel: str | None = _found_in("kernel_engine", "ENGINE")
     #: ``fourfold.solve.position.GameSolvers``: the game's solvers (``fourfold solve``,
     #: hints, perfect play), in a light module that imports a solver only when it runs
-    solver: str | None = None
+    solver: str | None = _found_in("solver_hooks", "SOLVERS")
     #: ``fourfold.ai.game_bots.GameBots``: the game's own bots, the bot of each level, the
     #: bots too slow for it, the strongest level's exact endgame and the hint's bot
-    bots: str | None = None
+    bots: str | None = _found_in("bots", "BOTS")
     #: ``fourfold.cli.play.rules.PlayRules``: the terminal's commands and session runner
-    terminal: str | None = None
+    terminal: str | None = _found_in("terminal", "RULES")
     #: the browser controller: ``"package:file.js"``, a JavaScript module in that package's
     #: folder whose default export is ``(kit) => controller`` (``fourfold.server.web.
     #: controllers``; ``None``: the generic controller, one button per legal move)
-    browser: str | None = None
+    browser: str | None = _found_in("browser.js")
     #: ``fourfold`` sub-commands of the game's own: a tuple of ``register(subparsers)``
     #: functions, each adding one ``argparse`` sub-parser whose ``run(args)`` returns the
     #: exit status (read at every start of the command line: keep the module light)
-    commands: str | None = None
+    commands: str | None = _found_in("commands", "COMMANDS")
     #: ``fourfold.analysis.report.facts.ReportFacts``: state-space count, board sites,
     #: a cooperative deal's optimum
-    report: str | None = None
+    report: str | None = _found_in("report", "REPORT")
+    #: ``fourfold.puzzles.hooks.PuzzleHooks``: the game's own puzzle certification (for a
+    #: bounded solver) and the motifs of its puzzles' themes
+    puzzles: str | None = _found_in("puzzle_hooks", "PUZZLES")
 
     def over(self, base: Extensions) -> Extensions:
         """These parts where set, else ``base``'s (a variant's parts over its game's)."""
@@ -75,6 +93,45 @@ class Extensions:
     def names(self) -> tuple[str, ...]:
         """The parts this bundle provides."""
         return tuple(f.name for f in fields(self) if getattr(self, f.name))
+
+
+#: where a game folder holds each part: part -> (module, attribute); a part whose
+#: attribute is ``None`` is a file of the folder (the browser controller)
+CONVENTIONS: dict[str, tuple[str, str | None]] = {
+    f.name: (f.metadata["module"], f.metadata["attribute"]) for f in fields(Extensions)
+}
+
+
+def discover(package: str) -> Extensions:
+    """The parts ``package``'s folder holds by convention (``CONVENTIONS``).
+
+    A part is there when its module is (``text.py``, or a ``text/`` package) or, for a
+    file part, when the file is. Nothing is imported but ``package`` itself: whether the
+    module holds the attribute is checked when a layer first asks for the part."""
+    _check_package(package)
+    found: dict[str, str] = {}
+    for name, (module, attribute) in CONVENTIONS.items():
+        if attribute is None:
+            if resources.files(package).joinpath(module).is_file():
+                found[name] = f"{package}:{module}"
+        elif importlib.util.find_spec(f"{package}.{module}") is not None:
+            found[name] = f"{package}.{module}:{attribute}"
+    return Extensions(**found)
+
+
+def _check_package(package: str) -> None:
+    try:
+        spec = importlib.util.find_spec(package)
+    except (ImportError, ValueError) as exc:
+        raise ConfigurationError(
+            f"cannot look for game parts in {package!r}: {exc}") from None
+    if spec is None:
+        raise ConfigurationError(
+            f"cannot look for game parts in {package!r}: there is no such package")
+    if spec.submodule_search_locations is None:
+        raise ConfigurationError(
+            f"cannot look for game parts in {package!r}: it is a module, not a package"
+            " (a game's parts are modules in its package's folder)")
 
 
 _RESOLVED: dict[str, Any] = {}
@@ -98,11 +155,22 @@ def resolve(reference: str) -> Any:
     try:
         found = getattr(module, attribute)
     except AttributeError:
-        raise ConfigurationError(
-            f"extension reference {reference!r}: {module_name!r} has no {attribute!r}"
-        ) from None
+        raise ConfigurationError(_no_attribute(reference, module_name, attribute)) from None
     _RESOLVED[reference] = found
     return found
+
+
+def _no_attribute(reference: str, module_name: str, attribute: str) -> str:
+    """What a reference to a missing attribute says: where a convention found the module,
+    which part it is and how to give that part."""
+    said = f"extension reference {reference!r}: the module {module_name!r} has no {attribute!r}"
+    file = module_name.rpartition(".")[2]
+    for name, convention in CONVENTIONS.items():
+        if convention == (file, attribute):
+            said += (f" (the {name} part: a game folder's {file}.py holds it as {attribute};"
+                     f" define {attribute} there, or name another in"
+                     f" Extensions({name}='package.module:attribute'))")
+    return said
 
 
 def extensions_of(game: Game[Any, Any]) -> Extensions:
@@ -113,7 +181,7 @@ def extensions_of(game: Game[Any, Any]) -> Extensions:
 def reference(game: Game[Any, Any], name: str) -> str | None:
     """The reference of one part of a configured game, or ``None`` if it has none."""
     bundle = extensions_of(game)
-    if name not in {f.name for f in fields(bundle)}:
+    if name not in CONVENTIONS:
         raise ValueError(f"no extension part named {name!r}")
     value: str | None = getattr(bundle, name)
     return value

@@ -13,7 +13,8 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from fourfold.core.errors import ConfigurationError
-from fourfold.core.extensions import Extensions
+from fourfold.core.extensions import Extensions, discover
+from fourfold.core.rulestext import rules_from
 
 if TYPE_CHECKING:
     from fourfold.core.game import Game
@@ -104,7 +105,12 @@ def bool_option(name: str, default: bool, help: str) -> OptionSpec:
 
 @dataclass(frozen=True)
 class VariantSpec:
-    """A variant of a game. An unplayable one says why in ``unavailable``."""
+    """A variant of a game. An unplayable one says why in ``unavailable``.
+
+    A variant with a folder of its own (``package``) takes the parts found there by
+    convention over its game's; ``extensions`` names parts over both (``core.extensions``).
+    After construction ``extensions`` holds the variant's whole bundle: those it names,
+    over those of its folder."""
 
     name: str
     summary: str
@@ -112,25 +118,78 @@ class VariantSpec:
     unavailable: str | None = None
     #: parts of this variant that differ from its game's (``core.extensions``)
     extensions: Extensions = field(default_factory=Extensions)
+    #: the variant's own folder, whose parts are found by convention (``None``: none)
+    package: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.package is not None:
+            object.__setattr__(self, "extensions", self.extensions.over(discover(self.package)))
 
 
-@dataclass(frozen=True)
+#: the variant of a game that declares none
+STANDARD = VariantSpec("standard", "the classic game")
+
+
+def _rules_of_package(variant: str | None) -> str:
+    """``GameSpec.rules_text`` not given: replaced by its package's ``rules.md``."""
+    raise ConfigurationError("this game has no rules text")
+
+
+@dataclass(frozen=True, kw_only=True)
 class GameSpec:
-    """Everything the registry knows about a game before it is configured."""
+    """Everything the registry knows about a game before it is configured.
 
-    name: str
-    title: str
+    A game declares what is its own; the rest follows from its folder, ``package``
+    (``__name__`` in the package's ``__init__``), the way a Django app's label follows
+    from its name:
+
+    - ``name``: the folder's name (``fourfold.games.dao``: ``dao``); ``title``: the name
+      capitalised (``Dao``);
+    - ``rules_text``: the folder's ``rules.md`` (``core.rulestext``);
+    - ``variants``: one, ``standard``; ``options``: none;
+    - ``num_players``, ``utility``, ``perfect_information``: two players, zero-sum, every
+      seat sees everything;
+    - ``extensions``: each part the folder holds by convention (``core.extensions``), then
+      each one found in the folders it ``shares``, in order; the parts it names itself
+      come over those. After construction ``extensions`` holds the whole bundle.
+    """
+
+    name: str = ""
+    title: str = ""
     summary: str
-    num_players: int
-    utility: Utility
-    perfect_information: bool
-    variants: tuple[VariantSpec, ...]
-    options: tuple[OptionSpec, ...]
+    package: str | None = None
     factory: Callable[[GameInfo], Game[Any, Any]]
-    rules_text: Callable[[str | None], str]
+    variants: tuple[VariantSpec, ...] = (STANDARD,)
+    options: tuple[OptionSpec, ...] = ()
+    num_players: int = 2
+    utility: Utility = Utility.ZERO_SUM
+    perfect_information: bool = True
+    rules_text: Callable[[str | None], str] = _rules_of_package
     aliases: tuple[str, ...] = ()
+    #: folders of shared machinery whose parts this game uses where its own has none
+    #: (Dao and Ice Dao share ``fourfold.games.sliding``'s terminal controls)
+    shares: tuple[str, ...] = ()
     #: the game's parts beyond its rules: drawings, codec, bots... (``core.extensions``)
     extensions: Extensions = field(default_factory=Extensions)
+
+    def __post_init__(self) -> None:
+        if not self.name:
+            if self.package is None:
+                raise ConfigurationError("a GameSpec needs a name or a package to take it from")
+            object.__setattr__(self, "name", self.package.rpartition(".")[2])
+        if not self.title:
+            object.__setattr__(self, "title", self.name.title())
+        if self.rules_text is _rules_of_package:
+            if self.package is None:
+                raise ConfigurationError(
+                    f"game {self.name!r} has no rules text: give its package (whose rules.md"
+                    " is read) or rules_text")
+            object.__setattr__(self, "rules_text", rules_from(self.package))
+        bundle = self.extensions
+        for folder in (self.package, *self.shares):
+            if folder is not None:
+                bundle = bundle.over(discover(folder))
+        object.__setattr__(self, "extensions", bundle)
 
     def __reduce__(self) -> str | tuple[Any, ...]:
         """A registered spec pickles as its name and unpickles as the registry's own spec

@@ -52,3 +52,7 @@ def draw_dao(game: Game[Any, Any], view: View, *, last_move: Any | None,
         squares = (state.trapped, *board.neighbours(state.trapped))
     return board_svg(game, view, outcome, size, last_move, "", "dao", draw, data,
                   (squares, straight), names)
+
+
+#: the drawer part of the game's bundle (``core.extensions``)
+DRAWER = draw_dao

@@ -1,12 +1,15 @@
-"""Folio: a Quarto-like placement game with Icehouse pyramids (RULES.md §1)."""
+"""Folio: a Quarto-like placement game with Icehouse pyramids (RULES.md §1).
+
+Its presenter and drawer are in this folder, the freeform variant's parts in
+``freeform/`` (found by convention, ``core.extensions``); the grid variants' other parts
+are the placement games' (``fourfold.games.placement``)."""
 
 from typing import Any
 
 from fourfold.core.extensions import Extensions
 from fourfold.core.game import Game
 from fourfold.core.registry import register
-from fourfold.core.rulestext import rules_from
-from fourfold.core.spec import GameInfo, GameSpec, OptionSpec, Utility, VariantSpec, choice_option
+from fourfold.core.spec import GameInfo, GameSpec, OptionSpec, VariantSpec, choice_option
 from fourfold.games.folio.freeform.game import OPTIONS as FREEFORM_OPTIONS
 from fourfold.games.folio.freeform.game import FreeformGame
 from fourfold.games.folio.game import FolioGame
@@ -43,12 +46,9 @@ def make_game(info: GameInfo) -> Game[Any, Any]:
 
 SPEC = register(
     GameSpec(
-        name="folio",
-        title="Folio",
+        package=__name__,
         summary="Place the pyramid your opponent picks; complete a line of four to win.",
-        num_players=2,
-        utility=Utility.ZERO_SUM,
-        perfect_information=True,
+        factory=make_game,
         variants=(
             VariantSpec("standard", "8x8 board; all pieces within a floating 4x4 area"),
             VariantSpec("fixed-grid", "a fixed 4x4 board"),
@@ -57,16 +57,7 @@ SPEC = register(
                 "freeform",
                 "no grid at all: place anywhere; a notional 4x4 grid must fit; challenges",
                 options=FREEFORM_OPTIONS,
-                extensions=Extensions(
-                    bots="fourfold.games.folio.freeform.bots:BOTS",
-                    terminal="fourfold.games.folio.freeform.terminal:RULES",
-                    presenter="fourfold.games.folio.freeform.text:PRESENTER",
-                    drawer="fourfold.games.folio.freeform.svg:draw_freeform",
-                    codec="fourfold.games.folio.freeform.wire:CODEC",
-                    browser="fourfold.games.folio.freeform:browser.js",
-                    observation="fourfold.games.folio.freeform.observe:OBSERVATION",
-                    commands="fourfold.games.folio.freeform.fit_command:COMMANDS",
-                ),
+                package="fourfold.games.folio.freeform",
             ),
             VariantSpec(
                 "orientation-matters",
@@ -76,18 +67,10 @@ SPEC = register(
             ),
         ),
         options=(LINE_RULE, EXTRA),
-        factory=make_game,
-        rules_text=rules_from("fourfold.games.folio"),
+        shares=("fourfold.games.placement",),
         extensions=Extensions(
-            bots="fourfold.games.placement.bots:BOTS",
-            report="fourfold.games.placement.report:REPORT",
-            kernel="fourfold.games.placement.kernel_engine:compiled_engine",
             solver="fourfold.games.placement.solver_hooks:FOLIO_SOLVERS",
-            presenter="fourfold.games.folio.text:PRESENTER",
-            drawer="fourfold.games.folio.svg:DRAWER",
-            codec="fourfold.games.placement.wire:CODEC",
-            browser="fourfold.games.placement:browser.js",
-            observation="fourfold.games.placement.observe:OBSERVATION",
+            puzzles="fourfold.games.placement.puzzle_themes:PUZZLES",
         ),
     )
 )

@@ -1,9 +1,10 @@
-"""Ice Dao (Ryan McGuire): a 5x5 sliding game with stacking pyramids (RULES.md §2)."""
+"""Ice Dao (Ryan McGuire): a 5x5 sliding game with stacking pyramids (RULES.md §2).
 
-from fourfold.core.extensions import Extensions
+Its parts are found in this folder by convention (``core.extensions``); its terminal
+controls are the sliding games' (``fourfold.games.sliding``)."""
+
 from fourfold.core.registry import register
-from fourfold.core.rulestext import rules_from
-from fourfold.core.spec import GameSpec, Utility, VariantSpec, choice_option
+from fourfold.core.spec import GameSpec, VariantSpec, choice_option
 from fourfold.games.icedao.game import FIRST_PLAYERS, START_LAYOUTS, IceDaoGame, IceDaoMove
 from fourfold.games.icedao.state import IceDaoState
 from fourfold.games.sliding.limits import MAX_PLIES
@@ -21,28 +22,13 @@ FIRST = choice_option("first", FIRST_PLAYERS, "blue", "which side moves first")
 
 SPEC = register(
     GameSpec(
-        name="icedao",
+        package=__name__,
         title="Ice Dao",
         summary="5x5 board; slide pyramids over larger ones; four of yours in a line wins.",
-        num_players=2,
-        utility=Utility.ZERO_SUM,
-        perfect_information=True,
+        factory=IceDaoGame,
         variants=(VariantSpec("standard", "Ice Dao as written by Ryan McGuire"),),
         options=(START, FIRST, MAX_PLIES),
-        factory=IceDaoGame,
-        rules_text=rules_from("fourfold.games.icedao"),
-        extensions=Extensions(
-            bots="fourfold.games.icedao.bots:BOTS",
-            report="fourfold.games.icedao.report:REPORT",
-            kernel="fourfold.games.icedao.kernel_engine:IceDaoEngine",
-            solver="fourfold.games.icedao.solver_hooks:SOLVERS",
-            terminal="fourfold.games.sliding.terminal:RULES",
-            presenter="fourfold.games.icedao.text:PRESENTER",
-            drawer="fourfold.games.icedao.svg:draw_icedao",
-            codec="fourfold.games.icedao.wire:CODEC",
-            browser="fourfold.games.icedao:browser.js",
-            observation="fourfold.games.icedao.observe:OBSERVATION",
-        ),
+        shares=("fourfold.games.sliding",),
         aliases=("ice-dao",),
     )
 )

@@ -67,3 +67,8 @@ class IceDaoEngine(SlidingEngine):
 
     def mover_wins_now(self) -> bool:
         return bool(k.mover_wins_now(self.t, self.st, self.buffer))
+
+
+#: the kernel part of the game's bundle (``core.extensions``): the engine of a
+#: configured game
+ENGINE = IceDaoEngine

@@ -54,3 +54,7 @@ def draw_icedao(game: Game[Any, Any], view: View, *, last_move: Any | None,
     extra = "Stacks seen from above: the outer square is the bottom piece; pips give sizes."
     return board_svg(game, view, outcome, size, last_move, extra, "icedao", draw, data,
                   (state.line, True), names)
+
+
+#: the drawer part of the game's bundle (``core.extensions``)
+DRAWER = draw_icedao

@@ -150,3 +150,8 @@ class PlacementEngine(Engine):
                              len(root), depth, values)
         return SearchResult(int(best), [int(v) for v in values], int(stats[search.NODES]),
                             not stats[search.HORIZON])
+
+
+#: the kernel part of the game's bundle (``core.extensions``): the engine of a
+#: configured game
+ENGINE = compiled_engine

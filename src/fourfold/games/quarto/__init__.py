@@ -1,9 +1,11 @@
-"""Quarto: the commercial ancestor of Folio, as a sibling ruleset (4x4, 16 pieces)."""
+"""Quarto: the commercial ancestor of Folio, as a sibling ruleset (4x4, 16 pieces).
+
+Its presenter, drawer and report are in this folder (found by convention,
+``core.extensions``); the rest are the placement games' (``fourfold.games.placement``)."""
 
 from fourfold.core.extensions import Extensions
 from fourfold.core.registry import register
-from fourfold.core.rulestext import rules_from
-from fourfold.core.spec import GameInfo, GameSpec, Utility, VariantSpec
+from fourfold.core.spec import GameInfo, GameSpec
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.geometry import Board
 from fourfold.games.quarto.pieces import QuartoPieces
@@ -18,26 +20,13 @@ class QuartoGame(PlacementGame):
 
 SPEC = register(
     GameSpec(
-        name="quarto",
-        title="Quarto",
+        package=__name__,
         summary="4x4 board, 16 pieces with four attributes; a line sharing one attribute wins.",
-        num_players=2,
-        utility=Utility.ZERO_SUM,
-        perfect_information=True,
-        variants=(VariantSpec("standard", "the classic game"),),
-        options=(),
         factory=QuartoGame,
-        rules_text=rules_from("fourfold.games.quarto"),
+        shares=("fourfold.games.placement",),
         extensions=Extensions(
-            bots="fourfold.games.placement.bots:BOTS",
-            report="fourfold.games.quarto.report:REPORT",
-            kernel="fourfold.games.placement.kernel_engine:compiled_engine",
             solver="fourfold.games.placement.solver_hooks:QUARTO_SOLVERS",
-            presenter="fourfold.games.quarto.text:PRESENTER",
-            drawer="fourfold.games.quarto.svg:DRAWER",
-            codec="fourfold.games.placement.wire:CODEC",
-            browser="fourfold.games.placement:browser.js",
-            observation="fourfold.games.placement.observe:OBSERVATION",
+            puzzles="fourfold.games.placement.puzzle_themes:PUZZLES",
         ),
     )
 )

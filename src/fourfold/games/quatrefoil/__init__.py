@@ -6,7 +6,6 @@ from typing import Any
 
 from fourfold.core.extensions import Extensions
 from fourfold.core.registry import register
-from fourfold.core.rulestext import rules_from
 from fourfold.core.spec import (
     GameSpec,
     OptionSpec,
@@ -59,9 +58,9 @@ FACE_UP = choice_option(
 
 SPEC = register(
     GameSpec(
-        name="quatrefoil",
-        title="Quatrefoil",
+        package=__name__,
         summary="Cooperative: four seats with hidden cards slide five tokens into place.",
+        factory=QuatrefoilGame,
         num_players=4,
         utility=Utility.COOPERATIVE,
         perfect_information=False,
@@ -84,20 +83,7 @@ SPEC = register(
                 extensions=Extensions(terminal="fourfold.games.quatrefoil.terminal:DUAL_RULES"),
             ),
         ),
-        options=(),
-        factory=QuatrefoilGame,
-        rules_text=rules_from("fourfold.games.quatrefoil"),
-        extensions=Extensions(
-            bots="fourfold.games.quatrefoil.bots:BOTS",
-            solver="fourfold.games.quatrefoil.solver_command:SOLVERS",
-            report="fourfold.games.quatrefoil.report:REPORT",
-            terminal="fourfold.games.quatrefoil.terminal:RULES",
-            presenter="fourfold.games.quatrefoil.text:PRESENTER",
-            drawer="fourfold.games.quatrefoil.svg:draw_quatrefoil",
-            codec="fourfold.games.quatrefoil.wire:CODEC",
-            browser="fourfold.games.quatrefoil:browser.js",
-            observation="fourfold.games.quatrefoil.observe:OBSERVATION",
-        ),
+        extensions=Extensions(solver="fourfold.games.quatrefoil.solver_command:SOLVERS"),
     )
 )
 

@@ -160,3 +160,6 @@ def draw_freeform(game: Game[Any, Any], view: View, *, last_move: Any | None,
          hand_given=last is not None and last.give is not None)
     return canvas.to_string()
 
+
+#: the drawer part of the game's bundle (``core.extensions``)
+DRAWER = draw_freeform
