@@ -42,3 +42,8 @@ class DaoEngine(SlidingEngine):
 
     def mover_wins_now(self) -> bool:
         return bool(k.mover_wins_now(self.t, self.st, self.hist, self.keys, self.moves[-1]))
+
+
+#: the kernel part of the game's bundle (``core.extensions``): the engine of a
+#: configured game
+ENGINE = DaoEngine

@@ -244,3 +244,6 @@ def draw_quatrefoil(game: Game[Any, Any], view: View, *, last_move: Any | None,
         _mini(canvas, obs.solution, right, y + 18, "Solution")
     return canvas.to_string()
 
+
+#: the drawer part of the game's bundle (``core.extensions``)
+DRAWER = draw_quatrefoil
