@@ -81,7 +81,9 @@ NOT_A_PART = object()
 
 
 def _register(monkeypatch: pytest.MonkeyPatch, **parts: str) -> Game[Any, Any]:
-    spec = dataclasses.replace(NOUGHTS, name=NAME, extensions=Extensions(**parts))
+    # no package: the copy has only the parts named here, none found in plugin_game/
+    spec = dataclasses.replace(NOUGHTS, name=NAME, package=None,
+                               extensions=Extensions(**parts))
     registry.game_names()  # the built-in games and plugins first
     monkeypatch.setitem(registry._SPECS, NAME, spec)
     monkeypatch.setattr(registry, "_GAMES", {})

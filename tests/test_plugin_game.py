@@ -1,6 +1,7 @@
 """A game added from outside, through the public plugin API only: noughts and crosses,
 defined entirely in ``tests/plugin_game/`` (rules, rules text, presenter, drawer,
-observation encoder and solver), with no edit anywhere in ``fourfold``.
+observation encoder and solver, each found there by its module's name), with no edit
+anywhere in ``fourfold``.
 
 In this process it is registered with ``fourfold.register`` for this module only; the
 server finds it as a user's would, from ``FOURFOLD_GAMES`` (and ``PYTHONPATH``). It
@@ -28,7 +29,7 @@ import fourfold
 import plugin_game
 from fourfold.cli.main import main
 from fourfold.core import registry
-from fourfold.core.extensions import extensions_of
+from fourfold.core.extensions import discover, extensions_of
 from fourfold.render import presenter_for
 from fourfold.render.svg import svg_for_state
 from support.conformance import (
@@ -55,11 +56,17 @@ def game() -> Any:
     return fourfold.load(NAME)
 
 
-def test_it_is_listed_and_names_its_own_parts() -> None:
+def test_it_is_listed_and_its_parts_are_found_in_its_folder() -> None:
+    """The spec names no part: each is found by convention in the plugin's own folder."""
     assert NAME in fourfold.game_names()
-    parts = extensions_of(game()).names()
-    assert set(parts) == {"presenter", "drawer", "observation", "solver"}
-    assert all(getattr(extensions_of(game()), p).startswith("plugin_game.") for p in parts)
+    bundle = extensions_of(game())
+    assert bundle == discover("plugin_game")
+    assert {p: getattr(bundle, p) for p in bundle.names()} == {
+        "presenter": "plugin_game.text:PRESENTER",
+        "drawer": "plugin_game.svg:DRAWER",
+        "observation": "plugin_game.observe:OBSERVATION",
+        "solver": "plugin_game.solver_hooks:SOLVERS",
+    }
 
 
 def test_conformance_random_games() -> None:
