@@ -10,6 +10,12 @@ played, then reviewed with the given time per position (the solver's) and iterat
 seconds for the whole review (after the solver's tables are prepared, timed apart),
 and how many plies the solver valued exactly. The first review of a ruleset also pays
 numba's compilation unless its cache holds the kernels: run twice, read the second run.
+
+A game with its own review (``GameSolvers.review``: Quatrefoil) is played by level 3 on
+every seat, the seats that may act taking turns (a real-time variant too), up to
+``OWN_CAP`` actions (then the team gives up), and reviewed as ``fourfold review``
+does; ``first_seconds`` is the first review of a ruleset in this process (Quatrefoil's
+public-information search fills its memo then), ``review_seconds`` a second one.
 """
 
 from __future__ import annotations
@@ -18,6 +24,9 @@ import argparse
 import json
 import time
 from typing import Any
+
+#: actions a game with its own review is played for at most (then the team gives up)
+OWN_CAP = 60
 
 
 def rulesets() -> list[tuple[str, str]]:
@@ -30,6 +39,49 @@ def rulesets() -> list[tuple[str, str]]:
             continue
         found += [(name, v.name) for v in spec.variants if not v.unavailable]
     return found
+
+
+def own_rulesets() -> list[tuple[str, str]]:
+    """The rulesets with a review of their own."""
+    import fourfold
+    from fourfold.analysis.review.own import own_review
+    from fourfold.core.registry import game_names, get_spec
+
+    found = []
+    for name in game_names():
+        for v in get_spec(name).variants:
+            if not v.unavailable and own_review(fourfold.load(name, v.name)) is not None:
+                found.append((name, v.name))
+    return found
+
+
+def measure_own(name: str, variant: str) -> dict[str, Any]:
+    import fourfold
+    from fourfold.ai import make_bot
+    from fourfold.analysis.review.own import own_review
+    from fourfold.core.match import Match
+    from fourfold.core.outcome import Outcome, Result
+
+    game = fourfold.load(name, variant)
+    bots = [make_bot("level3", game, seat, 1) for seat in range(game.num_players)]
+    match: Any = Match(game, game.initial_state(1))
+    while match.outcome is None and len(match.moves) < OWN_CAP:
+        actors = game.actors(match.state)
+        seat = actors[len(match.moves) % len(actors)]
+        match.play(bots[seat].choose(game.view(match.state, seat)))
+    if match.outcome is None:
+        match.declare(Outcome(Result.TEAM_LOSS, f"gave up after {OWN_CAP} actions"))
+    own = own_review(game)
+    assert own is not None
+    start = time.perf_counter()
+    own.review(match)
+    first = time.perf_counter() - start
+    start = time.perf_counter()
+    own.review(match)
+    took = time.perf_counter() - start
+    return {"game": name, "variant": variant, "plies": len(match.moves),
+            "review_seconds": round(took, 2), "first_seconds": round(first, 2),
+            "seconds_per_ply": round(took / max(len(match.moves), 1), 3)}
 
 
 def measure(name: str, variant: str, seconds: float, iterations: int,
@@ -70,14 +122,19 @@ def main() -> int:
     a, _, b = args.bots.partition(",")
     rows = [measure(name, variant, args.seconds, args.iterations, (a, b))
             for name, variant in rulesets() if args.only in (None, name)]
+    rows += [measure_own(name, variant) for name, variant in own_rulesets()
+             if args.only in (None, name)]
     if args.json:
         print(json.dumps({"machine": machine(), "rows": rows}, indent=2))
         return 0
     print(f"machine: {machine()}")
     for r in rows:
-        print(f"{r['game']:>8} {r['variant']:<12} {r['plies']:>4} plies  "
-              f"{r['review_seconds']:>7.1f} s ({r['seconds_per_ply']:.2f} s/ply, "
-              f"{r['exact_plies']} exact; tables {r['prepare_seconds']:.1f} s)")
+        head = (f"{r['game']:>8} {r['variant']:<15} {r['plies']:>4} plies  "
+                f"{r['review_seconds']:>7.1f} s ({r['seconds_per_ply']:.2f} s/ply, ")
+        if "first_seconds" in r:
+            print(f"{head}the first review {r['first_seconds']:.1f} s)")
+        else:
+            print(f"{head}{r['exact_plies']} exact; tables {r['prepare_seconds']:.1f} s)")
     return 0
 
 

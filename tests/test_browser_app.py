@@ -364,11 +364,11 @@ def test_keyboard_only_game_then_hint_rematch_replay_and_a_new_game_from_it(
         after(server, table, state["version"], "the move", 10)
     state = until_state(server, table, None, lambda s: s["outcome"], "the end")
     page.wait_for_selector("#banner:not([hidden])")
-    # the replay, with solver values where the solver answers
+    # the replay, with the game's review (the solver's values) beside it
     focus_by_tab(page, "replay-link")
     page.keyboard.press("Enter")
     page.wait_for_selector("#replay-board svg")
-    page.wait_for_selector("#analysis h2, #analysis p")
+    page.wait_for_selector("#review #review-status")
     page.keyboard.press("ArrowLeft")
     page.wait_for_function("() => document.querySelector('#replay-slider').value !== '"
                            + str(state["version"]) + "'")

@@ -159,8 +159,9 @@ def test_review_refuses_bad_input_in_one_line(
     coop.write_text(format_record(dataclasses.replace(
         parse_records(path.read_text())[0], game="quatrefoil", variant="nothing-to-hide",
         options={}, players=(), moves=(), result="*", termination="")))
-    assert main(["review", str(coop)]) == 2
-    assert "two-player" in one_line(capsys)
+    assert main(["review", str(coop)]) == 2  # Quatrefoil's own review: only once it is over
+    refused = one_line(capsys)
+    assert "once the game is over" in refused and "solution" not in refused
 
 
 def test_estimates_are_seeded_and_never_exact() -> None:

@@ -83,7 +83,7 @@ def test_a_finished_game_is_reviewed_as_the_terminal_reviews_its_record(api: Api
         assert r.status_code == 200 and r.text.lstrip().startswith("<svg"), r.text[:200]
     r = api.http.get(f"/api/tables/{tid}/review/picture",
                      params={"ply": first["ply"], "step": len(first["line"]) + 1})
-    assert r.status_code == 422 and "best line" in r.json()["error"]
+    assert r.status_code == 422 and "line at ply" in r.json()["error"]
     # stored with the game: asked again, the same answer at once
     assert api.http.get(f"/api/tables/{tid}/review").json() == body
     # the game's puzzles, mined after its review: each certified again here by the solver

@@ -114,6 +114,9 @@ class GameSolvers:
     #: ``fourfold.solve.pns.hooks.ProofHooks``: proof-number search and certificates, as a
     #: ``"package.module:attribute"`` reference (``None``: the game has none)
     proofs: str | None = None
+    #: ``fourfold.analysis.review.own.OwnReview``: the game's own review of a finished
+    #: game, as a reference (``None``: the per-ply values of two-player games, if any)
+    review: str | None = None
 
 
 def game_solvers(game: Game[Any, Any]) -> GameSolvers | None:

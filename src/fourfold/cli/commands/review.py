@@ -4,7 +4,10 @@ perfect-play review of a recorded game (docs/review.md).
 For every ply: the mover's value before and after the move (``fourfold solve``'s
 vocabulary), its label (best, good, inaccuracy, mistake, blunder) and the best moves,
 then a value chart. Where the game's solver cannot answer a position within
-``--seconds`` a bounded search estimates it, and the review says so on that ply.
+``--seconds`` a bounded search estimates it, and the review says so on that ply. A game
+with its own review (``GameSolvers.review``: Quatrefoil's, what each action cost on
+public information and with the deal known) gives that instead; the time options do
+not apply to it.
 """
 
 from __future__ import annotations
@@ -41,9 +44,20 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from fourfold.analysis.review.own import own_review
     from fourfold.analysis.review.review import check_reviewable, review
 
     match = replay(args.record, args.game_number, read_text(args.record, "the record"))
+    own = own_review(match.game)
+    if own is not None:  # a cooperative game's own review (no per-ply values to search)
+        body = own.review(match)
+        if args.json:
+            print(json.dumps(body))
+            return 0
+        from rich.console import Console
+
+        own.show(body, Console(highlight=False))
+        return 0
     check_reviewable(match)
     progress = None
     if not args.json and sys.stderr.isatty():

@@ -4,6 +4,8 @@
 the solution (``fourfold.games.quatrefoil.solver``); ``--public``: the least expected
 number of actions when the team acts on public information only
 (``fourfold.games.quatrefoil.solver_public``). The solvers are imported when run.
+``review`` names the game's own review (``fourfold review``, the server's reviews):
+what each action cost, on public information and with the deal known (``review.py``).
 """
 
 from __future__ import annotations
@@ -84,8 +86,11 @@ def _quatrefoil_run(args: argparse.Namespace) -> int:
     return 0
 
 
-SOLVERS = GameSolvers(command=SolverCommand(
-    "shortest action sequence from an arrangement to a solution",
-    _quatrefoil_arguments,
-    _quatrefoil_run,
-))
+SOLVERS = GameSolvers(
+    command=SolverCommand(
+        "shortest action sequence from an arrangement to a solution",
+        _quatrefoil_arguments,
+        _quatrefoil_run,
+    ),
+    review="fourfold.games.quatrefoil.review:REVIEW",
+)

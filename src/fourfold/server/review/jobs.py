@@ -2,11 +2,13 @@
 
 A two-player game of perfect information that ends is reviewed at once: the table
 calls ``Reviews.finished``, which starts the work, one worker-process job per ply
-(``review.work``), and stores the review with the game (``review.store``). A review
+(``review.work``), and stores the review with the game (``review.store``). A game
+with its own review (``analysis.review.own``: Quatrefoil's) gets it in one job. A review
 that could not start then (the pool was full, or the server stopped) starts when it is
 first asked for. Hidden information: a review is only of a finished game, whose record
-hides nothing; and a review runs only while its table stays finished at the version
-it reviews, so it never runs while a game is live there.
+hides nothing (a game with hidden cards has turned them all face up); and a review runs
+only while its table stays finished at the version it reviews, so it never runs while a
+game is live there.
 """
 
 from __future__ import annotations
@@ -18,11 +20,12 @@ from collections.abc import Callable
 from typing import Any
 
 from fourfold.analysis.review import Ply, Review
+from fourfold.analysis.review.own import own_review
 from fourfold.core.match import Match
 from fourfold.server.jobs import JobPool, JobRefused
 from fourfold.server.live import LiveTable
 from fourfold.server.review.store import ReviewStore
-from fourfold.server.review.work import best_line, review_one
+from fourfold.server.review.work import best_line, own_body, review_one
 from fourfold.server.specs import BOT
 from fourfold.solve.position import solver_for
 
@@ -61,9 +64,11 @@ class Reviews:
     def refusal(live: LiveTable) -> str | None:
         """Why ``live``'s game gets no review, or ``None``."""
         game = live.game
+        if own_review(game) is not None:
+            return None
         if game.num_players != 2 or not game.info.spec.perfect_information:
-            return f"a review covers two-player games of perfect information, not" \
-                   f" {game.info.label()}"
+            return f"a review covers two-player games of perfect information and games" \
+                   f" with their own review, not {game.info.label()}"
         return None
 
     def finished(self, live: LiveTable) -> None:
@@ -128,6 +133,14 @@ class Reviews:
         try:
             stored = self.store.get(live.id)
             if stored is not None and stored[0] == version:  # reviewed by another instance
+                return
+            if own_review(match.game) is not None:
+                self._check(live, version)
+                body = self.jobs.compute(own_body, match)
+                progress["done"] = progress["total"]
+                body.update(type="review", id=live.id, status="ready", version=version)
+                self._check(live, version)
+                self.store.save(live.id, version, json.dumps(body))
                 return
             body, plies = self._review(live, version, match, progress)
             self.store.save(live.id, version, json.dumps(body))

@@ -1,6 +1,10 @@
 """The review's routes: ``GET /api/tables/{id}/review`` (200 ready or unavailable, 202
 pending, 409 before the end) and ``GET /api/tables/{id}/review/picture?ply=N&step=K``
-(the position before ply ``N`` after ``K`` moves of the best line shown for it)."""
+(the position before ply ``N`` after ``K`` moves of the line the review gives for it:
+a mistake's best line, or a cooperative game's shortest solution from there; ``N`` one
+past the last ply is the position the game ended on, with the review's ``end_line``).
+Both answer only for a finished game: a game with hidden cards shows them by then, so
+its pictures are drawn from the view that shows every card."""
 
 from __future__ import annotations
 
@@ -42,11 +46,12 @@ def get_line_picture(table_id: str, request: Request, caller: Watcher,
     if review is None:
         raise ApiError(409, "this game has no review yet")
     plies: list[dict[str, Any]] = review["plies"]
-    if ply > len(plies):
-        raise ApiError(422, f"the game has {len(plies)} plies, not {ply}")
-    line: list[str] = plies[ply - 1].get("line") or []
+    if ply > len(plies) + 1:
+        raise ApiError(422, f"the game has {len(plies)} plies, not {ply - 1}")
+    line: list[str] = (plies[ply - 1].get("line") if ply <= len(plies)
+                       else review.get("end_line")) or []
     if step > len(line):
-        raise ApiError(422, f"the best line at ply {ply} has {len(line)} moves, not {step}")
+        raise ApiError(422, f"the line at ply {ply} has {len(line)} moves, not {step}")
     game = live.game
     state = Match.from_record(live.table.referee_record()).states[ply - 1]
     last = None
@@ -56,7 +61,8 @@ def get_line_picture(table_id: str, request: Request, caller: Watcher,
             state = game.apply(state, last)
     except (FourfoldError, ValueError) as error:
         raise ApiError(500, f"the stored line does not replay: {error}") from None
-    picture = draw_svg(game, game.view(state, None), last_move=last,
+    # the game is over (``stored`` says so): every card is face up by now
+    picture = draw_svg(game, game.revealed_view(state, None), last_move=last,
                        outcome=game.outcome(state))
     return Response(str(picture), media_type="image/svg+xml",
                     headers={"Cache-Control": "no-store"})

@@ -1,5 +1,6 @@
 """The review's work in a worker process of the job pool (arguments and answers are
-pickled): one ply's review, and the best line from the position before a mistake."""
+pickled): one ply's review, the best line from the position before a mistake, and a
+game's own review of a whole game."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 
 from fourfold.analysis.review import Ply
 from fourfold.analysis.review.assess import prepare
+from fourfold.analysis.review.own import own_review
 from fourfold.analysis.review.review import review_ply
 from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game
@@ -22,6 +24,14 @@ def review_one(match: Match[Any, Any, Any], index: int, seconds: float, iteratio
     """Ply ``index`` (from 0) of a finished game, as ``fourfold review`` values it."""
     prepare(match.game)  # a solver's tables load once per worker process
     return review_ply(match, index, seconds, iterations, seed)
+
+
+def own_body(match: Match[Any, Any, Any]) -> dict[str, Any]:
+    """The game's own review of a finished game (``analysis.review.own``), as JSON."""
+    own = own_review(match.game)
+    if own is None:
+        raise FourfoldError(f"{match.game.info.label()} has no review of its own")
+    return own.review(match)
 
 
 def best_line(game: Game[Any, Any], state: Any, first: str, seconds: float,

@@ -1,6 +1,7 @@
 // Replays: step through any finished game (or a perfect-information game so far), with
-// the solver's values per move where a solver answers; a shared replay for the seats of
-// a finished table; open any position as a new game against a bot.
+// its review once it is over (review.js: every move's mark, the chart, the jump to the
+// worst move, the lines on the board); a shared replay for the seats of a finished
+// table; open any position as a new game against a bot.
 import {announce, api, gameTitle, h, navigate, outcomeText, rememberSeat, seatToken} from './util.js';
 import {reviewPanel} from './review.js';
 
@@ -9,10 +10,8 @@ export function replayPage(main, id) {
   const token = seatToken();
   let alive = true;
   let data = null;
-  let analysis = null;
   let ply = 0;
   let socket = null;
-  let poll = null;
   let seq = 0;
   const title = h('h1', {}, 'Replay');
   const status = h('p', {class: 'turn', id: 'replay-status', 'aria-live': 'polite'}, 'Loading…');
@@ -26,16 +25,16 @@ export function replayPage(main, id) {
     slider);
   const shared = h('div', {class: 'shared', id: 'shared'});
   const moves = h('ol', {class: 'moves replay-moves', id: 'replay-moves', start: '0'});
-  const info = h('div', {class: 'analysis', id: 'analysis'});
   const review = reviewPanel({id, token, go: (n) => go(n), board});
-  review.onReady(() => renderMoves());
+  const movesHead = h('h2', {class: 'small-h', id: 'moves-h'}, review.caption());
+  review.onReady(() => { movesHead.textContent = review.caption(); renderMoves(); });
   const fromHere = h('div', {class: 'from-here', id: 'from-here'});
   const leadBox = h('input', {type: 'checkbox', id: 'lead'});
   const followBox = h('input', {type: 'checkbox', id: 'follow', checked: true});
   main.append(h('div', {class: 'table-page'}, h('div', {class: 'table-head'}, title, status),
     h('div', {class: 'table-layout'},
       h('div', {class: 'board-col'}, board),
-      h('div', {class: 'side-col'}, nav, review.node, info, h('h2', {class: 'small-h'}, 'Moves (values for the player who moved)'), moves,
+      h('div', {class: 'side-col'}, nav, review.node, movesHead, moves,
         shared, fromHere,
         h('p', {}, h('a', {href: `/t/${id}${token ? `#seat=${token}` : ''}`, 'data-nav': true}, 'Back to the table'))))));
   slider.addEventListener('input', () => go(Number(slider.value)));
@@ -68,66 +67,17 @@ export function replayPage(main, id) {
     }
     renderMoves();
     go(data.shared_ply !== null && data.shared_ply !== undefined ? data.shared_ply : data.plies.length - 1, true);
-    loadAnalysis(0);
-  }
-
-  async function loadAnalysis(tries) {
-    if (!alive || !data || !data.finished) {
-      if (data && !data.finished) info.replaceChildren(h('p', {class: 'muted'}, 'Analysis opens when the game is over.'));
-      return;
-    }
-    const r = await api(`/api/tables/${id}/analysis`);
-    if (!alive) return;
-    if (r.status === 202 && tries < 180) {
-      info.replaceChildren(h('p', {}, `The solver is analysing: ${r.data.done} of ${r.data.total} positions…`));
-      poll = window.setTimeout(() => loadAnalysis(tries + 1), 1000);
-      return;
-    }
-    if (!r.ok) { info.replaceChildren(h('p', {}, `No analysis: ${r.error}.`)); return; }
-    analysis = r.data;
-    if (!analysis.available) { info.replaceChildren(h('p', {class: 'muted'}, `No solver values: ${analysis.reason}.`)); return; }
-    renderMoves();
-    renderInfo();
-  }
-
-  function valueText(v, d) {
-    if (v === null || v === undefined) return 'not solved';
-    if (v === 'draw' || d === null || d === undefined) return v;
-    return `${v} in ${d}`;
-  }
-
-  function playedValue(i) {
-    // the value of the move that led to ply i, for the player who made it
-    if (!analysis || !analysis.positions || !analysis.positions[i - 1]) return null;
-    const pos = analysis.positions[i - 1];
-    const found = (pos.moves || []).find((m) => m.move === pos.played);
-    if (!found) return pos.value === null ? null : {text: 'not listed', mark: ''};
-    const best = (pos.best || []).includes(pos.played);
-    const worse = !best && pos.value && found.value !== pos.value;
-    return {text: valueText(found.value, found.distance), mark: best ? 'best' : worse ? 'mistake' : ''};
   }
 
   function renderMoves() {
     if (!data) return;
     moves.replaceChildren(...data.plies.map((p, i) => {
-      const v = i ? review.mark(i) || playedValue(i) : null;
+      const v = i ? review.mark(i) : null;
       const label = i ? p.move : 'Start';
       return h('li', {class: i === ply ? 'current' : '', value: i},
         h('button', {type: 'button', class: 'link-btn', 'data-ply': i, 'aria-current': i === ply ? 'step' : null, onclick: () => go(i)}, label),
-        v && v.label ? h('span', {class: `value mark ${v.label}`, style: `color: ${v.colour}`}, v.text)
-          : v ? h('span', {class: `value ${v.mark}`}, ` ${v.text}${v.mark === 'mistake' ? ' (?)' : v.mark === 'best' ? ' ✓' : ''}`) : '');
+        v ? h('span', {class: `value mark ${v.label}`, style: `color: ${v.colour}`}, v.text) : '');
     }));
-  }
-
-  function renderInfo() {
-    if (!analysis || !analysis.available || !analysis.positions) return;
-    const pos = analysis.positions[ply];
-    if (!pos) { info.replaceChildren(); return; }
-    const mover = pos.to_move === null || pos.to_move === undefined ? null : data.players[pos.to_move];
-    info.replaceChildren(h('h2', {class: 'small-h'}, 'Solver'),
-      h('p', {id: 'position-value'}, mover ? `${mover} to move: ${valueText(pos.value, pos.distance)}.` : 'Game over.'),
-      pos.best && pos.best.length ? h('p', {}, `Best: ${pos.best.slice(0, 8).join(', ')}${pos.best.length > 8 ? ', …' : ''}`) : '',
-      pos.error ? h('p', {class: 'muted'}, pos.error) : '');
   }
 
   async function go(n, quiet) {
@@ -152,7 +102,6 @@ export function replayPage(main, id) {
     }
     const p = data.plies[ply];
     if (!quiet) announce(ply ? `Move ${ply}: ${p.move}` : 'The start');
-    renderInfo();
     review.show(ply);
     renderFromHere();
     if (leadBox.checked && token) api(`/api/tables/${id}/replay`, {method: 'POST', token, body: {ply}});
@@ -201,7 +150,6 @@ export function replayPage(main, id) {
     alive = false;
     review.stop();
     document.removeEventListener('keydown', keys);
-    if (poll) window.clearTimeout(poll);
     if (socket) socket.close();
   };
 }

@@ -1,7 +1,12 @@
 // The review of a finished game on the replay page (issue 32; server/review): the value
 // chart over the whole game (an SVG drawn here, no charting library), a mark on each
-// move, a jump to the first mistake, and the best line after a mistake shown on the board.
+// move, a jump to the first mistake, the value of the position shown with its best
+// moves, and the best line after a mistake shown on the board. A game with its own
+// review counting actions (kind "actions": review-actions.js) gets its chart of the
+// fewest actions left, a jump to the costliest action and the shortest solution from
+// the position shown.
 import {announce, api, h} from './util.js';
+import {actionsCaption, actionsChart, actionsDetail, actionsJump, actionsMark, actionsStatus} from './review-actions.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 //: what each label shows beside a move (the glyphs of chess annotation)
@@ -45,8 +50,12 @@ export function reviewPanel({id, token, go, board}) {
   let timer = null;
   let body = null;
   let here = 0;
-  let line = null; // {ply, step} while the best line is on the board
+  // while a line is on the board: {at (the position it belongs to), from (the review's
+  // ply whose position it starts from), moves, step, name, start (what step 0 shows)}
+  let line = null;
+  let cursorX = null;
   const ready = [];
+  const actions = () => body && body.kind === 'actions';
   const head = h('h2', {class: 'small-h', id: 'review-h'}, 'Review');
   const status = h('p', {id: 'review-status', 'aria-live': 'polite'}, 'Loading the review…');
   const chart = h('div', {class: 'review-chart', id: 'review-chart'});
@@ -66,6 +75,16 @@ export function reviewPanel({id, token, go, board}) {
     if (!r.ok) { status.textContent = `No review: ${r.error}.`; return; }
     if (r.data.status !== 'ready') { status.textContent = `No review: ${r.data.reason}.`; return; }
     body = r.data;
+    if (actions()) {
+      status.textContent = actionsStatus(body);
+      const drawn = actionsChart(body, go);
+      cursorX = drawn.x;
+      chart.replaceChildren(...drawn.node);
+      jump.replaceChildren(actionsJump(body, go, announce));
+      show(here);
+      for (const f of ready) f();
+      return;
+    }
     const exact = body.plies.filter((p) => p.source === 'solver').length;
     const n = body.plies.length;
     status.textContent = exact === n ? `Every move valued exactly by the solver, for the player who made it.`
@@ -104,6 +123,7 @@ export function reviewPanel({id, token, go, board}) {
         class: `${p.j.exact === false ? 'estimate' : 'exact'}${bad ? ` ${label}` : ''}`, 'data-ply': p.i,
         style: `stroke: ${bad ? 'var(--bad)' : 'var(--ink)'}; stroke-width: 1.5; fill: ${p.j.exact === false ? '#fff' : bad ? 'var(--bad)' : 'var(--ink)'}`}));
     }
+    cursorX = x;
     const cursor = svg('line', {x1: x(here), x2: x(here), y1: 0, y2: H, class: 'cursor', id: 'review-cursor', style: 'stroke: var(--focus); stroke-width: 2'});
     root.append(cursor);
     root.addEventListener('click', (event) => {
@@ -127,63 +147,98 @@ export function reviewPanel({id, token, go, board}) {
 
   function mark(i) {
     if (!body || i < 1 || !body.plies[i - 1]) return null;
+    if (actions()) return actionsMark(body, i);
     const p = body.plies[i - 1];
     if (!p.label) return null;
     const estimate = p.source === 'estimate' ? ' (est.)' : '';
     return {label: p.label, colour: COLOUR[p.label], text: ` ${GLYPH[p.label]}${GLYPH[p.label] ? ' ' : ''}${p.label}${estimate}`};
   }
 
-  // The board steps through the best line after the mistake at ply p.ply.
+  // The board steps through the line on show: a mistake's best line, or the shortest
+  // solution from the position shown.
   async function drawLine() {
-    const p = body.plies[line.ply - 1];
-    const r = await api(`/api/tables/${id}/review/picture?ply=${line.ply}&step=${line.step}`, {token, text: true});
-    if (!alive || !line) return;
+    const shown = line;
+    const r = await api(`/api/tables/${id}/review/picture?ply=${shown.from}&step=${shown.step}`, {token, text: true});
+    if (!alive || line !== shown) return;
     if (r.ok) {
       board.innerHTML = r.data;
       const s = board.querySelector('svg');
       if (s) { s.removeAttribute('width'); s.removeAttribute('height'); }
     }
-    const moves = p.line.map((m, k) => (k < line.step ? h('strong', {}, m) : h('span', {}, m)));
+    const moves = shown.moves.map((m, k) => (k < shown.step ? h('strong', {}, m) : h('span', {}, m)));
     detail.querySelector('#line-steps')?.replaceChildren(...moves.flatMap((m, k) => (k ? [' ', m] : [m])));
     const where = detail.querySelector('#line-where');
-    if (where) where.textContent = line.step ? `After ${line.step} of ${p.line.length} moves of the best line.` : 'The position before the mistake.';
+    if (where) where.textContent = shown.step ? `After ${shown.step} of ${shown.moves.length} moves of the ${shown.name}.` : shown.start;
   }
 
-  function lineControls(p) {
+  function lineControls() {
     const step = (d) => {
-      line.step = Math.max(0, Math.min(p.line.length, line.step + d));
+      line.step = Math.max(0, Math.min(line.moves.length, line.step + d));
       drawLine();
     };
+    const title = line.name.charAt(0).toUpperCase() + line.name.slice(1);
     return h('div', {class: 'best-line', id: 'best-line'},
-      h('p', {}, 'Best line: ', h('span', {id: 'line-steps'})),
+      h('p', {}, `${title}: `, h('span', {id: 'line-steps'})),
       h('p', {id: 'line-where', 'aria-live': 'polite'}),
       h('div', {class: 'buttons'},
-        h('button', {type: 'button', id: 'line-prev', 'aria-label': 'Back one move of the best line', onclick: () => step(-1)}, '‹'),
-        h('button', {type: 'button', id: 'line-next', 'aria-label': 'One more move of the best line', onclick: () => step(1)}, '›'),
+        h('button', {type: 'button', id: 'line-prev', 'aria-label': `Back one move of the ${line.name}`, onclick: () => step(-1)}, '‹'),
+        h('button', {type: 'button', id: 'line-next', 'aria-label': `One more move of the ${line.name}`, onclick: () => step(1)}, '›'),
         h('button', {type: 'button', id: 'line-close', onclick: () => { line = null; go(here); }}, 'Back to the game')));
+  }
+
+  // The line offered at this position, as a button or, while on show, its controls.
+  function offer(parts, found, label) {
+    if (!found) return;
+    if (line) { parts.push(lineControls()); return; }
+    parts.push(h('button', {type: 'button', id: 'show-line', onclick: () => {
+      line = {at: here, step: 1, ...found};
+      show(here);
+      drawLine();
+    }}, label));
+  }
+
+  // The position shown (before the next move): its value for the player to move and its
+  // best moves, or that the game is over.
+  function position(ply) {
+    const next = body.plies[ply];
+    if (!next) return h('p', {id: 'position-value'}, 'Game over.');
+    const best = next.best.length ? ` Best: ${next.best.slice(0, 8).join(', ')}${next.best.length > 8 ? ', …' : ''}.` : '';
+    return h('p', {id: 'position-value'}, `${next.player} to move: ${valueText(next.before)}.${best}`);
   }
 
   function show(ply) {
     here = ply;
     const cursor = chart.querySelector('#review-cursor');
-    if (cursor && body) {
-      const n = body.plies.length;
-      const cx = PAD + (W - 2 * PAD) * (n ? ply / n : 0);
+    if (cursor && body && cursorX) {
+      const cx = cursorX(ply);
       cursor.setAttribute('x1', cx); cursor.setAttribute('x2', cx);
     }
     if (!body) return;
-    if (line && line.ply !== ply) line = null;
+    if (line && line.at !== ply) line = null;
+    if (actions()) {
+      const {parts, line: found} = actionsDetail(body, ply);
+      offer(parts, found, 'Show the shortest solution from here on the board');
+      detail.replaceChildren(...parts);
+      return;
+    }
     const p = ply >= 1 ? body.plies[ply - 1] : null;
-    if (!p) { detail.replaceChildren(); return; }
-    const parts = [h('p', {id: 'review-move'}, h('strong', {}, `Move ${p.ply}, ${p.move} by ${p.player}: `),
-      h('span', {class: `mark ${p.label || ''}`, style: p.label ? `color: ${COLOUR[p.label]}; font-weight: 700` : null}, p.label || 'not valued'), p.source === 'estimate' ? ' (estimate)' : ''),
-      h('p', {}, `Before: ${valueText(p.before)}. After: ${valueText(p.after)}.`)];
-    if (p.best.length && p.label !== 'best') parts.push(h('p', {}, `Best: ${p.best.slice(0, 6).join(', ')}${p.best.length > 6 ? ', …' : ''}`));
-    if (p.line && p.line.length) {
-      if (line) parts.push(lineControls(p));
-      else parts.push(h('button', {type: 'button', id: 'show-line', onclick: () => { line = {ply: p.ply, step: 1}; show(p.ply); drawLine(); }}, 'Show the best line on the board'));
+    const parts = [];
+    if (p) {
+      parts.push(h('p', {id: 'review-move'}, h('strong', {}, `Move ${p.ply}, ${p.move} by ${p.player}: `),
+        h('span', {class: `mark ${p.label || ''}`, style: p.label ? `color: ${COLOUR[p.label]}; font-weight: 700` : null}, p.label || 'not valued'), p.source === 'estimate' ? ' (estimate)' : ''),
+      h('p', {}, `Before: ${valueText(p.before)}. After: ${valueText(p.after)}.`));
+      if (p.best.length && p.label !== 'best') parts.push(h('p', {}, `Best instead: ${p.best.slice(0, 6).join(', ')}${p.best.length > 6 ? ', …' : ''}`));
+    }
+    parts.push(position(ply));
+    if (p && p.line && p.line.length) {
+      offer(parts, {from: p.ply, moves: p.line, name: 'best line', start: 'The position before the mistake.'}, 'Show the best line on the board');
     }
     detail.replaceChildren(...parts);
+  }
+
+  function caption() {
+    if (actions()) return actionsCaption();
+    return body ? 'Moves (marks for the player who moved)' : 'Moves';
   }
 
   load(0);
@@ -191,6 +246,7 @@ export function reviewPanel({id, token, go, board}) {
     node,
     mark,
     show,
+    caption,
     onReady: (f) => { ready.push(f); if (body) f(); },
     stop: () => { alive = false; if (timer) window.clearTimeout(timer); },
   };
