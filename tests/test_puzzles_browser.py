@@ -137,3 +137,45 @@ def test_the_daily_puzzle_page(server: Server, browser: Any, size: str,
         watched.clean()
     finally:
         context.close()
+
+
+def test_an_icedao_puzzle_with_its_theme_on_the_page(
+        server: Server, browser: Any, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The page's game list offers Ice Dao; its puzzle says its bound and its themes, is
+    solved move by move, and a themed one (a pin) shows the theme in its title."""
+    from fourfold.server.puzzles.catalog import catalog
+
+    shots = shots_folder(tmp_path_factory)
+    context = browser.new_context(viewport=DESKTOP_860)
+    context.set_default_timeout(TIMEOUT)
+    watched = Watched(context)
+    page = watched.page
+    try:
+        page.goto(server.url + "/puzzles")
+        page.locator("#puzzle-goal").get_by_text("to play").wait_for()
+        page.locator("#puzzle-game option[value=icedao]").wait_for(state="attached")
+        page.locator("#puzzle-game").select_option("icedao")
+        page.locator("#puzzle-about").get_by_text("icedao (standard)").wait_for()
+        about = page.locator("#puzzle-about").inner_text()
+        assert "themes: " in about and "proven within" in about
+        assert "within" in page.locator("#puzzle-goal").inner_text()
+        pid = page.evaluate("fetch('/api/puzzles?game=icedao&solver=' +"
+                            " localStorage.getItem('fourfold-solver'))"
+                            ".then(r => r.json()).then(d => d.id)")
+        line = _solution(pid)
+        feedback = page.locator("#puzzle-feedback")
+        for k in range(0, len(line), 2):
+            page.locator("#puzzle-move").select_option(line[k])
+            page.locator("#puzzle-play").click()
+            if k + 2 < len(line):
+                feedback.get_by_text(f"The reply: {line[k + 1]}").wait_for()
+        feedback.get_by_text("Solved").wait_for()
+        pinned = next(i for i, p in catalog().items() if p.game == "icedao" and "pin" in p.themes)
+        page.goto(f"{server.url}/puzzles/{pinned}")
+        page.get_by_role("heading", name="pin").wait_for()
+        assert "win in" in page.get_by_role("heading").first.inner_text()
+        page.screenshot(path=str(shots / "puzzle-icedao-pin.png"), full_page=True)
+        assert serious(page) == []
+        watched.clean()
+    finally:
+        context.close()

@@ -241,6 +241,7 @@ ROUTES: dict[tuple[str, str], Call] = {
     ("GET", "/api/puzzles"): _get("/api/puzzles", solver="0" * 32),
     ("GET", "/api/puzzles/daily"): _get("/api/puzzles/daily"),
     ("GET", "/api/puzzles/rating"): _get("/api/puzzles/rating", solver="0" * 32),
+    ("GET", "/api/puzzles/games"): _get("/api/puzzles/games"),
     ("GET", "/api/puzzles/{puzzle_id}"): _get("/api/puzzles/nosuchpuzzle"),
     ("POST", "/api/puzzles/{puzzle_id}/move"): _post(
         "/api/puzzles/nosuchpuzzle/move", {"solver": "0" * 32, "step": 0, "move": "x"}),

@@ -5,6 +5,11 @@ Every value comes from the game's solver (its bundle's ``solver`` part). A move 
 solver could not prove either way (a bounded solver's ``unknown``) might be another
 solution, so a step with one is refused: only fully proven positions make puzzles.
 The defender plays the solver's best defence (the slowest loss; the first of equals).
+
+A game whose ``puzzles`` part has its own ``certify`` (a game with a bounded solver:
+Ice Dao) is certified by it instead, to the same standard within its bound
+(``fourfold.puzzles.hooks``). Either way the puzzle's themes are derived from the
+certified line (``fourfold.puzzles.themes``).
 """
 
 from __future__ import annotations
@@ -14,7 +19,9 @@ from typing import Any
 
 from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game
-from fourfold.puzzles.puzzle import HOLD, WIN, Puzzle
+from fourfold.puzzles.hooks import HOLD, WIN, Certified, hooks_for
+from fourfold.puzzles.puzzle import Puzzle
+from fourfold.puzzles.themes import themes_of
 from fourfold.solve.position import Solution, SolverEntry, Value, solver_for
 
 #: the longest line mined: the solver's moves in a "win in N"
@@ -45,15 +52,33 @@ def rating(goal: str, win_in: int, choices: int) -> int:
     return round(1000 + 250 * (length - 1) + 60 * math.log2(max(choices, 2)))
 
 
-def theme(goal: str, win_in: int) -> str:
-    if goal == HOLD:
-        return "the only move that does not lose"
-    return f"win in {win_in}"
-
-
 def certify(game: Game[Any, Any], state: Any, seconds: float) -> Puzzle | None:
     """The puzzle of ``state`` if the solver certifies one within ``seconds`` per
     position, else ``None``."""
+    own = hooks_for(game).certify
+    found = (own or certify_exact)(game, state, seconds)
+    return None if found is None else puzzle_of(found)
+
+
+def puzzle_of(certified: Certified) -> Puzzle:
+    """The puzzle of a certified line: its notation, themes and starting rating."""
+    game, here = certified.game, certified.state
+    line = []
+    for move in certified.line:
+        line.append(game.format_move(here, move))
+        here = game.next_state(here, move)
+    return Puzzle(game.name, game.info.variant, game.info.option_strings(),
+                  game.format_position(certified.state), tuple(line), themes_of(certified),
+                  rating(certified.goal, certified.win_in, len(certified.values)),
+                  certified.goal, certified.win_in, certified.bound)
+
+
+def _values(solution: Solution) -> tuple[tuple[Any, Value], ...]:
+    return tuple((m.move, m.value) for m in solution.moves)
+
+
+def certify_exact(game: Game[Any, Any], state: Any, seconds: float) -> Certified | None:
+    """The line of ``state`` certified by the game's solver, every value proven."""
     entry = solver_for(game)
     if entry is None or game.outcome(state) is not None:
         return None
@@ -67,17 +92,17 @@ def certify(game: Game[Any, Any], state: Any, seconds: float) -> Puzzle | None:
         move = _only(first, {Value.DRAW, Value.WIN})
         if move is None:
             return None
-        return _puzzle(game, state, (game.format_move(state, move),), HOLD, 1, choices)
+        return Certified(game, state, (move,), HOLD, 1, _values(first))
     if first.value is not Value.WIN or first.distance is None:
         return None
-    line: list[str] = []
+    line: list[Any] = []
     solver_moves = 0
     here, solution = state, first
     while True:
         move = _only(solution, {Value.WIN})
         if move is None or solver_moves == MAX_WIN_IN:
             return None
-        line.append(game.format_move(here, move))
+        line.append(move)
         solver_moves += 1
         here = game.next_state(here, move)
         if game.outcome(here) is not None:
@@ -86,7 +111,7 @@ def certify(game: Game[Any, Any], state: Any, seconds: float) -> Puzzle | None:
         if defence is None or defence.value is not Value.LOSS or not defence.moves:
             return None
         reply = defence.moves[0].move
-        line.append(game.format_move(here, reply))
+        line.append(reply)
         here = game.next_state(here, reply)
         if game.outcome(here) is not None:
             return None  # the defender ended the game: not the win the solver promised
@@ -96,11 +121,4 @@ def certify(game: Game[Any, Any], state: Any, seconds: float) -> Puzzle | None:
         solution = again
     if len(line) != first.distance:
         return None
-    return _puzzle(game, state, tuple(line), WIN, solver_moves, choices)
-
-
-def _puzzle(game: Game[Any, Any], state: Any, line: tuple[str, ...], goal: str,
-            win_in: int, choices: int) -> Puzzle:
-    return Puzzle(game.name, game.info.variant, game.info.option_strings(),
-                  game.format_position(state), line, theme(goal, win_in),
-                  rating(goal, win_in, choices), goal, win_in)
+    return Certified(game, state, tuple(line), WIN, solver_moves, _values(first))

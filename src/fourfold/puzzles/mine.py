@@ -4,7 +4,9 @@
 Bounded in time: the whole run stops at ``budget`` seconds (checked between positions,
 each of which gets at most ``seconds`` of solver time per solve), and after ``games``
 games. The same seed plays the same games and offers the same positions in the same
-order; only where the budget cuts the run in depends on the machine.
+order; only where the budget cuts the run in depends on the machine. A run can be
+resumed: ``start`` skips the positions an earlier run offered (``progress`` is told
+how many have been offered after each one).
 """
 
 from __future__ import annotations
@@ -49,23 +51,29 @@ def self_play_positions(game: Game[Any, Any], seed: int, games: int) -> Iterator
 
 def mine(game: Game[Any, Any], count: int, seed: int = 0, *, seconds: float = 1.0,
          budget: float = 60.0, games: int = 200,
-         found: Callable[[Puzzle], None] | None = None) -> list[Puzzle]:
-    """Up to ``count`` certified puzzles, each position once."""
+         found: Callable[[Puzzle], None] | None = None, start: int = 0,
+         progress: Callable[[int], None] | None = None) -> list[Puzzle]:
+    """Up to ``count`` certified puzzles, each position once, from the ``start``-th
+    position offered on."""
     check_minable(game)
     prepare(game)
     deadline = time.monotonic() + budget
     seen: set[str] = set()
     puzzles: list[Puzzle] = []
-    for state in self_play_positions(game, seed, games):
+    for offered, state in enumerate(self_play_positions(game, seed, games)):
         if len(puzzles) >= count or time.monotonic() > deadline:
             break
         key = game.format_position(state)
         if key in seen:
             continue
         seen.add(key)
+        if offered < start:
+            continue
         puzzle = certify(game, state, seconds)
         if puzzle is not None:
             puzzles.append(puzzle)
             if found is not None:
                 found(puzzle)
+        if progress is not None:
+            progress(offered + 1)
     return puzzles

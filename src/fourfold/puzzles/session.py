@@ -21,11 +21,21 @@ PROMPT = "your move (hint, solution, quit): "
 
 
 def goal_text(puzzle: Puzzle, mover: str) -> str:
+    """The task in words. A puzzle of a bounded search says its bound: its solution is
+    the only move that wins (or holds) within it, which is all that was proven."""
+    motifs = puzzle.themes[1:]
+    also = f" ({', '.join(motifs)})" if motifs else ""
     if puzzle.goal == WIN:
         moves = "move" if puzzle.win_in == 1 else "moves"
-        theme = "" if puzzle.theme.startswith("win in") else f" ({puzzle.theme})"
-        return f"{mover} to play and win in {puzzle.win_in} {moves}{theme}."
-    return f"{mover} to play: find the only move that does not lose."
+        if puzzle.bound is None:
+            return f"{mover} to play and win in {puzzle.win_in} {moves}{also}."
+        return (f"{mover} to play: find the only move that wins within {puzzle.win_in}"
+                f" {moves}{also}.")
+    if puzzle.bound is None:
+        return f"{mover} to play: find the only move that does not lose{also}."
+    moves = "move" if puzzle.bound == 1 else "moves"
+    return (f"{mover} to play: find the only move after which the opponent cannot force a"
+            f" win within {puzzle.bound} {moves}{also}.")
 
 
 def hint_of(move: str) -> str:

@@ -1,5 +1,5 @@
 """``fourfold puzzle [GAME] [--file F] [--number N | --seed S] [--tries K]``: play a
-puzzle in the terminal, with tries, a hint and the solution (docs/review.md).
+puzzle in the terminal, with tries, a hint and the solution (docs/puzzles.md).
 
 The puzzle comes from ``--file`` (the JSON of ``fourfold puzzles --json``) or from the
 starter set shipped in the package, of GAME or of every game.

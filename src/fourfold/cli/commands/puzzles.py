@@ -1,9 +1,10 @@
 """``fourfold puzzles GAME [--variant V] [--option K=V] [--count N] [--seed S]
 [--seconds S] [--budget S] [--json]``: puzzles mined from seeded self-play, each
-certified by the game's solver (docs/review.md). ``--starter`` lists the shipped set.
+certified by the game's solver (docs/puzzles.md). ``--starter`` lists the shipped set.
 
 JSON: ``[{"game", "variant", "options", "position", "solution": [moves], "theme",
-"rating", "goal", "win_in"}]``.
+"themes", "rating", "goal", "win_in", "bound"}]`` (``bound``: ``null`` for a solved
+game, else the moves within which the claims are proven: Ice Dao).
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"No puzzle found for {game.info.label()} (try a larger --budget or --games).")
         return 0
     for i, p in enumerate(puzzles, start=1):
-        print(f"{i}. {p.theme}, rating {p.rating}: {p.position}")
+        within = "" if p.bound is None else (
+            f" (proven within {p.bound} move{'' if p.bound == 1 else 's'})")
+        print(f"{i}. {p.theme}{within}, rating {p.rating}: {p.position}")
         print(f"   solution: {' '.join(p.solution)}")
     return 0

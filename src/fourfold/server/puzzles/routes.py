@@ -88,7 +88,8 @@ def _public(request: Request, puzzle_id: str, solver: str | None) -> dict[str, A
     here = _position(puzzle_id, puzzle, 0)
     return {"type": "puzzle", "id": puzzle_id, "game": puzzle.game, "variant": puzzle.variant,
             "options": dict(puzzle.options), "position": puzzle.position,
-            "theme": puzzle.theme, "goal": puzzle.goal, "win_in": puzzle.win_in,
+            "theme": puzzle.theme, "themes": list(puzzle.themes), "bound": puzzle.bound,
+            "goal": puzzle.goal, "win_in": puzzle.win_in,
             "moves": len(puzzle.solution), "goal_text": goal_text(puzzle, here["to_move"]),
             "puzzle_rating": _rating_json(rating),
             "tried": solver is not None and puzzle_id in store.tried(solver), **here}
@@ -126,6 +127,19 @@ def daily_puzzle(request: Request, solver: SolverId | None = None) -> dict[str, 
 def solver_rating(request: Request, solver: SolverId) -> dict[str, Any]:
     charge(request, None)
     return {"type": "rating", **_rating_json(_store(request).solver(solver) or start_of_solver())}
+
+
+@router.get("/api/puzzles/games", summary="The games with puzzles, and how many each has")
+def puzzle_games(request: Request) -> dict[str, Any]:
+    from fourfold.core.registry import get_spec
+
+    charge(request, None)
+    counts: dict[str, int] = {}
+    for puzzle in _all(request).values():
+        counts[puzzle.game] = counts.get(puzzle.game, 0) + 1
+    return {"type": "puzzle-games", "games": [
+        {"game": name, "title": get_spec(name).title, "count": counts[name]}
+        for name in sorted(counts, key=lambda n: get_spec(n).title)]}
 
 
 @router.get("/api/puzzles/{puzzle_id}", summary="A puzzle at its start (not its solution)")

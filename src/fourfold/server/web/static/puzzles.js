@@ -1,8 +1,8 @@
 // The puzzle page (issue 32; server/puzzles): a certified puzzle, tries checked move by
 // move by the server (the line is never sent ahead), a hint and the solution, Glicko-2
 // ratings for the puzzle and for this browser (a random id in localStorage, no account),
-// and the daily puzzle. /puzzles: the next puzzle near your rating; /puzzles/daily;
-// /puzzles/<id>: that puzzle.
+// and the daily puzzle. /puzzles: the next puzzle near your rating (?game=G: of that
+// game, chosen in the page's game list); /puzzles/daily; /puzzles/<id>: that puzzle.
 import {api, h, navigate} from './util.js';
 
 const KEY = 'fourfold-solver';
@@ -29,7 +29,10 @@ export function puzzlesPage(main, which) {
   let puzzle = null;
   let step = 0;
   let misses = 0;
+  let chosen = new URLSearchParams(location.search).get('game') || '';
   const title = h('h1', {}, 'Puzzles');
+  const gameSelect = h('select', {id: 'puzzle-game'},
+    h('option', {value: ''}, 'Any game'));
   const goal = h('p', {class: 'turn', id: 'puzzle-goal'}, 'Loading…');
   const board = h('div', {class: 'board', id: 'puzzle-board'});
   const feedback = h('p', {id: 'puzzle-feedback', role: 'status', 'aria-live': 'polite'});
@@ -49,6 +52,7 @@ export function puzzlesPage(main, which) {
         moveRow, feedback, line,
         h('div', {class: 'buttons'}, hint, solution, next),
         about, you,
+        h('p', {class: 'inline'}, h('label', {for: 'puzzle-game'}, 'Puzzles of '), gameSelect),
         h('p', {}, h('a', {href: '/puzzles/daily', 'data-nav': true, id: 'daily-puzzle-link'}, 'The daily puzzle'), ' · ',
           h('a', {href: '/puzzles', 'data-nav': true}, 'A puzzle near your rating'), ' · ',
           h('a', {href: '/explore', 'data-nav': true, id: 'explorer-link'}, 'The explorer of solved games')),
@@ -73,7 +77,8 @@ export function puzzlesPage(main, which) {
 
   async function load() {
     const path = which === 'daily' ? `/api/puzzles/daily?solver=${solver}`
-      : which ? `/api/puzzles/${encodeURIComponent(which)}?solver=${solver}` : `/api/puzzles?solver=${solver}`;
+      : which ? `/api/puzzles/${encodeURIComponent(which)}?solver=${solver}`
+        : `/api/puzzles?solver=${solver}${chosen ? `&game=${encodeURIComponent(chosen)}` : ''}`;
     const r = await api(path);
     if (!alive) return;
     if (!r.ok) { goal.textContent = `No puzzle: ${r.error}.`; return; }
@@ -83,7 +88,7 @@ export function puzzlesPage(main, which) {
     title.textContent = which === 'daily' ? `Daily puzzle · ${puzzle.day}` : `Puzzle: ${puzzle.theme}`;
     document.title = `${title.textContent} · Fourfold`;
     goal.textContent = puzzle.goal_text;
-    about.textContent = `${puzzle.game} (${puzzle.variant}) · ${puzzle.theme} · puzzle rating ${ratingText(puzzle.puzzle_rating)}${puzzle.tried ? ' · you have tried it before: not rated again' : ''}.`;
+    about.textContent = `${puzzle.game} (${puzzle.variant}) · themes: ${puzzle.theme}${puzzle.bound ? ` (proven within ${puzzle.bound} ${puzzle.bound === 1 ? 'move' : 'moves'})` : ''} · puzzle rating ${ratingText(puzzle.puzzle_rating)}${puzzle.tried ? ' · you have tried it before: not rated again' : ''}.`;
     feedback.textContent = '';
     line.textContent = '';
     picture(puzzle.svg);
@@ -137,8 +142,20 @@ export function puzzlesPage(main, which) {
   });
 
   next.addEventListener('click', () => {
-    if (which) navigate('/puzzles');
+    if (which) navigate(chosen ? `/puzzles?game=${encodeURIComponent(chosen)}` : '/puzzles');
     else load();
+  });
+
+  gameSelect.addEventListener('change', () => {
+    chosen = gameSelect.value;
+    if (which) navigate(chosen ? `/puzzles?game=${encodeURIComponent(chosen)}` : '/puzzles');
+    else load();
+  });
+
+  api('/api/puzzles/games').then((r) => {
+    if (!alive || !r.ok) return;
+    gameSelect.append(...r.data.games.map((g) => h('option', {value: g.game}, `${g.title} (${g.count})`)));
+    gameSelect.value = r.data.games.some((g) => g.game === chosen) ? chosen : '';
   });
 
   load();
