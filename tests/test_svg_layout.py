@@ -97,3 +97,61 @@ def test_the_checker_sees_a_label_on_a_card(page: Any) -> None:
     problems = page.evaluate(FIND_COLLISIONS, svg)
     assert any("covers rect.card" in p for p in problems)
     assert any('"below" leaves the picture' in p for p in problems)
+
+
+# -- Quatrefoil on a phone ----------------------------------------------------------------------
+
+#: the board's width on a 390 px phone (the page's padding takes 8 px a side)
+PHONE_BOARD = 374
+#: names as long as a table allows (40 characters), the page's bot names, and capitals
+LONG_NAMES = ("Maximiliano Hernández Oyarzún de la Vega", "Bot level 1 (seat 2)",
+              "Bot level 1 (seat 3)", "MARÍA JOSÉ WOŹNIAK")
+
+#: every text of the picture drawn PHONE_BOARD px wide: [text, rendered CSS px] of those
+#: under 12 px
+SMALL_TEXT = """([svgText, width]) => {
+  document.body.innerHTML = `<div style="width:${width}px">${svgText}</div>`;
+  const svg = document.querySelector('svg');
+  svg.removeAttribute('width'); svg.removeAttribute('height');
+  svg.style.width = '100%'; svg.style.height = 'auto'; svg.style.display = 'block';
+  return [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim())
+    .map((t) => [t.textContent, parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a])
+    .filter(([, px]) => px < 12);
+}"""
+
+
+def named_cases() -> list[Case]:
+    """Each Quatrefoil ruleset mid-game and at its end, its seats given long names."""
+    cases: list[Case] = []
+    for variant in fourfold.get_spec("quatrefoil").variants:
+        game = fourfold.load("quatrefoil", variant.name)
+        for seed, plies in ((3, 5), (4, None)):
+            state, last = random_play(game, seed, plies)
+            cases.append((f"quatrefoil-{variant.name}-{seed}-named", game, game.view(state, 0),
+                          last))
+    return cases
+
+
+QUATREFOIL = [c for c in CASES if c[1].name == "quatrefoil"]
+NAMED = named_cases()
+
+
+@pytest.mark.parametrize("case", QUATREFOIL + NAMED, ids=[c[0] for c in QUATREFOIL + NAMED])
+def test_quatrefoil_text_is_at_least_12_px_on_a_phone(page: Any, case: Case) -> None:
+    """At 390x844 the picture is drawn PHONE_BOARD px wide: every text is 12 CSS px or
+    more there (it was 6.1 px when the picture was 720 units wide)."""
+    label, game, view, last = case
+    names = LONG_NAMES if label.endswith("-named") else None
+    small = page.evaluate(SMALL_TEXT, [draw_svg(game, view, last_move=last, names=names),
+                                       PHONE_BOARD])
+    assert small == []
+
+
+@pytest.mark.parametrize("case", NAMED, ids=[c[0] for c in NAMED])
+def test_long_seat_names_stand_clear(page: Any, case: Case) -> None:
+    """The table's names (up to 40 characters) wrap, shorten or narrow inside their
+    seat's column: no label leaves the picture or covers another or a card."""
+    _label, game, view, last = case
+    problems = page.evaluate(FIND_COLLISIONS, draw_svg(game, view, last_move=last,
+                                                       names=LONG_NAMES))
+    assert problems == []

@@ -46,6 +46,8 @@ class AppServer:
     data: Path
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[str] | None = None
+    #: the bots' mean pause before a move, in seconds (``--bot-pace``)
+    bot_pace: float = 0.05
 
     @property
     def url(self) -> str:
@@ -56,7 +58,7 @@ class AppServer:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "fourfold.cli.main", "serve", "--port", str(self.port),
              "--data",
-             str(self.data), "--bot-pace", "0.05", "--rate", "5000",
+             str(self.data), "--bot-pace", str(self.bot_pace), "--rate", "5000",
              "--max-bot-tables-per-address", "100000", "--analysis-seconds", "0.3",
              "--no-warm-up"],
             stdout=log, stderr=subprocess.STDOUT, text=True,

@@ -1,14 +1,21 @@
 """SVG of Quatrefoil, drawn from one seat's ``Observation`` (or a spectator's).
 
-Left: the north card above the quatrefoil (four lobes, one token each), the free
-token beside it, and a small arrow head outside each lobe for each of the eight
-pushes (``data-action="W>NW"``...). Right: the four seats with their colour and
-position cards (face-down cards are hatched with a ``?``) and their signals (a
-filled lamp is up, a hollow one down; none in Dual), then the solution when it is
-known. The observation is all this module reads, so a spectator's picture during
-play holds no face-down card. The last action is an arrow (a push), a turning arrow
-(a twist) or an arrow from the free token (a stack); a finished game rings each
-corner: a solid ring when its token is right, a cross when wrong.
+The picture is narrow (360 units wide) so that a phone shows it at its own size: at
+390 CSS px every text in it is at least 12 px (checked in Chromium by
+tests/test_svg_layout.py). Top: the quatrefoil (four lobes, one token each) with an
+arrow head outside each lobe for each of the eight pushes (``data-action="W>NW"``...),
+the north card and the free token in a column beside it. Below: the four seats side by
+side, each with its name, its colour and position cards (face-down cards are hatched
+with a ``?``) and its signal (a filled lamp is up, a hollow one down; none in Dual),
+then the solution when it is known. The observation is all this module reads, so a
+spectator's picture during play holds no face-down card.
+
+The tokens on the quatrefoil and the free token are ``g.piece`` groups with
+``data-cell`` (the corner, or ``free``) and ``data-piece`` (the token's letter), the
+page's contract for animating a move (a token that changed place slides there). The
+last action is an arrow (a push), a turning arrow (a twist) or an arrow from the free
+token (a stack); a finished game rings each corner: a solid ring when its token is
+right, a cross when wrong. Seats are named as the table names them (``names``).
 """
 
 from __future__ import annotations
@@ -33,30 +40,52 @@ from fourfold.games.quatrefoil.arrangement import (
 )
 from fourfold.games.quatrefoil.game import QuatrefoilGame
 from fourfold.games.quatrefoil.state import Action, Observation
-from fourfold.render.svg.canvas import Canvas, is_light
-from fourfold.render.svg.common import PAD, header, header_height, title_of
+from fourfold.render.svg.canvas import Canvas, is_light, wrap
+from fourfold.render.svg.common import (
+    PAD,
+    SeatNames,
+    header,
+    header_height,
+    seat_name,
+    title_of,
+)
 
 #: Blue, green, purple, red, yellow (the letter is always drawn on the token too).
 TOKEN_FILLS = ("#1f6fd1", "#2a9d3f", "#8e44ad", "#d62828", "#f2c500")
-WIDTH = 720.0
-BODY = 400.0
-D = 50.0  # offset of a corner token from the quatrefoil's centre
-LOBE = 58.0
-R = 30.0
+WIDTH = 360.0
+D = 36.0  # offset of a corner token from the quatrefoil's centre
+LOBE = 42.0
+R = 22.0
+#: pushes: an arrow head from FAR to NEAR beyond a lobe's centre, HALF wide each side
+FAR, NEAR, HALF = LOBE + 30, LOBE + 8, 10.0
+#: half the height (and width) of the quatrefoil with its arrows and their tap pads
+REACH = D + (FAR + NEAR) / 2 + 22
 OFFSETS = ((-D, -D), (D, -D), (-D, D), (D, D))  # NW NE SW SE
 SIDES = {"W": (-1, 0), "E": (1, 0), "N": (0, -1), "S": (0, 1)}
-ROW = 72.0
+#: the seats' strip: four columns, each SEAT_W wide and SEAT_H tall
+SEAT_GAP = 4.0
+SEAT_W = (WIDTH - 2 * PAD - 3 * SEAT_GAP) / 4
+SEAT_H = 140.0
+SEAT_H_DUAL = 112.0
+#: the smallest text, in picture units (12 CSS px on a 390 px phone: the picture is
+#: drawn about 374 px wide there)
+SMALL = "font-size:12px"
 
 
 def token(canvas: Canvas, parent: ET.Element | None, cx: float, cy: float, r: float,
-          t: int, where: str | None = None) -> ET.Element:
-    """A token: a disc of its colour with its letter (``data-token``, ``data-corner``)."""
+          t: int, where: str | None = None, *, placed: bool = False) -> ET.Element:
+    """A token: a disc of its colour with its letter (``data-token``, ``data-corner``).
+    A ``placed`` token (on the quatrefoil, or the free one) is also a ``piece`` with
+    ``data-cell`` and ``data-piece``, so that the page can animate its moves."""
     data = {"token": TOKENS[t]}
     if where is not None:
         data["corner"] = where
-    g = canvas.group(parent, cls="token-group", data=data,
+    if placed and where is not None:
+        data.update({"cell": where, "piece": TOKENS[t]})
+    g = canvas.group(parent, cls="token-group piece" if placed else "token-group", data=data,
                      tip=f"{TOKEN_NAMES[t]}" + (f" on {where}" if where else ""))
-    canvas.circle(cx, cy, r, cls="token", parent=g, fill=TOKEN_FILLS[t])
+    canvas.circle(cx, cy, r, cls="token body" if placed else "token", parent=g,
+                  fill=TOKEN_FILLS[t])
     canvas.text(cx, cy, TOKENS[t], cls="letter" + (" dark" if is_light(TOKEN_FILLS[t]) else ""),
                 parent=g, font_size=r * 0.95)
     return g
@@ -83,7 +112,19 @@ def _arc(cx: float, cy: float, r: float, clockwise: bool) -> str:
     return f"M{x1:.1f},{y1:.1f} A{r},{r} 0 1 {sweep} {x2:.1f},{y2:.1f}"
 
 
-def _quatrefoil(canvas: Canvas, obs: Observation, cx: float, cy: float,
+def _pushes(canvas: Canvas, cx: float, cy: float) -> None:
+    """The eight push arrows (``g.push[data-action]``), pointing into their lobes."""
+    for action in range(len(PUSHES)):
+        x1, y1, x2, y2 = _push_path(action, cx, cy, FAR, NEAR)
+        name = ACTION_NAMES[action]
+        g = canvas.group(cls="push", data={"action": name}, tip=f"push {name}")
+        dx, dy = (x2 - x1) / (FAR - NEAR), (y2 - y1) / (FAR - NEAR)
+        canvas.polyline([(x2, y2), (x1 - dy * HALF, y1 + dx * HALF),
+                         (x1 + dy * HALF, y1 - dx * HALF)],
+                        closed=True, parent=g, fill="#8c7b59", opacity=0.45)
+
+
+def _quatrefoil(canvas: Canvas, obs: Observation, cx: float, cy: float, free: tuple[float, float],
                 last: Action | None) -> None:
     shape = canvas.group(cls="quatrefoil-shape")
     for ox, oy in OFFSETS:
@@ -91,23 +132,18 @@ def _quatrefoil(canvas: Canvas, obs: Observation, cx: float, cy: float,
     canvas.rect(cx - D, cy - D, 2 * D, 2 * D, parent=shape, fill="#efe6d0")
     for ox, oy in OFFSETS:  # hide the inner outlines: one shape of four lobes
         canvas.circle(cx + ox, cy + oy, LOBE - 1.5, parent=shape, fill="#efe6d0")
-    for action in range(len(PUSHES)):
-        x1, y1, x2, y2 = _push_path(action, cx, cy, LOBE + 26, LOBE + 8)
-        name = ACTION_NAMES[action]
-        g = canvas.group(cls="push", data={"action": name}, tip=f"push {name}")
-        dx, dy = (x2 - x1) / 18, (y2 - y1) / 18
-        canvas.polyline([(x2, y2), (x1 - dy * 8, y1 + dx * 8), (x1 + dy * 8, y1 - dx * 8)],
-                        closed=True, parent=g, fill="#8c7b59", opacity=0.35)
+    _pushes(canvas, cx, cy)
     a = obs.arrangement
+    corner_label = D + (FAR + NEAR) / 2 - 4  # between a corner's two arrows, off the lobe
     for corner, (ox, oy) in enumerate(OFFSETS):
-        label_x = cx + ox * 2.2  # outside the lobe's outline, clear of the push arrows
-        label_y = cy + oy * 2.2
-        canvas.text(label_x, label_y, CORNERS[corner], cls="coord")
-        token(canvas, None, cx + ox, cy + oy, R, a[corner], CORNERS[corner])
-    fx, fy = cx + 185, cy
+        sx, sy = math.copysign(1, ox), math.copysign(1, oy)
+        canvas.text(cx + sx * corner_label, cy + sy * corner_label, CORNERS[corner], cls="coord")
+    fx, fy = free
     canvas.circle(fx, fy, R + 6, cls="slot")
-    token(canvas, None, fx, fy, R, a[FREE], "free")
     canvas.text(fx, fy + R + 20, "free token", cls="coord")
+    for corner, (ox, oy) in enumerate(OFFSETS):
+        token(canvas, None, cx + ox, cy + oy, R, a[corner], CORNERS[corner], placed=True)
+    token(canvas, None, fx, fy, R, a[FREE], "free", placed=True)
     if obs.outcome is not None and obs.solution is not None:
         for corner, (ox, oy) in enumerate(OFFSETS):
             x, y = cx + ox, cy + oy
@@ -117,15 +153,16 @@ def _quatrefoil(canvas: Canvas, obs: Observation, cx: float, cy: float,
                 k = R * 0.75
                 canvas.line(x - k, y - k, x + k, y + k, cls="wrong")
                 canvas.line(x - k, y + k, x + k, y - k, cls="wrong")
+    if last is not None and last.action < len(PUSHES):
+        ox, oy = OFFSETS[PUSHES[last.action][1]]
+        canvas.circle(cx + ox, cy + oy, R + 4, cls="last")
     if last is None:
         return
     if last.action < len(PUSHES):
-        x1, y1, x2, y2 = _push_path(last.action, cx, cy, LOBE + 70, LOBE + 12)
+        x1, y1, x2, y2 = _push_path(last.action, cx, cy, FAR + 4, NEAR - 6)
         canvas.line(x1, y1, x2, y2, cls="arrow", data_action=ACTION_NAMES[last.action])
-        ox, oy = OFFSETS[PUSHES[last.action][1]]
-        canvas.circle(cx + ox, cy + oy, R + 4, cls="last")
     elif last.action in (CW, CCW):
-        canvas.path(_arc(cx, cy, 17, last.action == CW), cls="arrow",
+        canvas.path(_arc(cx, cy, 15, last.action == CW), cls="arrow",
                     data_action=ACTION_NAMES[last.action], stroke_width=3)
     elif last.action == STACK:
         canvas.line(fx - R - 8, fy, cx + 14, cy, cls="arrow", data_action="stack")
@@ -133,71 +170,99 @@ def _quatrefoil(canvas: Canvas, obs: Observation, cx: float, cy: float,
 
 def _card(canvas: Canvas, parent: ET.Element, x: float, y: float, kind: str, seat: int,
           value: int | None) -> None:
-    w, h = 40.0, 54.0
+    w, h = 34.0, 44.0
     shown = "?" if value is None else TOKENS[value] if kind == "colour" else CORNERS[value]
     g = canvas.group(parent, cls=f"card-group {kind}",
                      data={"seat": str(seat + 1), "card": kind, "value": shown})
     if value is None:
-        canvas.rect(x, y, w, h, cls="card facedown", parent=g, rx=5)
+        canvas.rect(x, y, w, h, cls="card facedown", parent=g, rx=4)
         canvas.text(x + w / 2, y + h / 2, "?", cls="card-text", parent=g, style="fill:#fff")
         return
-    canvas.rect(x, y, w, h, cls="card", parent=g, rx=5)
+    canvas.rect(x, y, w, h, cls="card", parent=g, rx=4)
     if kind == "colour":
-        token(canvas, g, x + w / 2, y + h / 2, 14, value)
+        token(canvas, g, x + w / 2, y + h / 2, 13, value)
         return
-    canvas.text(x + w / 2, y + 15, CORNERS[value], cls="card-text", parent=g, font_size=12)
+    canvas.text(x + w / 2, y + 12, CORNERS[value], cls="card-text", parent=g, style=SMALL)
     for corner, (ox, oy) in enumerate(OFFSETS):
-        sx = x + w / 2 - 11 + (0 if ox < 0 else 11)
-        sy = y + 26 + (0 if oy < 0 else 11)
-        canvas.rect(sx, sy, 10, 10, parent=g, fill="#222" if corner == value else "#fff",
+        sx = x + w / 2 - 9 + (0 if ox < 0 else 9)
+        sy = y + 23 + (0 if oy < 0 else 9)
+        canvas.rect(sx, sy, 8, 8, parent=g, fill="#222" if corner == value else "#fff",
                     stroke="#555", stroke_width=0.8)
 
 
-def _seats(canvas: Canvas, game: QuatrefoilGame, obs: Observation, x: float, y: float) -> float:
+def _width(text: str, px: float = 12.0) -> float:
+    """A generous estimate of ``text``'s width in DejaVu Sans at ``px`` (capitals and
+    m/w are wide, i/l/punctuation narrow)."""
+    em = sum(0.8 if c.isupper() or c in "mwMW@%&" else 0.34 if c in "ijlfrt.,:;'()[]!| -"
+             else 0.62 for c in text)
+    return em * px
+
+
+def _seat(canvas: Canvas, game: QuatrefoilGame, obs: Observation, seat: int, x: float,
+          top: float, height: float, names: SeatNames, over: bool) -> None:
+    """One seat's column: its name (two lines at most), its cards, its signal, and
+    whether it is you and whether it is to move (no one is, once the game is ``over``)."""
     latest = obs.signals[-1] if obs.signals else None
-    canvas.text(x + 96, y - 8, "colour", cls="label", text_anchor="middle")
-    canvas.text(x + 146, y - 8, "position", cls="label", text_anchor="middle")
+    g = canvas.group(cls="seat", data={"seat": str(seat + 1)})
+    canvas.rect(x, top, SEAT_W, height, cls="you" if seat == obs.seat else "tray", parent=g,
+                rx=6)
+    # 11 px for the estimate: DejaVu Sans is narrower than wrap's average character (the
+    # weight is set here: a page's own .label rule must not make the name bold and wider)
+    for line, text in enumerate(wrap(seat_name(game, seat, names), SEAT_W - 8, 11, 2)):
+        squeeze: dict[str, str | float] = {}
+        if _width(text) > SEAT_W - 8:  # wide letters: drawn a little narrower, never out
+            squeeze = {"textLength": SEAT_W - 8, "lengthAdjust": "spacingAndGlyphs"}
+        canvas.text(x + 4, top + 15 + 14 * line, text, cls="label seat-name", parent=g,
+                    data_seat_name=str(seat + 1), style=f"{SMALL};font-weight:normal",
+                    **squeeze)
+    cards = top + 36
+    if not game.dual:  # Dual has no colour cards: the solution lies face up
+        _card(canvas, g, x + 4, cards, "colour", seat, obs.colour_cards[seat])
+    _card(canvas, g, x + 4 if game.dual else x + 43, cards, "position", seat,
+          obs.position_cards[seat])
+    y = cards + 62
     if latest is not None:
-        canvas.text(x + 214, y - 8, "signal", cls="label", text_anchor="middle")
+        up = latest[seat]
+        sg = canvas.group(g, cls="signal-group", data={"seat": str(seat + 1),
+                                                      "signal": "up" if up else "down"})
+        canvas.circle(x + 13, y - 4, 8, cls="signal up" if up else "signal down", parent=sg)
+        canvas.text(x + 26, y, "up" if up else "down", cls="signal-text", parent=sg,
+                    style=SMALL)
+        y += 20
+    moving = obs.to_move == seat and not over
+    notes = [w for w, on in (("you", seat == obs.seat), ("to move", moving)) if on]
+    for line, note in enumerate(notes):  # one a line: a column is narrow
+        canvas.text(x + 4, y + 14 * line, note, cls="label strong", parent=g)
+
+
+def _seats(canvas: Canvas, game: QuatrefoilGame, obs: Observation, y: float,
+           names: SeatNames, over: bool) -> float:
+    """The legend and the four seats side by side; returns the y below them."""
+    legend = ("Each seat: its position card (its own corner)" if game.dual
+              else "Each seat: colour card, position card, signal")
+    canvas.text(PAD, y + 12, legend, cls="label")
+    top = y + 20
+    height = SEAT_H_DUAL if game.dual else SEAT_H
     for seat in range(4):
-        top = y + seat * ROW
-        g = canvas.group(cls="seat", data={"seat": str(seat + 1)})
-        cls = "you" if seat == obs.seat else "tray"
-        canvas.rect(x, top, 270, ROW - 8, cls=cls, parent=g, rx=8)
-        name = game.player_name(seat)
-        canvas.text(x + 10, top + 22, name, cls="label strong", parent=g)
-        notes = [w for w, on in (("you", seat == obs.seat), ("to move", obs.to_move == seat))
-                 if on]
-        for line, note in enumerate(notes):  # one a line: both together are wider than the name
-            canvas.text(x + 10, top + 38 + 15 * line, note, cls="label", parent=g)
-        if game.dual:
-            canvas.text(x + 96, top + ROW / 2, "—", cls="label", parent=g, text_anchor="middle")
-        else:
-            _card(canvas, g, x + 76, top + 5, "colour", seat, obs.colour_cards[seat])
-        _card(canvas, g, x + 126, top + 5, "position", seat, obs.position_cards[seat])
-        if latest is not None:
-            up = latest[seat]
-            sg = canvas.group(g, cls="signal-group", data={"seat": str(seat + 1),
-                                                          "signal": "up" if up else "down"})
-            canvas.circle(x + 214, top + 24, 11, cls="signal up" if up else "signal down",
-                          parent=sg)
-            canvas.text(x + 214, top + 52, "up: in place" if up else "down", cls="signal-text",
-                        parent=sg, text_anchor="middle")
-    return y + 4 * ROW
+        _seat(canvas, game, obs, seat, PAD + seat * (SEAT_W + SEAT_GAP), top, height, names,
+              over)
+    return top + height
 
 
 def _mini(canvas: Canvas, arrangement: Arrangement, x: float, y: float, label: str) -> None:
-    canvas.text(x, y, label, cls="label strong")
+    canvas.text(x, y + 30, label, cls="label strong", dominant_baseline="central")
     g = canvas.group(cls="solution")
+    left = x + 100  # clear of the label, bold on a page whose .label is bold
     for corner, (ox, oy) in enumerate(OFFSETS):
-        token(canvas, g, x + 30 + ox * 0.28, y + 40 + oy * 0.28, 13, arrangement[corner],
+        token(canvas, g, left + ox * 0.4, y + 30 + oy * 0.4, 13, arrangement[corner],
               f"solution {CORNERS[corner]}")
-    token(canvas, g, x + 90, y + 40, 13, arrangement[FREE], "solution free")
-    canvas.text(x + 90, y + 66, "free", cls="coord")
+    token(canvas, g, left + 62, y + 30, 13, arrangement[FREE], "solution free")
+    canvas.text(left + 96, y + 30, "free", cls="coord", text_anchor="start")
 
 
 def draw_quatrefoil(game: Game[Any, Any], view: View, *, last_move: Any | None,
-                    outcome: Outcome | None, size: int | None) -> str:
+                    outcome: Outcome | None, size: int | None,
+                    names: SeatNames = None) -> str:
     assert isinstance(game, QuatrefoilGame)
     obs = view.observation
     assert isinstance(obs, Observation)
@@ -211,39 +276,44 @@ def draw_quatrefoil(game: Game[Any, Any], view: View, *, last_move: Any | None,
     last = last_move if isinstance(last_move, Action) else None
     if last is not None:
         who = last.seat if last.seat is not None else (obs.history[-1][0] if obs.history else None)
-        by = f" by {game.player_name(who)}" if who is not None else ""
+        by = f" by {seat_name(game, who, names)}" if who is not None else ""
         counter += f" Last action: {ACTION_NAMES[last.action]}{by}."
-    top = header_height(game, view, outcome, WIDTH, counter)
-    height = top + BODY + 30
-    viewer = "a spectator" if obs.seat is None else game.player_name(obs.seat)
+    top = header_height(game, view, outcome, WIDTH, counter, names)
+    ended = outcome or obs.outcome
+    solved = ended is not None and ended.result in (Result.TEAM_WIN, Result.TEAM_LOSS)
+    cy = top + REACH
+    seats_top = cy + REACH + 6
+    seats_bottom = seats_top + 20 + (SEAT_H_DUAL if game.dual else SEAT_H)
+    height = seats_bottom + (66 if obs.solution is not None else 0) + (40 if solved else 0) + PAD
+    viewer = "a spectator" if obs.seat is None else seat_name(game, obs.seat, names)
     canvas = Canvas(WIDTH, height, f"{title_of(game)}, as {viewer} sees it", size=size,
                     kind="quatrefoil")
-    header(canvas, game, view, outcome, counter)
-    cx, cy = 170.0, top + 210
+    header(canvas, game, view, outcome, counter, names)
+    cx = PAD + REACH
+    column = (cx + REACH + WIDTH - PAD) / 2  # the north card and the free token
     north = canvas.group(cls="north", data={"card": "north",
                                             "value": "?" if obs.north is None
                                             else TOKENS[obs.north]})
-    nx, ny = cx - 22, cy - D - LOBE - 92
+    nx, ny = column - 20, cy - FAR - D
     if obs.north is None:
-        canvas.rect(nx, ny, 44, 58, cls="card facedown", parent=north, rx=5)
-        canvas.text(nx + 22, ny + 29, "?", cls="card-text", parent=north, style="fill:#fff")
+        canvas.rect(nx, ny, 40, 54, cls="card facedown", parent=north, rx=5)
+        canvas.text(nx + 20, ny + 27, "?", cls="card-text", parent=north, style="fill:#fff")
     else:
-        canvas.rect(nx, ny, 44, 58, cls="card", parent=north, rx=5)
-        token(canvas, north, nx + 22, ny + 29, 15, obs.north, "north")
-    canvas.text(nx + 58, ny + 34, "north card", cls="label")
-    ended = outcome or obs.outcome
-    _quatrefoil(canvas, obs, cx, cy, last)
-    if ended is not None and ended.result in (Result.TEAM_WIN, Result.TEAM_LOSS):
-        good = ended.result is Result.TEAM_WIN
-        canvas.rect(PAD, height - 40, 380, 28, cls="banner good" if good else "banner bad", rx=6)
-        canvas.text(PAD + 190, height - 26, "Solved: everyone wins" if good
-                    else "Not solved: everyone loses", cls="banner-text")
-    right = 430.0
-    y = _seats(canvas, game, obs, right, top + 26)
+        canvas.rect(nx, ny, 40, 54, cls="card", parent=north, rx=5)
+        token(canvas, north, nx + 20, ny + 27, 15, obs.north, "north")
+    canvas.text(column, ny + 70, "north card", cls="coord")
+    _quatrefoil(canvas, obs, cx, cy, (column, cy + 30), last)
+    y = _seats(canvas, game, obs, seats_top, names, ended is not None)
     if obs.solution is not None:
-        _mini(canvas, obs.solution, right, y + 18, "Solution")
+        _mini(canvas, obs.solution, PAD, y + 6, "Solution")
+        y += 66
+    if ended is not None and solved:
+        good = ended.result is Result.TEAM_WIN
+        canvas.rect(PAD, y + 6, WIDTH - 2 * PAD, 28, cls="banner good" if good else "banner bad",
+                    rx=6)
+        canvas.text(WIDTH / 2, y + 20, "Solved: everyone wins" if good
+                    else "Not solved: everyone loses", cls="banner-text")
     return canvas.to_string()
 
 
-#: the drawer part of the game's bundle (``core.extensions``)
 DRAWER = draw_quatrefoil

@@ -1,0 +1,361 @@
+"""Quatrefoil in the browser (issue 31), in a real Chromium against a real ``fourfold
+serve``: moves animate (and do not under reduced motion), the free token dragged onto an
+arrow or a row dragged along pushes, tap-tap pushes, every text of the picture is at
+least 12 CSS px on a 390 px phone and stays inside it, the picture names each seat as
+the page does, and a whole game of every variant is played by keyboard alone (Stack's
+second press included), the focus staying on the board and visible.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from support.browser_app import DESKTOP, PHONE, TIMEOUT, AppServer, Pages
+from support.wait import wait_until
+
+VARIANTS = ["base", "nothing-to-hide", "half-and-half", "race-the-clock", "dual"]
+LEVEL1 = ["human", "bot:level1", "bot:level1", "bot:level1"]
+#: at most this many actions by the person before it stacks (bots may end it sooner)
+MOST_ACTIONS = 4
+#: at most this many key presses to reach a control
+MOST_KEYS = 120
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+    app = AppServer(tmp_path_factory.mktemp("browser-quatrefoil")).start()
+    try:
+        yield app
+    finally:
+        app.stop()
+
+
+@pytest.fixture(scope="module")
+def slow_bots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+    """A server whose bots pause about 2 s: in Dual (real time) a person can act between."""
+    app = AppServer(tmp_path_factory.mktemp("browser-quatrefoil-dual"), bot_pace=2.0).start()
+    try:
+        yield app
+    finally:
+        app.stop()
+
+
+def open_seat(pages: Pages, server: AppServer, made: dict[str, Any],
+              viewport: dict[str, int] = DESKTOP) -> Any:
+    page = pages.open(server.url + made["seats"][0]["url"], viewport, phone=viewport is PHONE)
+    page.wait_for_selector("#board svg")
+    return page
+
+
+def seat_state(server: AppServer, made: dict[str, Any]) -> dict[str, Any]:
+    """Seat 1's state once it may act or the game is over (bounded wait)."""
+    token = made["seats"][0]["token"]
+    found: dict[str, Any] = wait_until(
+        lambda: (lambda s: s if s["legal"] or s["outcome"] else None)(
+            server.state(made["id"], token)), 30, "seat 1's turn or the end")
+    return found
+
+
+def drawn(page: Any, version: int) -> None:
+    """Wait until the board shows ``version`` or a later one (bots may move at once)."""
+    page.wait_for_function(f"() => +document.querySelector('#board').dataset.version >= {version}")
+
+
+def plain(move: str) -> str:
+    """A Dual action's name without its seat and version (``2:cw@5`` -> ``cw``)."""
+    return re.sub(r"^\d+:|@\d+$", "", move)
+
+
+def first_moves(server: AppServer, made: dict[str, Any]) -> list[str]:
+    r = httpx.get(f"{server.url}/api/tables/{made['id']}/record?format=json", timeout=30)
+    assert r.status_code == 200, r.text
+    moves: list[str] = r.json()["moves"]
+    return moves
+
+
+def centre(page: Any, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+# -- moves animate --------------------------------------------------------------------------
+
+#: every Element.animate call on a token of the quatrefoil, as "cell:token" after the move
+WATCH_ANIMATIONS = """(() => { window.moved = []; const real = Element.prototype.animate;
+  Element.prototype.animate = function (...args) {
+    if (this.matches && this.matches('g.piece[data-cell][data-piece]')) {
+      window.moved.push(`${this.dataset.cell}:${this.dataset.piece}`);
+    }
+    return real.apply(this, args); }; })()"""
+
+
+@pytest.mark.parametrize(("action", "motion"), [("W>NW", "no-preference"), ("cw", "no-preference"),
+                                                ("W>NW", "reduce")])
+def test_pushes_and_twists_animate_unless_motion_is_reduced(server: AppServer, browser: Any,
+                                                            action: str, motion: str) -> None:
+    made = server.create("quatrefoil", LEVEL1, variant="base")
+    context = browser.new_context(viewport=DESKTOP, reduced_motion=motion)
+    try:
+        context.set_default_timeout(TIMEOUT)
+        context.add_init_script(WATCH_ANIMATIONS)
+        page = context.new_page()
+        page.goto(server.url + made["seats"][0]["url"])
+        state = seat_state(server, made)  # seat 1 acts first: nothing has moved yet
+        drawn(page, 0)
+        tokens = state["view"]["board"]["tokens"]
+        if action == "cw":
+            page.click('#controls button[data-action="cw"]')
+        else:
+            page.click(f'#board g.push.target[data-action="{action}"]')
+        drawn(page, 1)
+        moved = set(page.evaluate("window.moved"))
+        if motion == "reduce":
+            assert moved == set()
+        elif action == "cw":  # every corner's token turns one corner clockwise
+            assert {"NE:" + tokens["NW"], "SE:" + tokens["NE"], "SW:" + tokens["SE"],
+                    "NW:" + tokens["SW"]} <= moved, moved
+        else:  # the free token goes in at NW, the row slides east, NE's token comes out
+            assert {"NW:" + tokens["free"], "NE:" + tokens["NW"],
+                    "free:" + tokens["NE"]} <= moved, moved
+    finally:
+        context.close()
+
+
+# -- drag and drop, tap-tap -----------------------------------------------------------------
+
+def test_the_free_token_dragged_onto_an_arrow_pushes(server: AppServer, pages: Pages) -> None:
+    made = server.create("quatrefoil", LEVEL1, variant="base")
+    page = open_seat(pages, server, made)
+    seat_state(server, made)
+    drawn(page, 0)
+    page.wait_for_selector('#board g.piece.draggable[data-cell="free"]')
+    x0, y0 = centre(page, '#board g.piece[data-cell="free"]')
+    x1, y1 = centre(page, '#board g.push[data-action="S>SE"]')
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move((x0 + x1) / 2, (y0 + y1) / 2, steps=4)
+    page.mouse.move(x1, y1, steps=4)
+    # while it is held, the arrow it would go in at is marked, and the legal ones are lit
+    page.wait_for_selector('#board g.push.chosen[data-action="S>SE"]')
+    assert page.locator("#board g.push.target").count() == 8
+    page.mouse.up()
+    wait_until(lambda: first_moves(server, made) or None, 10, "the push to land")
+    assert first_moves(server, made)[0] == "S>SE"
+
+
+@pytest.mark.parametrize(("corner", "dx", "dy", "push"), [("NW", 1, 0, "W>NW"),
+                                                          ("SE", 0, -1, "S>SE")])
+def test_a_row_dragged_along_pushes(server: AppServer, pages: Pages, corner: str, dx: int,
+                                    dy: int, push: str) -> None:
+    made = server.create("quatrefoil", LEVEL1, variant="base")
+    page = open_seat(pages, server, made)
+    seat_state(server, made)
+    drawn(page, 0)
+    page.wait_for_selector(f'#board g.piece.draggable[data-cell="{corner}"]')
+    x0, y0 = centre(page, f'#board g.piece[data-cell="{corner}"]')
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 + 40 * dx, y0 + 40 * dy, steps=6)
+    page.wait_for_selector(f'#board g.push.chosen[data-action="{push}"]')
+    page.mouse.up()
+    wait_until(lambda: first_moves(server, made) or None, 10, "the push to land")
+    assert first_moves(server, made)[0] == push
+
+
+def test_a_short_drag_is_no_move_and_tap_tap_pushes(server: AppServer, pages: Pages) -> None:
+    made = server.create("quatrefoil", LEVEL1, variant="base")
+    page = open_seat(pages, server, made)
+    seat_state(server, made)
+    drawn(page, 0)
+    x0, y0 = centre(page, '#board g.piece[data-cell="NW"]')
+    page.mouse.move(x0, y0)  # dragged a little, then let go: nothing is played
+    page.mouse.down()
+    page.mouse.move(x0 + 10, y0, steps=3)
+    page.mouse.up()
+    page.wait_for_selector('#board g.piece.draggable[data-cell="NW"]')
+    assert first_moves(server, made) == []
+    page.click('#board g.piece[data-cell="free"]')  # tap the free token: it is in hand
+    page.wait_for_selector('#board g.piece.selected[data-cell="free"]')
+    assert page.locator("#board g.push.chosen").count() == 8
+    assert "free token is in hand" in page.inner_text("#controls .prompt")
+    page.click('#board g.push[data-action="E>NE"]')  # then tap where it goes in
+    wait_until(lambda: first_moves(server, made) or None, 10, "the push to land")
+    assert first_moves(server, made)[0] == "E>NE"
+
+
+# -- text on a phone, and the seats' names ----------------------------------------------------
+
+#: every text of the picture: its rendered font size (CSS px) and whether it lies inside
+#: the picture and the window
+TEXTS = """() => {
+  const svg = document.querySelector('#board svg');
+  const box = svg.getBoundingClientRect();
+  return [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim()).map((t) => {
+    const r = t.getBoundingClientRect();
+    const px = parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a;
+    const inside = r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5
+      && r.bottom <= box.bottom + 0.5 && r.left >= 0 && r.right <= innerWidth;
+    return [t.textContent, Math.round(px * 100) / 100, inside];
+  });
+}"""
+
+
+@pytest.mark.parametrize("variant", ["base", "dual", "nothing-to-hide"])
+def test_every_text_of_the_picture_is_readable_on_a_phone(server: AppServer, pages: Pages,
+                                                          variant: str) -> None:
+    made = server.create("quatrefoil", LEVEL1, variant=variant)
+    page = open_seat(pages, server, made, PHONE)
+    state = seat_state(server, made)
+    drawn(page, state["version"])
+    texts = page.evaluate(TEXTS)
+    assert len(texts) > 20
+    assert [t for t in texts if t[1] < 12 or not t[2]] == []
+    assert page.evaluate("scrollX") == 0 and page.evaluate(
+        "document.documentElement.scrollWidth") <= PHONE["width"]
+    token = made["seats"][0]["token"]  # the end: every card face up, the solution, a banner
+    r = httpx.post(f"{server.url}/api/tables/{made['id']}/resign",
+                   json={"version": server.state(made["id"])["version"]},
+                   headers={"Authorization": f"Bearer {token}"}, timeout=30)
+    assert r.status_code in (200, 409), r.text  # 409: a level-1 bot stacked first
+    page.wait_for_selector("#banner:not([hidden])")
+    page.wait_for_selector("#board svg .banner")
+    texts = page.evaluate(TEXTS)
+    assert [t for t in texts if t[1] < 12 or not t[2]] == []
+
+
+PICTURE_NAMES = """() => {
+  const names = {};
+  for (const t of document.querySelectorAll('#board svg text[data-seat-name]')) {
+    const seat = t.dataset.seatName;
+    names[seat] = names[seat] ? `${names[seat]} ${t.textContent}` : t.textContent;
+  }
+  return names;
+}"""
+
+
+def test_the_picture_names_every_seat_as_the_page_does(server: AppServer, pages: Pages) -> None:
+    seats: list[Any] = [{"player": "human", "name": "Ana"}, "bot:level1", "bot:level1",
+                        "bot:level2"]
+    made = server.create("quatrefoil", seats, variant="base")
+    page = open_seat(pages, server, made)
+    state = seat_state(server, made)
+    drawn(page, state["version"])
+    page.wait_for_selector("#seats .seat-list .seat .name")
+    on_page = page.eval_on_selector_all("#seats .seat-list .seat .name",
+                                        "(els) => els.map((e) => e.textContent)")
+    assert on_page == ["Ana", "Bot level 1 (seat 2)", "Bot level 1 (seat 3)", "Bot level 2"]
+    in_picture = page.evaluate(PICTURE_NAMES)
+    assert [in_picture[str(seat)] for seat in range(1, 5)] == on_page
+    status = page.evaluate("[...document.querySelectorAll('#board svg text.status')]"
+                           ".map((t) => t.textContent).join(' ')")
+    assert "Player 2" not in page.inner_html("#board")
+    if not state["outcome"]:  # seat 1 acts first
+        assert "Ana (you) to move" in status, status
+        assert "You are Ana" in page.inner_text(".who")
+
+
+# -- a whole game by keyboard ---------------------------------------------------------------
+
+def press_tab_to(page: Any, selector: str) -> None:
+    """Tab (forward) until the focus is on ``selector``, at most MOST_KEYS presses."""
+    for _ in range(MOST_KEYS):
+        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+FOCUS_ON_BOARD = """() => { const a = document.activeElement;
+  const where = a.id === 'board' ? 'board' : a.closest('#board') ? 'picture'
+    : a.closest('#controls') ? 'controls' : a.tagName;
+  return [where, a.id === 'board' || getComputedStyle(a).outlineStyle !== 'none']; }"""
+
+
+def board_version(page: Any) -> int:
+    return int(page.get_attribute("#board", "data-version"))
+
+
+def keyboard_action(page: Any, count: int) -> None:
+    """One action by keys alone: Enter on the picture's push arrow (its buttons are one
+    Tab stop), or on the twist button beside it, by turns."""
+    if count % 2 == 0 and page.locator('#board g.push[role="button"]').count():
+        press_tab_to(page, '#board g.push[role="button"]')
+    else:
+        press_tab_to(page, '#controls button[data-action="cw"]')
+    page.keyboard.press("Enter")
+
+
+def keyboard_stack(page: Any, server: AppServer, made: dict[str, Any]) -> None:
+    """Stack by keyboard: the first Enter only asks, the second ends the game."""
+    press_tab_to(page, '#controls button[data-action="stack"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#controls button.armed[data-action="stack"]')
+    assert "again" in page.inner_text('#controls button[data-action="stack"]')
+    assert page.evaluate("(s) => document.activeElement.matches(s)",
+                         '#controls button[data-action="stack"]')
+    if server.state(made["id"])["outcome"]:
+        return  # a bot (Dual: real time) ended the game meanwhile
+    page.keyboard.press("Enter")
+
+
+def ended_or_moved(host: AppServer, made: dict[str, Any], page: Any,
+                   version: int) -> Callable[[], bool]:
+    return lambda: bool(host.state(made["id"])["outcome"]) or board_version(page) > version
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_whole_game_by_keyboard(server: AppServer, slow_bots: AppServer, pages: Pages,
+                                  variant: str) -> None:
+    host = slow_bots if variant == "dual" else server
+    made = host.create("quatrefoil", LEVEL1, variant=variant)
+    page = open_seat(pages, host, made)
+    acted = 0
+    while acted < MOST_ACTIONS:
+        state = seat_state(host, made)
+        if state["outcome"]:
+            break
+        drawn(page, state["version"])
+        page.wait_for_selector("#controls .controls-inner")
+        keyboard_action(page, acted)
+        acted += 1
+        page.wait_for_function(
+            f"() => +document.querySelector('#board').dataset.version > {state['version']}"
+            " || !!document.querySelector('#feedback').textContent")
+        where, visible = page.evaluate(FOCUS_ON_BOARD)
+        assert where in ("board", "picture", "controls") and visible, (where, visible)
+    for _ in range(3):  # Stack, unless the game is over (a stale Dual stack asks again)
+        state = seat_state(host, made)
+        if state["outcome"]:
+            break
+        drawn(page, state["version"])
+        page.wait_for_selector("#controls .controls-inner")
+        keyboard_stack(page, host, made)
+        wait_until(ended_or_moved(host, made, page, state["version"]), 10,
+                   "the stack or another action")
+    assert host.state(made["id"])["outcome"], "the game did not end"
+    page.wait_for_selector("#banner:not([hidden])")
+    assert acted >= 1 or host.state(made["id"])["version"] > 0
+    where, visible = page.evaluate(FOCUS_ON_BOARD)
+    assert where in ("board", "picture", "controls") and visible, (where, visible)
+
+
+def test_stack_asks_a_second_press_before_it_ends_the_game(server: AppServer,
+                                                           pages: Pages) -> None:
+    made = server.create("quatrefoil", LEVEL1, variant="base")
+    page = open_seat(pages, server, made)
+    seat_state(server, made)  # seat 1 acts first: the bots wait for it
+    drawn(page, 0)
+    press_tab_to(page, '#controls button[data-action="stack"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#controls button.armed[data-action="stack"]')
+    assert "ends for everyone" in page.inner_text('#controls button[data-action="stack"]')
+    assert server.state(made["id"])["version"] == 0 and not server.state(made["id"])["outcome"]
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#banner:not([hidden])")
+    assert first_moves(server, made) == ["stack"]
