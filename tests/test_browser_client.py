@@ -32,6 +32,7 @@ from support.browser_app import (
     act,
     pick,
 )
+from support.keyboard import arrows_to, into_board, tab_to
 from support.wait import wait_until
 
 TESTS = Path(__file__).resolve().parent
@@ -246,33 +247,24 @@ def test_out_of_turn_the_controls_are_off_and_say_whose_turn_it_is(server: AppSe
     assert not acting.is_disabled("#move-input")
 
 
-def tab_to(page: Any, selector: str, presses: int = 200) -> None:
-    """Press Tab until the focused element matches ``selector`` (bounded)."""
-    for _ in range(presses):
-        if page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)",
-                         selector):
-            return
-        page.keyboard.press("Tab")
-    raise AssertionError(f"Tab never reached {selector}")
-
-
 def keyboard_move(page: Any, state: dict[str, Any]) -> None:
-    """One legal move by Tab and Enter alone, the way the controller offers it."""
+    """One legal move by the keyboard alone, the way the controller offers it: Tab into
+    the board, the arrow keys between its buttons, Enter (tests/support/keyboard.py)."""
     game = state["game"]
     if game in ("dao", "icedao"):
-        tab_to(page, '#board g.square[role="button"]')
+        into_board(page)
         page.keyboard.press("Enter")
         page.wait_for_selector("#board g.square.landing")
-        tab_to(page, "#board g.square.landing")
+        arrows_to(page, "#board g.square.landing")
         page.keyboard.press("Enter")
     elif game in ("folio", "quarto"):
         gives = page.locator('#board g.piece.choosable[role="button"]')
         targets = page.locator('#board g.square.target[role="button"]')
         if gives.count():
-            tab_to(page, '#board g.piece.choosable[role="button"]')
+            arrows_to(page, '#board g.piece.choosable[role="button"]')
             page.keyboard.press("Enter")
         if targets.count():
-            tab_to(page, '#board g.square.target[role="button"]')
+            arrows_to(page, '#board g.square.target[role="button"]')
             page.keyboard.press("Enter")
     else:  # Quatrefoil's twist, the plugin's first move
         tab_to(page, '#controls button[data-action="cw"], #controls button[data-move]')

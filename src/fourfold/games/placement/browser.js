@@ -1,16 +1,22 @@
 // The browser controller of the placement games (Quarto, Folio's grid variants): place
 // the piece in hand on a marked cell and choose the piece to give, in either order (a
-// cell with one legal move plays at once); or drag the piece in hand onto a cell. Folio's freeform variant reuses it with
-// `points` (games/folio/freeform/browser.js): a click anywhere on the table.
+// cell with one legal move plays at once); or drag the piece in hand onto a cell. By
+// keyboard: the arrow keys move between the marked cells and the pieces to give (the
+// page's roving focus), Enter or Space chooses, Escape forgets the choice. Folio's
+// freeform variant reuses it with `points` (games/folio/freeform/browser.js): a click
+// anywhere on the table, or its keyboard cursor.
 // The protocol is in fourfold/server/web/static/controllers.js.
 
 export default function controller(kit) {
   return placement(kit, null);
 }
 
-/** `points`: null for a grid, or {pick(svg, event, spots) -> {cell} | {note}, mark(svg, spot)}. */
+/** `points`: null for a grid, or {pick(svg, event, spots) -> {cell} | {note},
+ * mark(svg, spot, cell), cursor(svg, spots, choose)}: a spot is chosen by its notation,
+ * one of the server's listed spots or any other point (then the move is sent as
+ * notation, and the server judges it). */
 export function placement(kit, points) {
-  const {h, actionable, wireClicks, describePiece, drag} = kit;
+  const {h, actionable, wireClicks, describePiece, drag, announce} = kit;
   let sel = {cell: null, give: null, version: -1};
   let note = '';
 
@@ -23,6 +29,14 @@ export function placement(kit, points) {
     if (sel.version !== screen.state.version) { sel = {cell: null, give: null, version: screen.state.version}; note = ''; }
   }
 
+  /** The pieces that may be given with a placement at `cell` (any placement: null; a
+   * point off the server's list: those of any listed placement). */
+  function givesAt(moves, cell) {
+    const listed = !cell || moves.some((m) => m.cell === cell);
+    return [...new Set(moves.filter((m) => m.give && (!cell || m.cell === cell || (!listed && m.cell)))
+      .map((m) => m.give))];
+  }
+
   function choose(screen, ctx, what) {
     const moves = parse(screen);
     if (what.give !== undefined) {
@@ -31,6 +45,14 @@ export function placement(kit, points) {
       sel.give = sel.give === what.give ? null : what.give;
     }
     if (what.cell !== undefined) sel.cell = what.cell;
+    if (sel.cell && points && !moves.some((m) => m.cell === sel.cell)) {  // a point of one's own
+      const anyGive = moves.some((m) => m.give && m.cell);
+      if (!anyGive) { ctx.play(sel.cell); return; }
+      if (sel.give) { ctx.play(`${sel.cell} ${sel.give}`); return; }
+      announce(`Spot ${sel.cell} chosen. Now choose the piece to give.`);
+      ctx.rerender();
+      return;
+    }
     if (sel.cell) {
       const here = moves.filter((m) => m.cell === sel.cell);
       const alone = here.find((m) => !m.give);
@@ -39,6 +61,9 @@ export function placement(kit, points) {
       if (both && sel.give) { ctx.play(both.choice); return; }
       if (sel.give && !both) sel.give = null;
     }
+    const board = screen.state.view.board;
+    if (what.cell !== undefined && sel.cell) announce(`${sel.cell} chosen. Now choose the piece to give.`);
+    else if (what.give !== undefined && sel.give) announce(`Giving the ${describePiece(board, sel.give)}. Now choose where to place.`);
     ctx.rerender();
   }
 
@@ -47,7 +72,7 @@ export function placement(kit, points) {
     const board = screen.state.view.board;
     const moves = parse(screen);
     const cells = new Set(moves.filter((m) => m.cell).map((m) => m.cell));
-    const gives = new Set(moves.filter((m) => m.give && (!sel.cell || m.cell === sel.cell)).map((m) => m.give));
+    const gives = new Set(givesAt(moves, sel.cell));
     const hand = board.hand ? describePiece(board, board.hand) : null;
     if (!points) {
       for (const g of svg.querySelectorAll('g.square[data-cell]')) {
@@ -68,7 +93,10 @@ export function placement(kit, points) {
         if (sel.give === piece) g.classList.add('selected');
       }
     }
-    if (points && sel.cell) points.mark(svg, moves.find((m) => m.cell === sel.cell));
+    if (points && sel.cell) points.mark(svg, moves.find((m) => m.cell === sel.cell), sel.cell);
+    if (points && cells.size) {
+      points.cursor(svg, moves.filter((m) => m.cell), (cell) => choose(screen, ctx, {cell}), screen.state.version);
+    }
     const held = svg.querySelector('g.piece[data-role="hand"]');
     if (held && cells.size && !points) {  // drag the piece in hand onto a marked cell
       held.classList.add('draggable');
@@ -106,12 +134,12 @@ export function placement(kit, points) {
     if (!moves.length) return null;
     const box = h('div', {class: 'controls-inner'});
     const opening = moves.filter((m) => !m.cell && !m.challenge);
-    const gives = [...new Set(moves.filter((m) => m.give && (!sel.cell || m.cell === sel.cell)).map((m) => m.give))];
+    const gives = givesAt(moves, sel.cell);
     if (opening.length && opening.length === moves.length) {
       box.append(h('p', {class: 'prompt'}, 'Choose the piece your opponent must place:'));
     } else {
       const hand = board.hand ? describePiece(board, board.hand) : 'the piece';
-      const where = points ? 'Tap on the table' : 'Tap a marked cell';
+      const where = points ? 'Tap on the table (or move its cursor with the arrow keys)' : 'Tap a marked cell';
       box.append(h('p', {class: 'prompt'},
         sel.cell ? `Placing the ${hand} at ${sel.cell}. Now choose the piece to give.`
           : sel.give ? `Giving the ${describePiece(board, sel.give)}. ${where} to place the ${hand}.`

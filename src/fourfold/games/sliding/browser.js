@@ -1,7 +1,9 @@
 // The browser controller of the sliding games (Dao; Ice Dao names its pieces "stack"
 // in games/icedao/browser.js): tap a piece that can slide, then where it stops (dots
-// mark the landings) or a direction button; or drag the piece to where it stops. The
-// protocol is in fourfold/server/web/static/controllers.js.
+// mark the landings) or a direction button; or drag the piece to where it stops. By
+// keyboard: the arrow keys move between the pieces that can slide and, once one is
+// chosen (Enter or Space), its landings; Enter on a landing slides; Escape forgets the
+// choice. The protocol is in fourfold/server/web/static/controllers.js.
 
 export default function controller(kit) {
   return sliding(kit, 'piece');
@@ -11,12 +13,19 @@ const ARROWS = {north: '↑', 'north-east': '↗', east: '→', 'south-east': '�
   'south-west': '↙', west: '←', 'north-west': '↖'};
 
 export function sliding(kit, piece) {
-  const {h, actionable, wireClicks, dot, drag} = kit;
+  const {h, actionable, wireClicks, dot, drag, announce} = kit;
   let sel = {from: null, version: -1};
 
   function parse(screen) {
     const choices = screen.choices || [];
     return {slides: choices.filter((c) => c.from), pass: choices.find((c) => c.pass) || null};
+  }
+  function pickOrigin(slides, cell, ctx) {
+    sel.from = sel.from === cell ? null : cell;
+    const n = slides.filter((s) => s.from === cell).length;
+    announce(sel.from ? `${cell} chosen: ${n} place${n === 1 ? '' : 's'} it can stop; the arrow keys reach them, Escape cancels.`
+      : `${cell} no longer chosen.`);
+    ctx.rerender();
   }
   function sync(screen) { if (sel.version !== screen.state.version) sel = {from: null, version: screen.state.version}; }
   function what(board, cell) {
@@ -63,7 +72,7 @@ export function sliding(kit, piece) {
       if (!hit) return;
       const cell = hit.dataset.cell;
       if (landings.has(cell)) { ctx.play(landings.get(cell)); return; }
-      if (origins.has(cell)) { sel.from = sel.from === cell ? null : cell; ctx.rerender(); ctx.focusCell(cell); return; }
+      if (origins.has(cell)) { pickOrigin(slides, cell, ctx); ctx.focusCell(cell); return; }
       if (sel.from) { sel.from = null; ctx.rerender(); }
     });
   }
@@ -84,7 +93,7 @@ export function sliding(kit, piece) {
       box.append(h('p', {class: 'prompt'}, `Pick a ${piece} to slide (outlined), then a direction.`));
       const origins = [...new Set(slides.map((s) => s.from))];
       box.append(h('div', {class: 'buttons', role: 'group', 'aria-label': `${piece}s that can slide`},
-        origins.map((o) => h('button', {type: 'button', 'data-origin': o, onclick: () => { sel.from = o; ctx.rerender(); }}, o))));
+        origins.map((o) => h('button', {type: 'button', 'data-origin': o, onclick: () => pickOrigin(slides, o, ctx)}, o))));
     }
     if (pass) box.append(h('div', {class: 'buttons'}, h('button', {type: 'button', 'data-move': pass.move, onclick: () => ctx.play(pass)}, 'Pass')));
     return box;

@@ -2,7 +2,7 @@
 // SVG as clickable, to build controls, and to name seats and pieces. A controller never
 // imports the app: it is handed this kit, so a game folder (or a plugin's package) holds
 // a module that works with any build of the app. See controllers.js for the protocol.
-import {h, seatName} from './util.js';
+import {announce, h, seatName} from './util.js';
 
 export const SVGNS = 'http://www.w3.org/2000/svg';
 /** The smallest tap target, in CSS px (WCAG 2.5.5). */
@@ -74,6 +74,68 @@ export function wireClicks(svg, handle) {
 }
 
 let dropped = false;
+
+// -- the keyboard on the board ----------------------------------------------------------------
+// The picture's buttons are one Tab stop (a roving tabindex, as in a grid): the arrow keys
+// move to the nearest button that way, Home and End to the first and last. A button that
+// handles the arrows itself (the freeform table's cursor) says so with data-keys and is
+// a Tab stop of its own.
+const ARROWS = {ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1]};
+
+function roving(svg) {
+  return [...svg.querySelectorAll('[role="button"]')].filter((b) => !b.hasAttribute('data-keys'));
+}
+
+function centre(el) {
+  const r = el.getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2];
+}
+
+/** The button nearest to `from` in the direction [ux, uy] (screen axes), or null. */
+function nearest(from, buttons, [ux, uy]) {
+  const [x, y] = centre(from);
+  let best = null;
+  let bestScore = Infinity;
+  for (const b of buttons) {
+    if (b === from) continue;
+    const [bx, by] = centre(b);
+    const along = (bx - x) * ux + (by - y) * uy;
+    const across = Math.abs((bx - x) * uy - (by - y) * ux);
+    if (along < 2) continue;
+    const score = along + 2 * across;
+    if (score < bestScore) { best = b; bestScore = score; }
+  }
+  return best;
+}
+
+/** Make the picture's buttons one Tab stop: `current` if it is one of them, else the
+ * chosen one (.selected), else the first. */
+export function rove(svg, current) {
+  const buttons = roving(svg);
+  if (!buttons.length) return;
+  const keep = buttons.includes(current) ? current : buttons.find((b) => b.classList.contains('selected')) || buttons[0];
+  for (const b of buttons) b.setAttribute('tabindex', b === keep ? '0' : '-1');
+}
+
+/** Arrow keys, Home and End move the focus between the picture's buttons. */
+export function arrowKeys(svg) {
+  svg.addEventListener('keydown', (event) => {
+    const from = event.target;
+    if (!from.getAttribute || from.getAttribute('role') !== 'button' || from.hasAttribute('data-keys')) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const buttons = roving(svg);
+    let to;
+    if (ARROWS[event.key]) to = nearest(from, buttons, ARROWS[event.key]);
+    else if (event.key === 'Home') to = buttons[0];
+    else if (event.key === 'End') to = buttons[buttons.length - 1];
+    else return;
+    event.preventDefault();  // at an edge too: the arrows never scroll the page from here
+    if (!to || to === from) return;
+    from.setAttribute('tabindex', '-1');
+    to.setAttribute('tabindex', '0');
+    to.focus();
+  });
+}
 
 /** Drag from a pointerdown: past 8 px, `start()` runs once (it may redraw the picture),
  * the element `find()` returns follows the pointer, and on release `drop(under)` gets
@@ -147,4 +209,4 @@ export function confirmButton(attrs, label, armed, act) {
   return button;
 }
 
-export {h, seatName};
+export {announce, h, seatName};

@@ -9,6 +9,7 @@
 // the notation alongside; nothing here parses notation.
 import {mountChat} from './chat.js';
 import {controllerFor} from './controllers.js';
+import {arrowKeys, rove} from './kit.js';
 import {play as sound} from './sound.js';
 import {absolute, announce, api, clockText, copyButton, gameTitle, h, navigate, outcomeText, rememberSeat, seatName, seatToken} from './util.js';
 
@@ -72,6 +73,18 @@ export function tablePage(main, id) {
       if (el) el.focus();
     },
   };
+
+  // Escape forgets a half-made choice (a chosen piece, cell or spot), on the board or
+  // beside it; the focus stays where it was.
+  for (const where of [board, controls]) {
+    where.addEventListener('keydown', (event) => {
+      if (event.key !== 'Escape' || !controller || !screen || !myTurn()) return;
+      event.preventDefault();
+      controller.reset();
+      renderBoard();
+      announce('Choice cleared.');
+    });
+  }
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -142,7 +155,14 @@ export function tablePage(main, id) {
   // drawn from what it carries; a gap, a start after a gap, an undo, or an event
   // without a screen (relayed from another server instance) fetches the whole screen.
   function heard(e) {
-    if (e.text && e.kind !== 'start') announce(e.text);
+    const st = screen && screen.state;
+    if (e.kind === 'move' && st && Number.isInteger(e.seat) && e.move) {
+      // each move in words, the seat called as everywhere on the page (a seat's own
+      // move is said by the feedback line, "You played ...")
+      if (e.seat !== st.you) announce(`${seatName(st, e.seat)} played ${e.move}.`);
+    } else if (e.text && e.kind !== 'start' && e.kind !== 'end') {  // the end: renderTurn says it
+      announce(e.text);
+    }
     if (loading || !screen) { early.push(e); return; }
     applyEvent(e);
   }
@@ -327,7 +347,7 @@ export function tablePage(main, id) {
 
   // What had the keyboard focus on the board or its controls, so that a redraw puts it
   // back on the same thing (or on the board): focus never drops to the page.
-  const KEYS = ['data-cell', 'data-piece', 'data-action', 'data-give', 'data-origin', 'data-move'];
+  const KEYS = ['data-keys', 'data-cell', 'data-piece', 'data-action', 'data-give', 'data-origin', 'data-move'];
   function focusKey() {
     const el = document.activeElement;
     if (!el || !(board.contains(el) || controls.contains(el))) return null;
@@ -406,6 +426,7 @@ export function tablePage(main, id) {
       : st.legal.length ? `e.g. ${st.legal[0]}` : 'a move in notation';
     form.querySelector('button').disabled = input.disabled;
     restoreFocus(was);
+    if (canAct) { rove(svg, document.activeElement); arrowKeys(svg); }
     if (banner && st.outcome) {
       const line = svg.querySelector('[data-line]');
       const old = banner.querySelector('.line');

@@ -40,12 +40,22 @@ export async function api(path, {method = 'GET', token = null, body, text = fals
   return {ok: response.ok, status: response.status, data, error};
 }
 
-/** Say something to screen readers (and keep it in the visible log when there is one). */
+/** Say something to screen readers (the polite live region #announce). What is said
+ * within the same moment is said together ("Bot level 1 played a2-a3. Your turn."), so
+ * one line never cuts off the one before. */
+let toSay = [];
+let sayTimer = null;
 export function announce(text) {
   const region = document.getElementById('announce');
   if (!region || !text) return;
+  toSay.push(text);
+  if (sayTimer) return;
   region.textContent = '';
-  window.setTimeout(() => { region.textContent = text; }, 30);
+  sayTimer = window.setTimeout(() => {
+    region.textContent = toSay.join(' ');
+    toSay = [];
+    sayTimer = null;
+  }, 30);
 }
 
 let gameList = null;
