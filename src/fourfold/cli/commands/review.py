@@ -5,9 +5,8 @@ For every ply: the mover's value before and after the move (``fourfold solve``'s
 vocabulary), its label (best, good, inaccuracy, mistake, blunder) and the best moves,
 then a value chart. Where the game's solver cannot answer a position within
 ``--seconds`` a bounded search estimates it, and the review says so on that ply. A game
-with its own review (``GameSolvers.review``: Quatrefoil's, what each action cost on
-public information and with the deal known) gives that instead; the time options do
-not apply to it.
+with its own review (``GameSolvers.review``, e.g. a cooperative game's: what each action
+cost) gives that instead; the time options do not apply to it.
 """
 
 from __future__ import annotations
@@ -27,7 +26,8 @@ def register(sub: Any) -> None:
     from fourfold.analysis.review.review import DEFAULT_SECONDS
 
     p = sub.add_parser("review", help="perfect-play review of a recorded game: every move's"
-                                      " value, label and the best moves")
+                                      " value, label and the best moves (a game with its own"
+                                      " review: what it measures, e.g. each action's cost)")
     p.add_argument("record", metavar="RECORD", type=path("a file name"),
                    help="a game record file (as `fourfold match --records` or `play` write)")
     add_game_number_argument(p)

@@ -3,7 +3,7 @@
 A two-player game of perfect information that ends is reviewed at once: the table
 calls ``Reviews.finished``, which starts the work, one worker-process job per ply
 (``review.work``), and stores the review with the game (``review.store``). A game
-with its own review (``analysis.review.own``: Quatrefoil's) gets it in one job. A review
+with its own review (``analysis.review.own``) gets it in one job. A review
 that could not start then (the pool was full, or the server stopped) starts when it is
 first asked for. Hidden information: a review is only of a finished game, whose record
 hides nothing (a game with hidden cards has turned them all face up); and a review runs

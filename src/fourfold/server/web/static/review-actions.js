@@ -11,7 +11,8 @@ const H = 120;
 const PAD = 10;
 const COLOUR = {best: 'var(--good)', costly: '#7a4f00', lost: 'var(--bad)'};
 
-function svg(tag, attrs, ...children) {
+/** An SVG element (the review's charts: review.js draws the value chart with it too). */
+export function svg(tag, attrs, ...children) {
   const el = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) el.setAttribute(k, String(v));
   for (const c of children) el.append(c instanceof Node ? c : document.createTextNode(String(c)));

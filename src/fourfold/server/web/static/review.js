@@ -6,9 +6,8 @@
 // fewest actions left, a jump to the costliest action and the shortest solution from
 // the position shown.
 import {announce, api, h} from './util.js';
-import {actionsCaption, actionsChart, actionsDetail, actionsJump, actionsMark, actionsStatus} from './review-actions.js';
+import {actionsCaption, actionsChart, actionsDetail, actionsJump, actionsMark, actionsStatus, svg} from './review-actions.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
 //: what each label shows beside a move (the glyphs of chess annotation)
 const GLYPH = {best: '✓', good: '', inaccuracy: '?!', mistake: '?', blunder: '??'};
 const W = 320;
@@ -16,13 +15,6 @@ const H = 120;
 const PAD = 8;
 //: colours from the app's palette (inline: the styles of this panel stay in this file)
 const COLOUR = {best: 'var(--good)', good: 'var(--good)', inaccuracy: '#7a4f00', mistake: 'var(--bad)', blunder: 'var(--bad)'};
-
-function svg(tag, attrs, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) el.setAttribute(k, String(v));
-  for (const c of children) el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  return el;
-}
 
 export function valueText(j) {
   if (!j || j.value === 'unknown') return 'unknown';
