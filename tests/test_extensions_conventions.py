@@ -9,6 +9,7 @@ import importlib.util
 import subprocess
 import sys
 import textwrap
+import zipfile
 from collections.abc import Callable
 from itertools import count
 from pathlib import Path
@@ -84,6 +85,20 @@ def test_a_part_module_may_be_a_package(make_folder: Callable[..., str]) -> None
     (sub / "bots").mkdir()
     (sub / "bots" / "__init__.py").write_text(TRIPWIRE)
     assert discover(package) == Extensions(bots=f"{package}.bots:BOTS")
+
+
+def test_a_package_in_a_zip_file_is_searched_too(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    archive = tmp_path / "zipped_games.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr("zipped_game/__init__.py", "")
+        z.writestr("zipped_game/text.py", TRIPWIRE)
+        z.writestr("zipped_game/browser.js", "export default (kit) => ({});\n")
+        z.writestr("zipped_game/notes.py", "")
+    monkeypatch.syspath_prepend(str(archive))
+    assert discover("zipped_game") == Extensions(presenter="zipped_game.text:PRESENTER",
+                                                 browser="zipped_game:browser.js")
+    monkeypatch.delitem(sys.modules, "zipped_game")
 
 
 def test_a_module_without_its_attribute_is_refused_naming_module_attribute_and_part(

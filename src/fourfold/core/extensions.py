@@ -23,7 +23,10 @@ kernels: the rules import no UI, AI, network or storage code.
 from __future__ import annotations
 
 import importlib
+import importlib.machinery
 import importlib.util
+import os
+import pkgutil
 from dataclasses import dataclass, field, fields, replace
 from importlib import resources
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -108,18 +111,32 @@ def discover(package: str) -> Extensions:
     A part is there when its module is (``text.py``, or a ``text/`` package) or, for a
     file part, when the file is. Nothing is imported but ``package`` itself: whether the
     module holds the attribute is checked when a layer first asks for the part."""
-    _check_package(package)
+    folders = _folders(package)
+    if all(os.path.isdir(f) for f in folders):
+        files = {n for f in folders for n in os.listdir(f)}
+        modules = {n.split(".")[0] for n in files if n.endswith(_MODULE_ENDINGS)} | {
+            n for f in folders for n in files
+            if "." not in n and os.path.isfile(os.path.join(f, n, "__init__.py"))}
+    else:  # a package in a zip file: the general listings
+        modules = {m.name for m in pkgutil.iter_modules(folders)}
+        files = {file for file, attribute in CONVENTIONS.values()
+                 if attribute is None and resources.files(package).joinpath(file).is_file()}
     found: dict[str, str] = {}
     for name, (module, attribute) in CONVENTIONS.items():
         if attribute is None:
-            if resources.files(package).joinpath(module).is_file():
+            if module in files:
                 found[name] = f"{package}:{module}"
-        elif importlib.util.find_spec(f"{package}.{module}") is not None:
+        elif module in modules:
             found[name] = f"{package}.{module}:{attribute}"
     return Extensions(**found)
 
 
-def _check_package(package: str) -> None:
+#: how a module's file name ends (``.py``, ``.pyc``, a compiled extension's endings)
+_MODULE_ENDINGS = tuple(importlib.machinery.all_suffixes())
+
+
+def _folders(package: str) -> list[str]:
+    """Where ``package``'s modules are; ``ConfigurationError`` if it is not a package."""
     try:
         spec = importlib.util.find_spec(package)
     except (ImportError, ValueError) as exc:
@@ -132,6 +149,7 @@ def _check_package(package: str) -> None:
         raise ConfigurationError(
             f"cannot look for game parts in {package!r}: it is a module, not a package"
             " (a game's parts are modules in its package's folder)")
+    return list(spec.submodule_search_locations)
 
 
 _RESOLVED: dict[str, Any] = {}
