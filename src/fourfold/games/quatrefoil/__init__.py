@@ -83,7 +83,6 @@ SPEC = register(
                 extensions=Extensions(terminal="fourfold.games.quatrefoil.terminal:DUAL_RULES"),
             ),
         ),
-        extensions=Extensions(solver="fourfold.games.quatrefoil.solver_command:SOLVERS"),
     )
 )
 
