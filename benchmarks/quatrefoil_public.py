@@ -38,12 +38,8 @@ from fourfold.games.quatrefoil.arrangement import (
     format_arrangement,
     parse_arrangement_text,
 )
-from fourfold.games.quatrefoil.bots_seat import (
-    DEALS,
-    DEFAULT_CURIOSITY,
-    score_action,
-    signal_pattern,
-)
+from fourfold.games.quatrefoil.bots_seat import DEFAULT_CURIOSITY, score_action
+from fourfold.games.quatrefoil.deals import DEALS, signal_pattern
 from fourfold.games.quatrefoil.solver_public import best_action, public_optimum
 from fourfold.games.quatrefoil.state import Action, Deal, QuatrefoilState
 

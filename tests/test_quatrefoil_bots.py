@@ -12,12 +12,12 @@ from fourfold.core.errors import ConfigurationError
 from fourfold.core.outcome import Result
 from fourfold.games.quatrefoil.arrangement import ALL_ARRANGEMENTS, STACK
 from fourfold.games.quatrefoil.bots_seat import (
-    DEALS,
     QuatrefoilBot,
     consistent_deals,
     play_dual,
     play_turns,
 )
+from fourfold.games.quatrefoil.deals import DEALS
 from fourfold.games.quatrefoil.solver import optimum
 
 CASES: tuple[tuple[str, dict[str, Any]], ...] = (

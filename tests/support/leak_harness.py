@@ -41,7 +41,8 @@ from fourfold.games.quatrefoil.arrangement import (
     act,
     push_corner,
 )
-from fourfold.games.quatrefoil.bots_seat import DEALS, QuatrefoilBot, signal_pattern
+from fourfold.games.quatrefoil.bots_seat import QuatrefoilBot
+from fourfold.games.quatrefoil.deals import DEALS, signal_pattern
 from fourfold.games.quatrefoil.game import QuatrefoilGame
 from fourfold.games.quatrefoil.state import Deal, Observation, QuatrefoilState
 from fourfold.table import ManualClock, Seat, Table

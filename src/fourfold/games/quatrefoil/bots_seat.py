@@ -30,7 +30,6 @@ from __future__ import annotations
 import math
 from dataclasses import KW_ONLY, dataclass
 from functools import lru_cache
-from itertools import permutations
 from typing import Any
 
 from fourfold.ai.base import Bot, game_for
@@ -47,36 +46,12 @@ from fourfold.games.quatrefoil.arrangement import (
     act,
     push_corner,
 )
+from fourfold.games.quatrefoil.deals import DEALS, signal_pattern
 from fourfold.games.quatrefoil.game import QuatrefoilGame
 from fourfold.games.quatrefoil.solver import distance_table
 from fourfold.games.quatrefoil.state import Action, Observation
 
-POSITION_PERMS: tuple[tuple[int, int, int, int], ...] = tuple(
-    (p[0], p[1], p[2], p[3]) for p in permutations(range(4))
-)
-#: Every deal as (solution index, position cards of seats 1..4).
-DEALS: tuple[tuple[int, tuple[int, int, int, int]], ...] = tuple(
-    (s, p) for s in range(len(ALL_ARRANGEMENTS)) for p in POSITION_PERMS
-)
 DEFAULT_CURIOSITY = 0.3  # tuned on seeds 0..2999; the benchmark uses other seeds
-
-
-@lru_cache(maxsize=1)
-def _correct_masks() -> tuple[tuple[int, ...], ...]:
-    """``[i][s]``: bit ``c`` set when arrangement ``i`` has solution ``s``'s token on corner c."""
-    return tuple(
-        tuple(
-            sum(1 << c for c in range(4) if a[c] == s[c]) for s in ALL_ARRANGEMENTS
-        )
-        for a in ALL_ARRANGEMENTS
-    )
-
-
-def signal_pattern(arrangement: int, deal: int) -> int:
-    """The four signals (bit ``k`` for seat ``k``) at ``arrangement`` under ``deal``."""
-    s, p = DEALS[deal]
-    m = _correct_masks()[arrangement][s]
-    return (m >> p[0] & 1) | (m >> p[1] & 1) << 1 | (m >> p[2] & 1) << 2 | (m >> p[3] & 1) << 3
 
 
 def _pattern_of(signals: tuple[bool, bool, bool, bool]) -> int:

@@ -29,8 +29,7 @@ table's seats share the work.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
-from itertools import permutations
+from functools import lru_cache
 
 from fourfold.games.quatrefoil.arrangement import (
     ALL_ARRANGEMENTS,
@@ -41,15 +40,11 @@ from fourfold.games.quatrefoil.arrangement import (
     Arrangement,
     act,
 )
+from fourfold.games.quatrefoil.deals import DEALS, signal_patterns
 from fourfold.games.quatrefoil.solver import distance_table
 from fourfold.games.quatrefoil.solver_public import pair_bit, relative, search
 from fourfold.games.quatrefoil.solver_team.evaluate import Public, SeatCards, public_policy
 
-#: Every deal: (solution index, position cards of seats 1..4).
-DEALS: tuple[tuple[int, tuple[int, int, int, int]], ...] = tuple(
-    (s, (p[0], p[1], p[2], p[3]))
-    for s in range(len(ALL_ARRANGEMENTS)) for p in permutations(range(4))
-)
 ALL_SIGNALS = 15
 #: (a, b): an action's cost is a/b of the public optimum's continuation plus the rest of
 #: the full-information one (chosen by exact evaluation; docs/solutions.md).
@@ -73,17 +68,6 @@ def _pair(deal: int, seat: int) -> int:
 _PAIRS: tuple[tuple[int, int, int, int], ...] = tuple(
     (_pair(d, 0), _pair(d, 1), _pair(d, 2), _pair(d, 3)) for d in range(len(DEALS))
 )
-
-
-@cache
-def _patterns(arrangement: int) -> tuple[int, ...]:
-    """Per deal, the signal pattern shown on ``arrangement``."""
-    here = ALL_ARRANGEMENTS[arrangement]
-    out = []
-    for s, p in DEALS:
-        sol = ALL_ARRANGEMENTS[s]
-        out.append(sum(1 << k for k in range(4) if here[p[k]] == sol[p[k]]))
-    return tuple(out)
 
 
 def public_cards(face_up: str, cards: SeatCards) -> PublicCards:
@@ -124,7 +108,7 @@ def belief(cards: PublicCards, start: Arrangement, actions: tuple[int, ...],
            signals: tuple[int, ...], weight: Weight = DEFAULT_WEIGHT) -> tuple[int, ...]:
     """The public belief: deals consistent with the face-up cards, signals and actions."""
     if not actions:
-        start_patterns = _patterns(INDEX[start])
+        start_patterns = signal_patterns(INDEX[start])
         out = []
         for d, (s, p) in enumerate(DEALS):
             sol = ALL_ARRANGEMENTS[s]
@@ -138,7 +122,7 @@ def belief(cards: PublicCards, start: Arrangement, actions: tuple[int, ...],
     table = prescription(cards, start, actions[:-1], signals[:-1], weight)
     seat = (len(actions) - 1) % 4
     taken = actions[-1]
-    after = _patterns(_here(start, actions))
+    after = signal_patterns(_here(start, actions))
     return tuple(d for d in before
                  if table.get(_PAIRS[d][seat]) == taken and after[d] == signals[-1])
 
@@ -160,7 +144,7 @@ def prescription(cards: PublicCards, start: Arrangement, actions: tuple[int, ...
         best: tuple[int, int] | None = None
         for a in MOVING_ACTIONS:
             there = NEXT[here][a]
-            seen = _patterns(there)
+            seen = signal_patterns(there)
             groups: dict[int, list[int]] = {}
             for d in members:
                 groups.setdefault(seen[d], []).append(d)
