@@ -176,17 +176,40 @@ def play_match(
     ``on_game(game, tally)`` is called as each game ends, ``tally`` counting the games
     ended so far. The result lists the games in order, wherever they were played.
     """
-    tally = MatchResult(a, b)
+    return play_pairs(game, [(a, b, seed)], games, limit, max_plies, on_game,
+                      executor=executor, progress=progress, description=f"{a} vs {b}")[0]
 
-    def ended(_: int, one: GameResult) -> None:
+
+def play_pairs(
+    game: Game[Any, Any],
+    pairs: Sequence[tuple[str, str, int]],
+    games: int,
+    limit: Limit | None,
+    max_plies: int,
+    on_game: Callable[[GameResult, MatchResult], None] | None,
+    *,
+    executor: Executor | None,
+    progress: bool,
+    description: str,
+) -> list[MatchResult]:
+    """The match of each pair ``(a, b, seed)`` of bots, ``games`` games each, sides
+    alternating: every game a task of one run on ``executor`` (default: one after another
+    in this process). ``on_game(game, tally)`` is called as each game ends, ``tally``
+    counting its pair's games ended so far; each match lists its games in order."""
+    tasks = [task for a, b, seed in pairs
+             for task in match_tasks(game, a, b, games, seed, limit, max_plies)]
+    tallies = [MatchResult(a, b) for a, b, _ in pairs]
+
+    def ended(i: int, one: GameResult) -> None:
+        tally = tallies[i // games]
         tally.add(one)
         if on_game is not None:
             on_game(one, tally)
 
-    played = run_tasks(play_game_task, match_tasks(game, a, b, games, seed, limit, max_plies),
-                       executor=executor or InProcess(), progress=progress,
-                       on_result=ended, description=f"{a} vs {b}")
-    return collect_match(a, b, played)
+    played = run_tasks(play_game_task, tasks, executor=executor or InProcess(),
+                       progress=progress, on_result=ended, description=description)
+    return [collect_match(a, b, played[n * games:(n + 1) * games])
+            for n, (a, b, _) in enumerate(pairs)]
 
 
 def collect_match(a: str, b: str, games: Sequence[GameResult]) -> MatchResult:

@@ -15,20 +15,11 @@ from typing import Any
 import numpy as np
 
 from fourfold.ai import Limit
-from fourfold.analysis.match import (
-    DEFAULT_MAX_PLIES,
-    GameResult,
-    GameTask,
-    MatchResult,
-    collect_match,
-    match_tasks,
-    play_game_task,
-)
+from fourfold.analysis.match import DEFAULT_MAX_PLIES, GameResult, MatchResult, play_pairs
 from fourfold.analysis.rating import Ratings, fit_ratings
 from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game
-from fourfold.distributed.executors import Executor, InProcess
-from fourfold.distributed.runner import run_tasks
+from fourfold.distributed.executors import Executor
 
 
 @dataclass
@@ -91,20 +82,6 @@ def play_tournament(
     ``on_game(game, tally)`` is called as each game ends, ``tally`` counting its
     pair's games ended so far.
     """
-    pairs = tournament_pairs(bots, seed)
-    tasks: list[GameTask] = []
-    for a, b, pair_seed in pairs:
-        tasks += match_tasks(game, a, b, games_per_pair, pair_seed, limit, max_plies)
-    tallies = [MatchResult(a, b) for a, b, _ in pairs]
-
-    def ended(i: int, one: GameResult) -> None:
-        tally = tallies[i // games_per_pair]
-        tally.add(one)
-        if on_game is not None:
-            on_game(one, tally)
-
-    played = run_tasks(play_game_task, tasks, executor=executor or InProcess(),
-                       progress=progress, on_result=ended, description="games")
-    matches = [collect_match(a, b, played[n * games_per_pair:(n + 1) * games_per_pair])
-               for n, (a, b, _) in enumerate(pairs)]
+    matches = play_pairs(game, tournament_pairs(bots, seed), games_per_pair, limit, max_plies,
+                         on_game, executor=executor, progress=progress, description="games")
     return TournamentResult(tuple(bots), matches, ratings_from_matches(bots, matches))
