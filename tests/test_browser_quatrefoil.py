@@ -359,3 +359,29 @@ def test_stack_asks_a_second_press_before_it_ends_the_game(server: AppServer,
     page.keyboard.press("Enter")
     page.wait_for_selector("#banner:not([hidden])")
     assert first_moves(server, made) == ["stack"]
+
+
+def test_in_dual_stack_stays_asked_while_the_others_act(slow_bots: AppServer,
+                                                        pages: Pages) -> None:
+    """Real time: the picture is redrawn by the others' actions between the two presses;
+    the question stands (for 4 s) and the second press stacks."""
+    for _ in range(3):  # a level-1 bot may stack first: then a new table
+        made = slow_bots.create("quatrefoil", LEVEL1, variant="dual")
+        page = open_seat(pages, slow_bots, made)
+        state = seat_state(slow_bots, made)
+        drawn(page, state["version"])
+        press_tab_to(page, '#controls button[data-action="stack"]')
+        page.keyboard.press("Enter")
+        page.wait_for_selector('#controls button.armed[data-action="stack"]')
+        shown = board_version(page)
+        wait_until(ended_or_moved(slow_bots, made, page, shown), 6, "a bot's action")
+        if slow_bots.state(made["id"])["outcome"]:
+            continue
+        # redrawn by a bot's action, and still asking, with the focus on the button
+        assert page.evaluate("(s) => document.activeElement.matches(s)",
+                             '#controls button.armed[data-action="stack"]')
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#banner:not([hidden])")
+        assert plain(first_moves(slow_bots, made)[-1]) == "stack"
+        return
+    raise AssertionError("every table was ended by a bot before the second press")
