@@ -189,6 +189,26 @@ def test_a_short_drag_is_no_move_and_tap_tap_pushes(server: AppServer, pages: Pa
     assert first_moves(server, made)[0] == "E>NE"
 
 
+def test_an_arrow_pointed_at_shows_what_its_push_moves(server: AppServer,
+                                                     pages: Pages) -> None:
+    made = server.create("quatrefoil", LEVEL1, variant="base")
+    page = open_seat(pages, server, made)
+    state = seat_state(server, made)
+    drawn(page, 0)
+    tokens = state["view"]["board"]["tokens"]
+    arrow = '#board g.push[data-action="N>NE"]'
+    page.hover(arrow)  # the free token goes in at NE, NE's token moves to SE, SE's comes out
+    page.wait_for_selector('#board g.piece.moving[data-cell="free"]')
+    moving = page.eval_on_selector_all("#board g.piece.moving", "(els) => els.map((e) => "
+                                       "e.dataset.cell).sort()")
+    assert moving == ["NE", "SE", "free"]
+    label = page.get_attribute(arrow, "aria-label")
+    assert label == (f"Push N>NE from the north: {tokens['free']} goes in at NE, "
+                     f"{tokens['NE']} moves to SE, {tokens['SE']} comes out")
+    page.mouse.move(1, 1)
+    page.wait_for_selector("#board g.piece.moving", state="detached")
+
+
 # -- text on a phone, and the seats' names ----------------------------------------------------
 
 #: every text of the picture: its rendered font size (CSS px) and whether it lies inside

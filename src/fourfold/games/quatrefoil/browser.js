@@ -21,11 +21,21 @@ const ROW_PUSH = {
   SE: {east: 'W>SW', west: 'E>SE', south: 'N>NE', north: 'S>SE'},
 };
 
-function actionLabel(name) {
+/** The corners a push moves, from where the free token goes in to the one whose token
+ * comes out (rules: a push slides a row or a column one corner). */
+const PUSHED = {
+  'W>NW': ['NW', 'NE'], 'E>NE': ['NE', 'NW'], 'N>NW': ['NW', 'SW'], 'S>SW': ['SW', 'NW'],
+  'W>SW': ['SW', 'SE'], 'E>SE': ['SE', 'SW'], 'N>NE': ['NE', 'SE'], 'S>SE': ['SE', 'NE'],
+};
+
+function actionLabel(name, tokens) {
   if (name === 'stack') return 'Stack: swap the free token with the centre, which ends the game for everyone';
   if (ACTION_WORDS[name]) return ACTION_WORDS[name];
   const [side, corner] = name.split('>');
-  return `Push ${name}: the free token goes in at ${corner}, from the ${SIDES[side] || side}`;
+  const [first, last] = PUSHED[name] || [corner, null];
+  const what = tokens && last ? `: ${tokens.free} goes in at ${first}, ${tokens[first]} moves to ${last}, ${tokens[last]} comes out`
+    : `: the free token goes in at ${corner}`;
+  return `Push ${name} from the ${SIDES[side] || side}${what}`;
 }
 
 /** Which way a drag went, by its longer axis (null for a short one). */
@@ -74,15 +84,27 @@ export default function controller(kit) {
   function mark(svg, name) {
     for (const g of svg.querySelectorAll('g.push[data-action]')) choose(g, g.dataset.action === name);
   }
+  // While an arrow is pointed at or focused, the tokens its push moves are outlined.
+  function preview(svg, name) {
+    const moving = name && PUSHED[name] ? ['free', ...PUSHED[name]] : [];
+    for (const g of svg.querySelectorAll('g.piece[data-cell]')) {
+      const on = moving.includes(g.dataset.cell);
+      g.classList.toggle('moving', on);
+      const disc = g.querySelector('circle');
+      if (disc) { disc.style.stroke = on ? 'var(--landing)' : ''; disc.style.strokeWidth = on ? '4' : ''; disc.style.strokeDasharray = on ? '5 3' : ''; }
+    }
+  }
 
   function decorate(svg, screen, ctx) {
     sync(screen);
     const legal = new Map((screen.choices || []).map((c) => [c.name, c]));
+    const tokens = screen.state.view.board.tokens;
     for (const g of svg.querySelectorAll('g.push[data-action]')) {
-      if (legal.has(g.dataset.action)) {
-        actionable(g, actionLabel(g.dataset.action));
-        if (sel.free) choose(g, true);  // the free token is in hand: where it can go
-      }
+      if (!legal.has(g.dataset.action)) continue;
+      actionable(g, actionLabel(g.dataset.action, tokens));
+      if (sel.free) choose(g, true);  // the free token is in hand: where it can go
+      for (const on of ['pointerenter', 'focus']) g.addEventListener(on, () => preview(svg, g.dataset.action));
+      for (const off of ['pointerleave', 'blur']) g.addEventListener(off, () => preview(svg, null));
     }
     const pushes = [...legal.keys()].some((n) => n.includes('>'));
     for (const g of svg.querySelectorAll('g.piece[data-cell]')) {
@@ -101,7 +123,10 @@ export default function controller(kit) {
       const follow = (e) => {
         at = {x: e.clientX, y: e.clientY};
         const now = document.querySelector('#board svg');
-        if (now) mark(now, pushFor(now, legal, from, down, at));
+        if (!now) return;
+        const name = pushFor(now, legal, from, down, at);
+        mark(now, name);
+        preview(now, name);
       };
       const stop = () => {
         window.removeEventListener('pointermove', follow);
