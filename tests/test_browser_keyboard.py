@@ -90,6 +90,22 @@ def short_pick(state: dict[str, Any], rng: random.Random) -> str:
     return legal[0]
 
 
+def on_the_table_shown(page: Any, state: dict[str, Any]) -> dict[str, Any]:
+    """``state`` with only the legal moves a player can reach on the table as drawn: in
+    freeform, the spots inside the picture's window (``data-world``), as for a click."""
+    if state["variant"] != "freeform":
+        return state
+    x0, y0, span = (float(v) for v in page.get_attribute("#board [data-world]",
+                                                          "data-world").split(" "))
+
+    def shown(move: str) -> bool:
+        if " " not in move and "," not in move:
+            return True
+        x, y = (float(v) for v in move.split(" ")[0].split(","))
+        return x0 <= x <= x0 + span and y0 <= y <= y0 + span
+    return {**state, "legal": [m for m in state["legal"] if shown(m)]}
+
+
 def keyboard_move(page: Any, state: dict[str, Any], move: str) -> None:
     """``move`` made with the keyboard alone, the way the page offers it."""
     game, variant = state["game"], state["variant"]
@@ -148,7 +164,7 @@ def test_a_whole_game_by_keyboard(server: AppServer, pages: Pages, game: str,
             break
         page.wait_for_selector(f'#board[data-version="{state["version"]}"]')
         page.wait_for_selector("#controls .controls-inner")
-        move = short_pick(state, rng)
+        move = short_pick(on_the_table_shown(page, state), rng)
         keyboard_move(page, state, move)
         mine += 1
         landed(server, made, state["version"], move)
@@ -176,7 +192,7 @@ def test_the_freeform_cursor_turns_its_axes_and_takes_fine_steps(server: AppServ
         page.wait_for_selector(f'#board[data-version="{state["version"]}"]')
         if len({m.split(" ")[0] for m in state["legal"] if " " in m}) > 1:
             break
-        keyboard_move(page, state, pick(state, rng))
+        keyboard_move(page, state, pick(on_the_table_shown(page, state), rng))
         landed(server, made, state["version"], "the move")
     tab_to(page, "#board g.cursor")
     x, y = cursor_point(page)

@@ -9,6 +9,7 @@ draws what stands on each square.
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from typing import Any
@@ -25,6 +26,8 @@ UNIT = 84.0
 MARGIN = 26.0
 MIN_WIDTH = 420.0
 FOOT = 16.0
+#: how far short of the arrival square's centre the last move's arrow stops (in squares)
+ARROW_GAP = 0.42
 
 SquareDrawer = Callable[[Canvas, ET.Element, float, float, Square], None]
 
@@ -89,8 +92,12 @@ def board_svg(game: SlidingGame[Any], view: View, outcome: Outcome | None, size:
             tx, ty = at(arrival)
             canvas.rect(tx + 1, ty + 1, UNIT - 2, UNIT - 2, cls="last",
                         data_cell=board.name(arrival))
-            canvas.line(ox + UNIT / 2, oy + UNIT / 2, tx + UNIT / 2, ty + UNIT / 2,
-                        cls="arrow", opacity=0.7)
+            # the arrow stops at the edge of the piece that arrived, not on its letter
+            dx, dy = tx - ox, ty - oy
+            length = math.hypot(dx, dy)
+            short = 1 - min(ARROW_GAP * UNIT / length, 1.0) if length else 1.0
+            canvas.line(ox + UNIT / 2, oy + UNIT / 2, ox + UNIT / 2 + dx * short,
+                        oy + UNIT / 2 + dy * short, cls="arrow", opacity=0.7)
     if last_move is not None:
         what = "pass" if isinstance(last_move, Pass) else _move_text(game, state, last_move)
         canvas.text(left, height - FOOT / 2 - 4, f"Last move: {what}", cls="note")

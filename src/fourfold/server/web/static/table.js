@@ -76,6 +76,13 @@ export function tablePage(main, id) {
 
   // Escape forgets a half-made choice (a chosen piece, cell or spot), on the board or
   // beside it; the focus stays where it was.
+  // While the keyboard is in use the board's focus is drawn (.board.keys), also after a
+  // redraw has moved it by script, which :focus-visible alone does not always count.
+  const usingKeys = (event) => { if (!event.altKey && !event.ctrlKey && !event.metaKey) board.classList.add('keys'); };
+  const usingPointer = () => board.classList.remove('keys');
+  document.addEventListener('keydown', usingKeys, true);
+  document.addEventListener('pointerdown', usingPointer, true);
+
   for (const where of [board, controls]) {
     where.addEventListener('keydown', (event) => {
       if (event.key !== 'Escape' || !controller || !screen || !myTurn()) return;
@@ -686,6 +693,8 @@ export function tablePage(main, id) {
   connect();
   return () => {
     alive = false;
+    document.removeEventListener('keydown', usingKeys, true);
+    document.removeEventListener('pointerdown', usingPointer, true);
     window.clearInterval(ticker);
     if (reconnect) window.clearTimeout(reconnect);
     if (socket) socket.close();
