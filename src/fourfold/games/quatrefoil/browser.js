@@ -103,7 +103,8 @@ export default function controller(kit) {
       if (!legal.has(g.dataset.action)) continue;
       actionable(g, actionLabel(g.dataset.action, tokens));
       if (sel.free) choose(g, true);  // the free token is in hand: where it can go
-      for (const on of ['pointerenter', 'focus']) g.addEventListener(on, () => preview(svg, g.dataset.action));
+      g.addEventListener('pointerenter', () => preview(svg, g.dataset.action));
+      g.addEventListener('focus', () => { if (g.matches(':focus-visible')) preview(svg, g.dataset.action); });
       for (const off of ['pointerleave', 'blur']) g.addEventListener(off, () => preview(svg, null));
     }
     const pushes = [...legal.keys()].some((n) => n.includes('>'));
