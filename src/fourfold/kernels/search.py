@@ -328,16 +328,22 @@ def arrange_by_history(row, scores, count, tt_move, history):  # type: ignore[no
 
 
 @inlined
-def choose_by_score(row, scores, i, count, history):  # type: ignore[no-untyped-def]
-    """A ``choose`` that takes the best-scored move left (the first such)."""
+def take_best(row, scores, i, count):  # type: ignore[no-untyped-def]
+    """A selection sort step: swap the move of ``row[i:count]`` with the highest score (the
+    first such) into place ``i`` and return it (``scores[i]`` is left stale: a later step
+    reads only the scores after it)."""
     pick = i
     for j in range(i + 1, count):
         if scores[j] > scores[pick]:
             pick = j
     action = row[pick]
     row[pick] = row[i]
-    row[i] = action
-    s = scores[pick]
     scores[pick] = scores[i]
-    scores[i] = s
+    row[i] = action
     return action
+
+
+@inlined
+def choose_by_score(row, scores, i, count, history):  # type: ignore[no-untyped-def]
+    """A ``choose`` that takes the best-scored move left (the first such)."""
+    return take_best(row, scores, i, count)

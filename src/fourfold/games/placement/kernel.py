@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from fourfold.games.placement.fast_tables import COVER_COLOURS, COVER_SIZES, RULE_SHARE
 from fourfold.games.placement.kernel_tables import (
     GEO_ANY,
     GEO_TOUCH,
@@ -50,7 +51,6 @@ from fourfold.games.placement.kernel_tables import (
     P_RULE,
     P_TOTAL,
     P_WIDTH,
-    RULE_SHARE,
 )
 from fourfold.kernels.jit import inlined, no_refcount
 from fourfold.kernels.rng import rng_below
@@ -70,9 +70,6 @@ S_DEPTH = 10  # plies pushed (rows of ``hist`` in use)
 NUM_FIELDS = 11
 HIST_ACTION = NUM_FIELDS  # column of ``hist`` holding the action
 MAX_PLIES = 40
-
-COVER_COLOURS = 0b1111
-COVER_SIZES = 0b111 << 4
 
 
 def new_position(t: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

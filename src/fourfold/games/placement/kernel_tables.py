@@ -23,11 +23,20 @@ import numpy as np
 import numpy.typing as npt
 
 from fourfold.core.errors import FourfoldError
-from fourfold.games.folio.pieces import COLOURS_OR_SIZES, FolioPieces, colour, size
+from fourfold.games.folio.pieces import COLOURS_OR_SIZES, FolioPieces
+from fourfold.games.placement.fast_tables import (
+    RULE_COVER,
+    RULE_SHARE,
+    folio_features,
+    grid_lines,
+    lines_through,
+    neighbour_masks,
+    quarto_features,
+)
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.geometry import Board, Lattice
-from fourfold.games.placement.lines import DIRECTIONS, LENGTH
-from fourfold.games.quarto.pieces import FULL, QuartoPieces
+from fourfold.games.placement.lines import LENGTH
+from fourfold.games.quarto.pieces import QuartoPieces
 
 IntArray = npt.NDArray[np.int64]
 
@@ -35,13 +44,6 @@ IntArray = npt.NDArray[np.int64]
 GEO_ANY = 0  # any empty cell (fixed 4x4 boards)
 GEO_BOX = 1  # first piece on given cells, then all pieces inside a 4x4 box (Folio standard)
 GEO_TOUCH = 2  # first piece at the origin, later pieces touch one and fit a 4x4 box (no-grid)
-
-# line rules
-RULE_SHARE = 0  # the AND of the four feature words is not zero
-RULE_COVER = 1  # the OR covers every colour bit or every size bit
-
-COVER_COLOURS = 0b1111
-COVER_SIZES = 0b111 << 4
 
 MAX_LINES_PER_CELL = 16
 ZOBRIST_SEED = 0x5EED_F01D
@@ -74,36 +76,18 @@ class PlacementTables(NamedTuple):
     zobrist_hand: IntArray
 
 
-# indices into ``params``
-P_CELLS = 0
-P_WIDTH = 1
-P_HEIGHT = 2
-P_GEOMETRY = 3
-P_BOX = 4
-P_FIRST = 5  # bitboard of the cells the first piece may use
-P_KINDS = 6
-P_RULE = 7
-P_TOTAL = 8
-P_ACTIONS = 9
-P_FULL = 10  # bitboard of every cell
-P_LINES = 11
-NUM_PARAMS = 12
+# indices into ``params``: P_FIRST is the bitboard of the cells the first piece may use,
+# P_FULL that of every cell
+(P_CELLS, P_WIDTH, P_HEIGHT, P_GEOMETRY, P_BOX, P_FIRST, P_KINDS, P_RULE, P_TOTAL, P_ACTIONS,
+ P_FULL, P_LINES) = range(12)
+NUM_PARAMS = P_LINES + 1
 
-# the flat array the kernel reads: ``params``, then these offsets, then the tables
-O_CELL_X = NUM_PARAMS
-O_CELL_Y = NUM_PARAMS + 1
-O_NEIGHBOURS = NUM_PARAMS + 2
-O_LINE_MASK = NUM_PARAMS + 3
-O_LINE_CELLS = NUM_PARAMS + 4
-O_CELL_LINES = NUM_PARAMS + 5
-O_CELL_NLINES = NUM_PARAMS + 6
-O_COL_MASK = NUM_PARAMS + 7
-O_ROW_MASK = NUM_PARAMS + 8
-O_FEATURES = NUM_PARAMS + 9
-O_COUNTS = NUM_PARAMS + 10
-O_ZOBRIST = NUM_PARAMS + 11
-O_ZOBRIST_HAND = NUM_PARAMS + 12
-HEADER = NUM_PARAMS + 13
+# the flat array the kernel reads (``flatten``): ``params``, then the offset of each table
+# after it (the fields of ``PlacementTables`` in order), then the tables
+(O_CELL_X, O_CELL_Y, O_NEIGHBOURS, O_LINE_MASK, O_LINE_CELLS, O_CELL_LINES, O_CELL_NLINES,
+ O_COL_MASK, O_ROW_MASK, O_FEATURES, O_COUNTS, O_ZOBRIST,
+ O_ZOBRIST_HAND) = range(NUM_PARAMS, NUM_PARAMS + len(PlacementTables._fields) - 1)
+HEADER = O_ZOBRIST_HAND + 1
 
 
 def signed(bits: int) -> int:
@@ -114,12 +98,10 @@ def signed(bits: int) -> int:
 
 def _features(pieces: object) -> tuple[int, npt.NDArray[np.int64]]:
     if isinstance(pieces, QuartoPieces):
-        feats = [k | ((~k & FULL) << 4) for k in range(16)]
-        return RULE_SHARE, np.array(feats, dtype=np.int64)
+        return RULE_SHARE, np.array(quarto_features(), dtype=np.int64)
     if isinstance(pieces, FolioPieces):
-        feats = [(1 << colour(k)) | (1 << (4 + size(k))) for k in range(len(pieces.counts))]
         rule = RULE_COVER if pieces.line_rule == COLOURS_OR_SIZES else RULE_SHARE
-        return rule, np.array(feats, dtype=np.int64)
+        return rule, np.array(folio_features(len(pieces.counts)), dtype=np.int64)
     raise NoKernelError(f"no kernel features for piece set {type(pieces).__name__}")
 
 
@@ -144,14 +126,7 @@ def build_tables(game: PlacementGame) -> PlacementTables:
         raise NoKernelError(f"geometry with {n} cells does not fit a 64-bit board")
     cell_x = np.array([i % width for i in range(n)], dtype=np.int64)
     cell_y = np.array([i // width for i in range(n)], dtype=np.int64)
-
-    neighbours = np.zeros(n, dtype=np.int64)
-    for i in range(n):
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                x, y = cell_x[i] + dx, cell_y[i] + dy
-                if (dx or dy) and 0 <= x < width and 0 <= y < height:
-                    neighbours[i] = signed(int(neighbours[i]) | 1 << int(y * width + x))
+    neighbours = np.array([signed(m) for m in neighbour_masks(width, height)], dtype=np.int64)
     col_mask = np.array(
         [signed(sum(1 << (y * width + x) for y in range(height))) for x in range(width)],
         dtype=np.int64,
@@ -160,22 +135,10 @@ def build_tables(game: PlacementGame) -> PlacementTables:
         [signed(sum(1 << (y * width + x) for x in range(width))) for y in range(height)],
         dtype=np.int64,
     )
-
-    lines: list[list[int]] = []
-    for y in range(height):
-        for x in range(width):
-            for dx, dy in DIRECTIONS:
-                cells = [(x + j * dx, y + j * dy) for j in range(LENGTH)]
-                if all(0 <= cx < width and 0 <= cy < height for cx, cy in cells):
-                    lines.append([cy * width + cx for cx, cy in cells])
+    lines = grid_lines(width, height)
     line_cells = np.array(lines, dtype=np.int64).reshape(len(lines), LENGTH)
     line_mask = np.array([signed(sum(1 << c for c in line)) for line in lines], dtype=np.int64)
-    cell_lines = np.full((n, MAX_LINES_PER_CELL), -1, dtype=np.int64)
-    cell_nlines = np.zeros(n, dtype=np.int64)
-    for li, line in enumerate(lines):
-        for c in line:
-            cell_lines[c, cell_nlines[c]] = li
-            cell_nlines[c] += 1
+    cell_lines, cell_nlines = lines_through(lines, n, MAX_LINES_PER_CELL)
 
     rule, features = _features(game.pieces)
     kinds = len(features)
@@ -211,11 +174,7 @@ def flatten(t: PlacementTables) -> IntArray:
     compiled helper costs a reference-count update per array per call, which
     dominated the cost of a search node.
     """
-    parts = [
-        t.cell_x, t.cell_y, t.neighbours, t.line_mask, t.line_cells.ravel(),
-        t.cell_lines.ravel(), t.cell_nlines, t.col_mask, t.row_mask, t.features, t.counts,
-        t.zobrist, t.zobrist_hand,
-    ]
+    parts = [table.ravel() for table in t[1:]]
     header = np.zeros(HEADER, dtype=np.int64)
     header[:NUM_PARAMS] = t.params
     offset = HEADER

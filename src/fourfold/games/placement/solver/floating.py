@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from fourfold.games.placement.fast_tables import grid_lines, lines_through, neighbour_masks
 from fourfold.games.placement.solver import kernel as k4
 from fourfold.games.placement.solver.tables import (
     P_KINDS,
@@ -33,6 +34,7 @@ from fourfold.games.placement.solver.tables import (
     square_maps,
 )
 from fourfold.kernels.jit import inlined, no_refcount
+from fourfold.kernels.search import take_best
 
 IntArray = npt.NDArray[np.int64]
 
@@ -57,26 +59,8 @@ class FloatTables(NamedTuple):
 
 
 def build_float_tables(touch: bool) -> FloatTables:
-    lines: list[list[int]] = []
-    for y in range(WINDOW):
-        for x in range(WINDOW):
-            for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
-                cells = [(x + i * dx, y + i * dy) for i in range(SIDE)]
-                if all(0 <= cx < WINDOW and 0 <= cy < WINDOW for cx, cy in cells):
-                    lines.append([cy * WINDOW + cx for cx, cy in cells])
-    cell_lines = np.full((WCELLS, 16), -1, dtype=np.int64)
-    cell_nlines = np.zeros(WCELLS, dtype=np.int64)
-    for li, line in enumerate(lines):
-        for c in line:
-            cell_lines[c, cell_nlines[c]] = li
-            cell_nlines[c] += 1
-    neighbours = np.zeros(WCELLS, dtype=np.int64)
-    for c in range(WCELLS):
-        x, y = c % WINDOW, c // WINDOW
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                if (dx or dy) and 0 <= x + dx < WINDOW and 0 <= y + dy < WINDOW:
-                    neighbours[c] |= 1 << ((y + dy) * WINDOW + x + dx)
+    lines = grid_lines(WINDOW, WINDOW)
+    cell_lines, cell_nlines = lines_through(lines, WCELLS, 16)
     maps = square_maps()
     shape_map = np.zeros((SIDE, SIDE, len(maps), SIDE * SIDE), dtype=np.int64)
     shape_inverse = np.zeros_like(shape_map)
@@ -95,7 +79,7 @@ def build_float_tables(touch: bool) -> FloatTables:
         np.array([sum(1 << c for c in line) for line in lines], dtype=np.int64),
         cell_lines,
         cell_nlines,
-        neighbours,
+        np.array(neighbour_masks(WINDOW, WINDOW), dtype=np.int64),
         np.array([c % WINDOW for c in range(WCELLS)], dtype=np.int64),
         np.array([c // WINDOW for c in range(WCELLS)], dtype=np.int64),
         shape_map,
@@ -321,7 +305,7 @@ def float_search(t, w, ft, fw, alpha, beta):
     if best >= beta:
         count = 0
     for a in range(count):
-        mv = k4.take_best(moves, order, a, count)
+        mv = take_best(moves, order, a, count)
         c = mv >> k4.MOVE_SHIFT
         g = mv & 31
         float_place(t, ft, fw, c, hand)

@@ -64,18 +64,18 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, objmode
 
+from fourfold.games.placement.fast_tables import COVER_COLOURS, RULE_SHARE
 from fourfold.games.placement.solver.tables import (
     CELLS,
-    COVER_COLOURS,
     P_BOARD_MAPS,
     P_FEATURE_BITS,
     P_KINDS,
     P_RULE,
     P_TOTAL,
     P_TOUCH,
-    RULE_SHARE,
 )
 from fourfold.kernels.jit import inlined, no_refcount
+from fourfold.kernels.search import take_best
 
 WIN = 32  # a win when the n-th piece is placed scores WIN - n
 # the layout of keys and table entries; saved tables (``table_file``) record it, so
@@ -171,21 +171,6 @@ def clear_table(w: Workspace) -> None:
     w.tt[:, TT_HI] = -1
     w.tt[:, TT_LO] = -1
     w.tt[:, TT_DATA] = EMPTY_DATA
-
-
-@inlined
-def take_best(moves, order, a, count):
-    """A selection sort step: swap the move of ``moves[a:count]`` with the highest ``order``
-    (the first such) into place ``a`` and return it (``order[a]`` is left stale)."""
-    top = a
-    for b in range(a + 1, count):
-        if order[b] > order[top]:
-            top = b
-    mv = moves[top]
-    moves[top] = moves[a]
-    order[top] = order[a]
-    moves[a] = mv
-    return mv
 
 
 @inlined

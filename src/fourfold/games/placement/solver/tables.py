@@ -29,19 +29,24 @@ import numpy.typing as npt
 
 from fourfold.core.errors import FourfoldError
 from fourfold.games.folio.pieces import COLOURS_OR_SIZES, FolioPieces, colour, size
+from fourfold.games.placement.fast_tables import (
+    COVER_COLOURS,
+    COVER_SIZES,
+    RULE_COVER,
+    RULE_SHARE,
+    folio_features,
+    lines_through,
+    neighbour_masks,
+    quarto_features,
+)
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.geometry import Board, Lattice
-from fourfold.games.quarto.pieces import FULL, QuartoPieces
+from fourfold.games.quarto.pieces import QuartoPieces
 
 IntArray = npt.NDArray[np.int64]
 
 SIDE = 4
 CELLS = SIDE * SIDE
-
-RULE_SHARE = 0  # the four feature words share a bit (Quarto, same-colour-or-size)
-RULE_COVER = 1  # together they hold every colour bit or every size bit (colours-or-sizes)
-COVER_COLOURS = 0b1111
-COVER_SIZES = 0b111 << 4
 
 # indices into ``SolverTables.params``
 P_KINDS = 0
@@ -213,10 +218,10 @@ def ruleset_of(game: PlacementGame) -> tuple[str, str, tuple[int, ...]]:
 def build_tables(pieces: str, touch: bool, counts: tuple[int, ...]) -> SolverTables:
     """Tables for a piece set (``ruleset_of``'s first field) on a 4x4 board."""
     if pieces == "quarto":
-        features = [k | ((~k & FULL) << 4) for k in range(16)]
+        features = quarto_features()
         rule, pmaps, bits = RULE_SHARE, quarto_piece_maps(), 8
     elif pieces in ("folio-cover", "folio-share"):
-        features = [(1 << colour(k)) | (1 << (4 + size(k))) for k in range(12)]
+        features = folio_features(12)
         rule = RULE_COVER if pieces == "folio-cover" else RULE_SHARE
         pmaps, bits = folio_piece_maps(), 7
     else:
@@ -226,20 +231,7 @@ def build_tables(pieces: str, touch: bool, counts: tuple[int, ...]) -> SolverTab
         raise UnsupportedRuleset(f"{len(counts)} counts for {kinds} kinds")
     lines = board_lines()
     line_mask = [sum(1 << c for c in line) for line in lines]
-    cell_lines = np.full((CELLS, 3), -1, dtype=np.int64)
-    cell_nlines = np.zeros(CELLS, dtype=np.int64)
-    for li, line in enumerate(lines):
-        for c in line:
-            cell_lines[c, cell_nlines[c]] = li
-            cell_nlines[c] += 1
-    neighbours = []
-    for c in range(CELLS):
-        x, y = c % SIDE, c // SIDE
-        m = 0
-        for dx, dy in product((-1, 0, 1), repeat=2):
-            if (dx or dy) and 0 <= x + dx < SIDE and 0 <= y + dy < SIDE:
-                m |= 1 << ((y + dy) * SIDE + x + dx)
-        neighbours.append(m)
+    cell_lines, cell_nlines = lines_through(lines, CELLS, 3)
     line_bits = [sum(1 << li for li, line in enumerate(lines) if c in line) for c in range(CELLS)]
     cmaps = square_maps() if touch else line_maps()
     zero = [[p for p, m in enumerate(pmaps) if m[k] == 0] for k in range(kinds)]
@@ -257,7 +249,7 @@ def build_tables(pieces: str, touch: bool, counts: tuple[int, ...]) -> SolverTab
         cell_lines,
         cell_nlines,
         _arr(features),
-        _arr(neighbours),
+        _arr(neighbour_masks(SIDE, SIDE)),
         _arr(cmaps),
         _arr(_inverse(cmaps)),
         _arr(pmaps),
