@@ -25,30 +25,20 @@ from fourfold.games.placement.solver import solver as placement_solver
 from fourfold.games.placement.solver.tables import ruleset_of
 from fourfold.games.placement.state import PlacementState, Ply
 
-#: (set name prefix, game, variant, options) of every placement ruleset benchmarked
-PLACEMENT_RULESETS: tuple[tuple[str, str, str | None, dict[str, str]], ...] = (
-    ("quarto", "quarto", None, {}),
-    ("folio-fixed", "folio", "fixed-grid", {}),
-    ("folio-fixed-same", "folio", "fixed-grid", {"line_rule": "same-colour-or-size"}),
-    ("folio-standard", "folio", "standard", {}),
-    ("folio-no-grid", "folio", "no-grid", {}),
+#: (pieces placed, positions with --quick, positions in the full run; 0: skipped)
+SetSizes = tuple[int, int, int]
+#: every placement ruleset benchmarked: (set name prefix, game, variant, options, its sets)
+PLACEMENT_RULESETS: tuple[tuple[str, str, str | None, dict[str, str], tuple[SetSizes, ...]],
+                          ...] = (
+    ("quarto", "quarto", None, {}, ((6, 4, 8), (5, 8, 12), (4, 0, 6))),
+    ("folio-fixed", "folio", "fixed-grid", {}, ((5, 4, 8), (4, 8, 12), (3, 0, 4))),
+    ("folio-fixed-same", "folio", "fixed-grid", {"line_rule": "same-colour-or-size"},
+     ((7, 4, 8), (6, 4, 8), (5, 0, 2))),
+    ("folio-standard", "folio", "standard", {}, ((5, 4, 8), (4, 4, 8))),
+    ("folio-no-grid", "folio", "no-grid", {}, ((5, 4, 8), (4, 4, 8))),
 )
-#: (ruleset, pieces placed, positions with --quick, positions in the full run; 0: skipped)
-PLACEMENT_SETS: tuple[tuple[str, int, int, int], ...] = (
-    ("quarto", 6, 4, 8),
-    ("quarto", 5, 8, 12),
-    ("quarto", 4, 0, 6),
-    ("folio-fixed", 5, 4, 8),
-    ("folio-fixed", 4, 8, 12),
-    ("folio-fixed", 3, 0, 4),
-    ("folio-fixed-same", 7, 4, 8),
-    ("folio-fixed-same", 6, 4, 8),
-    ("folio-fixed-same", 5, 0, 2),
-    ("folio-standard", 5, 4, 8),
-    ("folio-standard", 4, 4, 8),
-    ("folio-no-grid", 5, 4, 8),
-    ("folio-no-grid", 4, 4, 8),
-)
+
+
 def table_bits_for(placed: int) -> int:
     """Transposition table size: 2^22 entries (about 80 MB), 2^24 from 3 pieces down."""
     return 24 if placed <= 3 else 22
@@ -172,18 +162,16 @@ def start_set(prefix: str, game: PlacementGame) -> SolverSet:
 
 def placement_sets(quick: bool, game_name: str | None = None) -> list[SolverSet]:
     """The sets of every placement ruleset (of one game, when ``game_name`` is given)."""
-    games = {prefix: fourfold.load(name, variant, **options)
-             for prefix, name, variant, options in PLACEMENT_RULESETS
-             if game_name is None or name == game_name}
     out = []
-    for prefix, placed, quick_count, full_count in PLACEMENT_SETS:
-        count = quick_count if quick else full_count
-        if prefix not in games:
+    for prefix, name, variant, options, sets in PLACEMENT_RULESETS:
+        if game_name is not None and name != game_name:
             continue
-        game = games[prefix]
+        game = fourfold.load(name, variant, **options)
         assert isinstance(game, PlacementGame)
-        if count:
-            out.append(placement_set(prefix, game, placed, count))
+        for placed, quick_count, full_count in sets:
+            count = quick_count if quick else full_count
+            if count:
+                out.append(placement_set(prefix, game, placed, count))
     return out
 
 
