@@ -294,44 +294,62 @@ def findings(r: dict[str, Any]) -> list[dict[str, str]]:
     support it, and the sentence quotes them."""
     if r["kind"] == "cooperative":
         return _cooperative_findings(r)
-    out = []
-    levels = r["levels"]
-    sp = r["self_play"]
-    top, low = levels[-1], levels[0]
+    paragraphs = ((title, text(r)) for title, text in _FINDINGS)
+    return [{"title": title, "text": text} for title, text in paragraphs if text is not None]
+
+
+def _top(r: dict[str, Any]) -> tuple[dict[str, Any], str, str]:
+    """The self-play figures by level, the weakest level and the strongest."""
+    return r["self_play"], r["levels"][0], r["levels"][-1]
+
+
+def _balance_text(r: dict[str, Any]) -> str:
+    sp, _, top = _top(r)
     fp = r["first_player"]
     first, second = fp["name"], fp["other"]
     o_top = sp[top]["outcomes"]
     rows = "; ".join(f"{b}: {sp[b]['outcomes']['first_wins'].text(percent=True)}"
-                     for b in levels)
+                     for b in r["levels"])
     pooled = r["pooled"]["outcomes"]["first_score"]
-    out.append({"title": "Balance", "text": (
+    return (
         f"{first} acts first. In self-play {first}'s share of wins is {rows} "
         f"({first}'s score at {top}: {o_top['first_score'].text()}; Ludii's balance "
         f"1 - |first mover's wins - second mover's wins| = {o_top['balance'].text()}). "
         f"{_lean(o_top['first_score'], first, second, f'at {top}')} Pooled over the "
         f"{r['pooled']['games']} self-play games of every level, {first}'s score is "
-        f"{pooled.text()}: {_lean(pooled, first, second, 'pooled', sentence=False)}")})
+        f"{pooled.text()}: {_lean(pooled, first, second, 'pooled', sentence=False)}")
+
+
+def _decisiveness_text(r: dict[str, Any]) -> str:
+    sp, _, top = _top(r)
+    o_top = sp[top]["outcomes"]
     comp = "; ".join(f"{b}: {sp[b]['outcomes']['completion'].text(percent=True)}"
-                     for b in levels)
+                     for b in r["levels"])
     ev_top = sp[top]["evaluation"]
     decided = (f" By the evaluator, the winner's expected score first exceeds the best the "
                f"loser ever had after {ev_top['decided_at'].text(percent=True)} of the game "
                f"at {top} (Ludii's decisiveness moves: smaller means decided earlier, the "
                "rest being the winner's mop-up)." if ev_top["supported"] else "")
-    out.append({"title": "Decisiveness and drawishness", "text": (
+    return (
         f"Share of games with a winner (Ludii's completion): {comp}. Drawn by the rules at "
         f"{top}: {o_top['drawishness'].text(percent=True)}; cut by the {r['max_plies']}-ply cap: "
-        f"{o_top['timeouts'].text(percent=True)}.{decided}")})
-    out.append({"title": "How games end", "text": _endings_text(r)})
+        f"{o_top['timeouts'].text(percent=True)}.{decided}")
+
+
+def _duration_text(r: dict[str, Any]) -> str:
+    sp, low, top = _top(r)
     dur = "; ".join(f"{b}: {sp[b]['duration']['mean'].text('{:.1f}')} plies "
-                    f"(median {sp[b]['duration'].get('median', 'n/a')})" for b in levels)
-    d_low, d_top = sp[low]["duration"]["mean"], sp[top]["duration"]["mean"]
-    change = _change(d_low, d_top, "{:.1f}", "plies")
+                    f"(median {sp[b]['duration'].get('median', 'n/a')})" for b in r["levels"])
+    change = _change(sp[low]["duration"]["mean"], sp[top]["duration"]["mean"], "{:.1f}", "plies")
     minutes = sp[top]["duration"]["minutes"]
-    out.append({"title": "Duration and playing time", "text": (
+    return (
         f"Mean game length by level (self-play, 95% t interval): {dur}. From {low} to "
         f"{top} {change}. At {r['pace']:g} seconds per ply (an assumed pace, not a "
-        f"measurement of people) a game at {top} lasts {minutes.text('{:.1f}')} minutes.")})
+        f"measurement of people) a game at {top} lasts {minutes.text('{:.1f}')} minutes.")
+
+
+def _branching_text(r: dict[str, Any]) -> str:
+    sp, _, top = _top(r)
     br = r["all_branching"]
     prof = br["profile"]
     start = f"{prof[0][0]:.1f} legal moves at the start" if prof else "no positions"
@@ -339,29 +357,33 @@ def findings(r: dict[str, Any]) -> list[dict[str, str]]:
     cover_text = (f" A game at {top} puts a piece on {cover.text(percent=True)} of the "
                   "board's sites at some point (Ludii's board coverage)." if cover.n else
                   " Board coverage: this board has no fixed set of sites.")
-    out.append({"title": "Branching factor and board coverage", "text": (
+    return (
         f"Over the self-play games a position offers on average {br['mean'].text('{:.1f}')} "
         f"legal moves (mean of each game's mean); {start}. At {top} the mean is "
-        f"{sp[top]['branching']['mean'].text('{:.1f}')}.{cover_text}")})
-    out.append({"title": "Drama and lead changes", "text": _drama_text(r)})
+        f"{sp[top]['branching']['mean'].text('{:.1f}')}.{cover_text}")
+
+
+def _stronger_text(r: dict[str, Any]) -> str:
     pairs = "; ".join(f"{p['strong']} vs {p['weak']}: wins {p['wins'].text(percent=True)}, "
                       f"score {p['score'].text()}" for p in r["pairs"])
-    out.append({"title": "The stronger bot wins", "text": (
-        f"Each level against the one below, sides alternating, {r['games_per_group']} games "
-        f"per pair: {pairs}.")})
+    return (f"Each level against the one below, sides alternating, {r['games_per_group']} "
+            f"games per pair: {pairs}.")
+
+
+def _ladder_text(r: dict[str, Any]) -> str | None:
+    """The skill ladder's paragraph, when the ladder was played."""
     lad = r.get("ladder") or {}
-    if lad:
-        span = lad["span"]
-        out.append({"title": "Skill ladder (strategy depth)", "text": (
-            f"Bradley-Terry Elo fitted to the {lad['games']} ladder games, with {low} as the "
-            f"anchor (0 by definition), puts {top} {span.value:+.0f} Elo above {low} (95% "
-            f"interval {span.text('{:+.0f}').partition('(')[2].rstrip(')')}). "
-            f"{_depth_words(span)} "
-            "It is a lower bound on the game's strategy depth, measured by the bots we "
-            "have, not by people: a stronger bot would add rungs.")})
-    out.append({"title": "Solved facts", "text": _solved_text(r)})
-    out.append({"title": "Complexity", "text": _complexity_text(r)})
-    return out
+    if not lad:
+        return None
+    _, low, top = _top(r)
+    span = lad["span"]
+    return (
+        f"Bradley-Terry Elo fitted to the {lad['games']} ladder games, with {low} as the "
+        f"anchor (0 by definition), puts {top} {span.value:+.0f} Elo above {low} (95% "
+        f"interval {span.text('{:+.0f}').partition('(')[2].rstrip(')')}). "
+        f"{_depth_words(span)} "
+        "It is a lower bound on the game's strategy depth, measured by the bots we "
+        "have, not by people: a stronger bot would add rungs.")
 
 
 def _change(a: Estimate, b: Estimate, fmt: str, unit: str) -> str:
@@ -520,6 +542,22 @@ def _complexity_text(r: dict[str, Any]) -> str:
             parts.append(f"b^d with {who}: b = {sh[0]:.1f}, d = {sh[1]:.1f} plies, "
                          f"10^{sh[2]:.1f}.")
     return " ".join(parts)
+
+
+#: the paragraphs of a two-player report, in order: (title, its text from the report, or
+#: ``None`` when it has none)
+_FINDINGS: tuple[tuple[str, Callable[[dict[str, Any]], str | None]], ...] = (
+    ("Balance", _balance_text),
+    ("Decisiveness and drawishness", _decisiveness_text),
+    ("How games end", _endings_text),
+    ("Duration and playing time", _duration_text),
+    ("Branching factor and board coverage", _branching_text),
+    ("Drama and lead changes", _drama_text),
+    ("The stronger bot wins", _stronger_text),
+    ("Skill ladder (strategy depth)", _ladder_text),
+    ("Solved facts", _solved_text),
+    ("Complexity", _complexity_text),
+)
 
 
 def _cooperative_findings(r: dict[str, Any]) -> list[dict[str, str]]:
