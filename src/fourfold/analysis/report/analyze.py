@@ -303,13 +303,17 @@ def _top(r: dict[str, Any]) -> tuple[dict[str, Any], str, str]:
     return r["self_play"], r["levels"][0], r["levels"][-1]
 
 
+def _by_level(r: dict[str, Any], figure: Callable[[dict[str, Any]], str]) -> str:
+    """``level: figure; level: figure ...`` over the self-play levels, weakest first."""
+    return "; ".join(f"{b}: {figure(r['self_play'][b])}" for b in r["levels"])
+
+
 def _balance_text(r: dict[str, Any]) -> str:
     sp, _, top = _top(r)
     fp = r["first_player"]
     first, second = fp["name"], fp["other"]
     o_top = sp[top]["outcomes"]
-    rows = "; ".join(f"{b}: {sp[b]['outcomes']['first_wins'].text(percent=True)}"
-                     for b in r["levels"])
+    rows = _by_level(r, lambda s: s["outcomes"]["first_wins"].text(percent=True))
     pooled = r["pooled"]["outcomes"]["first_score"]
     return (
         f"{first} acts first. In self-play {first}'s share of wins is {rows} "
@@ -323,8 +327,7 @@ def _balance_text(r: dict[str, Any]) -> str:
 def _decisiveness_text(r: dict[str, Any]) -> str:
     sp, _, top = _top(r)
     o_top = sp[top]["outcomes"]
-    comp = "; ".join(f"{b}: {sp[b]['outcomes']['completion'].text(percent=True)}"
-                     for b in r["levels"])
+    comp = _by_level(r, lambda s: s["outcomes"]["completion"].text(percent=True))
     ev_top = sp[top]["evaluation"]
     decided = (f" By the evaluator, the winner's expected score first exceeds the best the "
                f"loser ever had after {ev_top['decided_at'].text(percent=True)} of the game "
@@ -338,8 +341,8 @@ def _decisiveness_text(r: dict[str, Any]) -> str:
 
 def _duration_text(r: dict[str, Any]) -> str:
     sp, low, top = _top(r)
-    dur = "; ".join(f"{b}: {sp[b]['duration']['mean'].text('{:.1f}')} plies "
-                    f"(median {sp[b]['duration'].get('median', 'n/a')})" for b in r["levels"])
+    dur = _by_level(r, lambda s: f"{s['duration']['mean'].text('{:.1f}')} plies (median "
+                                 f"{s['duration'].get('median', 'n/a')})")
     change = _change(sp[low]["duration"]["mean"], sp[top]["duration"]["mean"], "{:.1f}", "plies")
     minutes = sp[top]["duration"]["minutes"]
     return (
