@@ -54,6 +54,7 @@ from fourfold.games.placement.kernel_tables import (
 )
 from fourfold.kernels.jit import inlined, no_refcount
 from fourfold.kernels.rng import rng_below
+from fourfold.kernels.sliding_loops import count_leaves
 
 # fields of ``st``
 S_HAND = 0  # kind to place next, -1 before the first give and at the end
@@ -390,35 +391,28 @@ def _playouts(t, board, supply, st, b, s, x, moves, rs, games, results):  # type
         results[w if w >= 0 else 2] += 1
 
 
+# perft: the sliding kernels' ``count_leaves``, on a position held as ``(board, supply, st)``
+@inlined
+def _perft_legal(t, pos, out):  # type: ignore[no-untyped-def]
+    return legal_actions(t, pos[0], pos[1], pos[2], out)
+
+
+@inlined
+def _perft_push(t, pos, hist, keys, action):  # type: ignore[no-untyped-def]
+    push(t, pos[0], pos[1], pos[2], hist, action)
+
+
+@inlined
+def _perft_pop(t, pos, hist):  # type: ignore[no-untyped-def]
+    pop(t, pos[0], pos[1], pos[2], hist)
+
+
 @njit(cache=True)
 def perft(t, board, supply, st, hist, moves, depth):  # type: ignore[no-untyped-def]
-    """Legal ply sequences of exactly ``depth`` plies (``moves`` is a ``(depth, A)`` buffer).
-
-    Iterative (an explicit stack of move lists), because numba cannot load
-    recursive functions from its cache.
-    """
-    if depth == 0:
-        return 1
-    counts = np.zeros(depth, dtype=np.int64)
-    index = np.zeros(depth, dtype=np.int64)
-    total = 0
-    level = 0
-    counts[0] = legal_actions(t, board, supply, st, moves[0])
-    while True:
-        if level == depth - 1:
-            total += counts[level]
-            index[level] = counts[level]
-        if index[level] < counts[level]:
-            push(t, board, supply, st, hist, moves[level, index[level]])
-            index[level] += 1
-            level += 1
-            counts[level] = legal_actions(t, board, supply, st, moves[level])
-            index[level] = 0
-        else:
-            if level == 0:
-                return total
-            pop(t, board, supply, st, hist)
-            level -= 1
+    """Legal ply sequences of exactly ``depth`` plies (``moves`` is a ``(depth, A)`` buffer),
+    walked without recursion (numba cannot load recursive functions from its cache)."""
+    return count_leaves(t, (board, supply, st), hist, hist, moves, depth, _perft_legal,
+                        _perft_push, _perft_pop)
 
 
 @no_refcount
