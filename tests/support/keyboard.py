@@ -1,12 +1,11 @@
 """Moving about the browser app's board with the keyboard alone, as a player would: Tab
-into the board (its buttons are one Tab stop), then the arrow keys towards the square,
-piece or point wanted (the page moves the focus to the nearest button that way). Every
-loop is bounded."""
+into the board (its buttons are one Tab stop), then the arrow keys to the square, piece
+or point wanted (the page moves the focus to the nearest button that way). Every loop is
+bounded."""
 
 from __future__ import annotations
 
 import math
-from collections import Counter
 from typing import Any
 
 #: at most this many key presses to reach one square, piece or point
@@ -47,33 +46,48 @@ def into_board(page: Any) -> None:
     raise AssertionError("Tab never reached the board")
 
 
+#: the keys a player presses to get from the focused button of the board to one that
+#: matches a selector: the shortest way, worked out with the page's own arrow rule
+#: (kit.js's arrowTarget, the function the arrow keys call), or null
+ROUTE = """async (selector) => {
+  const app = document.querySelector('script[src$="/app.js"]').getAttribute('src');
+  const kit = await import(app.replace(/app\\.js$/, 'kit.js'));
+  const svg = document.querySelector('#board svg');
+  const start = document.activeElement;
+  const keys = ['ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp', 'Home', 'End'];
+  const came = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length) {
+    const at = queue.shift();
+    if (at.matches(selector)) {
+      const path = [];
+      for (let step = came.get(at), here = at; step; here = step[0], step = came.get(here)) {
+        path.unshift(step[1]);
+      }
+      return path;
+    }
+    for (const key of keys) {
+      const to = kit.arrowTarget(svg, at, key);
+      if (to && !came.has(to)) { came.set(to, [at, key]); queue.push(to); }
+    }
+  }
+  return null;
+}"""
+
+
 def arrows_to(page: Any, selector: str) -> None:
-    """Move the focus with the arrow keys to the board's button at ``selector``: the
-    arrow towards it along the longer way, or along the other way when the focus comes
-    back to a button it has been on (the way a player gets round a corner)."""
+    """Move the focus with the arrow keys (Home, End) to the board's button at
+    ``selector``, by the fewest presses: the way is worked out with the page's own rule
+    for where each key goes, and every press is a real key press."""
     into_board(page)
-    target = page.locator(selector).first
-    target.wait_for()
-    seen: Counter[tuple[Any, ...]] = Counter()
-    for _ in range(MOST_KEYS):
-        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
-            return
-        now = focused(page)
-        assert now is not None, "the focus left the board"
-        box = target.bounding_box()
-        assert box is not None
-        dx = box["x"] + box["width"] / 2 - now["x"]
-        dy = box["y"] + box["height"] / 2 - now["y"]
-        across = "ArrowRight" if dx > 0 else "ArrowLeft"
-        down = "ArrowDown" if dy > 0 else "ArrowUp"
-        first, second = (across, down) if abs(dx) >= abs(dy) else (down, across)
-        if min(abs(dx), abs(dy)) < 4:
-            second = first
-        here = (now["cell"], now["piece"], now["action"], round(now["x"]), round(now["y"]))
-        seen[here] += 1
-        page.keyboard.press(first if seen[here] % 2 == 1 else second)
-    raise AssertionError(f"the arrow keys never reached {selector} (at {focused(page)}, "
-                         f"target at {target.bounding_box()})")
+    page.locator(selector).first.wait_for()
+    keys = page.evaluate(ROUTE, selector)
+    assert keys is not None, f"no way by the arrow keys from {focused(page)} to {selector}"
+    assert len(keys) <= MOST_KEYS, keys
+    for key in keys:
+        page.keyboard.press(key)
+    assert page.evaluate("(s) => document.activeElement.matches(s)", selector), (
+        f"the arrow keys {keys} led to {focused(page)}, not {selector}")
 
 
 def cursor_point(page: Any) -> tuple[float, float]:

@@ -117,18 +117,24 @@ export function rove(svg, current) {
   for (const b of buttons) b.setAttribute('tabindex', b === keep ? '0' : '-1');
 }
 
+/** Where `key` (an arrow, Home or End) moves the focus from the button `from`: a button
+ * of the picture, null where there is none that way, undefined for another key. */
+export function arrowTarget(svg, from, key) {
+  const buttons = roving(svg);
+  if (ARROWS[key]) return nearest(from, buttons, ARROWS[key]);
+  if (key === 'Home') return buttons[0] || null;
+  if (key === 'End') return buttons[buttons.length - 1] || null;
+  return undefined;
+}
+
 /** Arrow keys, Home and End move the focus between the picture's buttons. */
 export function arrowKeys(svg) {
   svg.addEventListener('keydown', (event) => {
     const from = event.target;
     if (!from.getAttribute || from.getAttribute('role') !== 'button' || from.hasAttribute('data-keys')) return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const buttons = roving(svg);
-    let to;
-    if (ARROWS[event.key]) to = nearest(from, buttons, ARROWS[event.key]);
-    else if (event.key === 'Home') to = buttons[0];
-    else if (event.key === 'End') to = buttons[buttons.length - 1];
-    else return;
+    const to = arrowTarget(svg, from, event.key);
+    if (to === undefined) return;
     event.preventDefault();  // at an edge too: the arrows never scroll the page from here
     if (!to || to === from) return;
     from.setAttribute('tabindex', '-1');
