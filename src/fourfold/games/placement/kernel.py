@@ -52,6 +52,7 @@ from fourfold.games.placement.kernel_tables import (
     P_TOTAL,
     P_WIDTH,
 )
+from fourfold.kernels.index import unsigned
 from fourfold.kernels.jit import inlined, no_refcount
 from fourfold.kernels.rng import rng_below
 from fourfold.kernels.sliding_loops import count_leaves
@@ -71,6 +72,12 @@ S_DEPTH = 10  # plies pushed (rows of ``hist`` in use)
 NUM_FIELDS = 11
 HIST_ACTION = NUM_FIELDS  # column of ``hist`` holding the action
 MAX_PLIES = 40
+
+
+@inlined
+def entry(t, table, i):  # type: ignore[no-untyped-def]
+    """Entry ``i`` (>= 0) of the table ``O_*`` names in the flat array ``t``."""
+    return t[unsigned(t[table] + i)]
 
 
 def new_position(t: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -130,10 +137,10 @@ def placeable(t, st):  # type: ignore[no-untyped-def]
     y1 = min(st[S_MINY] + box - 1, p[P_HEIGHT] - 1)
     cols = 0
     for x in range(x0, x1 + 1):
-        cols |= t[t[O_COL_MASK] + x]
+        cols |= entry(t, O_COL_MASK, x)
     rows = 0
     for y in range(y0, y1 + 1):
-        rows |= t[t[O_ROW_MASK] + y]
+        rows |= entry(t, O_ROW_MASK, y)
     m &= cols & rows
     if geometry == GEO_TOUCH:
         m &= st[S_ADJ]
@@ -152,18 +159,17 @@ def rule_holds(t, a, o):  # type: ignore[no-untyped-def]
 def wins_at(t, board, st, cell, kind):  # type: ignore[no-untyped-def]
     """Whether placing ``kind`` on the empty ``cell`` completes a winning line."""
     occ = st[S_OCC] | (np.int64(1) << cell)
-    f = t[O_FEATURES]
-    fk = t[f + kind]
-    for j in range(t[t[O_CELL_NLINES] + cell]):
-        line = t[t[O_CELL_LINES] + cell * MAX_LINES_PER_CELL + j]
-        mask = t[t[O_LINE_MASK] + line]
+    fk = entry(t, O_FEATURES, kind)
+    for j in range(entry(t, O_CELL_NLINES, cell)):
+        line = entry(t, O_CELL_LINES, cell * MAX_LINES_PER_CELL + j)
+        mask = entry(t, O_LINE_MASK, line)
         if (occ & mask) == mask:
             a = fk
             o = fk
             for i in range(4):
-                c = t[t[O_LINE_CELLS] + line * 4 + i]
+                c = entry(t, O_LINE_CELLS, line * 4 + i)
                 if c != cell:
-                    v = t[f + board[c]]
+                    v = entry(t, O_FEATURES, board[unsigned(c)])
                     a &= v
                     o |= v
             if rule_holds(t, a, o):
@@ -183,10 +189,9 @@ def winning_cell(t, board, st):  # type: ignore[no-untyped-def]
         return -1
     occ = st[S_OCC]
     m = placeable(t, st)
-    f = t[O_FEATURES]
-    fh = t[f + hand]
+    fh = entry(t, O_FEATURES, hand)
     for line in range(t[P_LINES]):
-        mask = t[t[O_LINE_MASK] + line]
+        mask = entry(t, O_LINE_MASK, line)
         gap = mask & ~occ
         if gap == 0 or (gap & (gap - 1)) != 0 or (gap & m) == 0:
             continue
@@ -194,9 +199,10 @@ def winning_cell(t, board, st):  # type: ignore[no-untyped-def]
         o = fh
         cell = -1
         for i in range(4):
-            c = t[t[O_LINE_CELLS] + line * 4 + i]
-            if board[c] >= 0:
-                v = t[f + board[c]]
+            c = entry(t, O_LINE_CELLS, line * 4 + i)
+            kind = board[unsigned(c)]
+            if kind >= 0:
+                v = entry(t, O_FEATURES, kind)
                 a &= v
                 o |= v
             else:
@@ -224,7 +230,7 @@ def generate(t, board, supply, st, out, check_wins):  # type: ignore[no-untyped-
     if hand < 0:
         for g in range(k):
             if supply[g] > 0:
-                out[count] = n * (k + 1) + g
+                out[unsigned(count)] = n * (k + 1) + g
                 count += 1
         return count
     gives = 0  # the gives of the first placement, reused (shifted) for the others
@@ -236,28 +242,28 @@ def generate(t, board, supply, st, out, check_wins):  # type: ignore[no-untyped-
         if (m >> c) & 1:
             base = c * (k + 1)
             if check and wins_at(t, board, st, c, hand):
-                out[count] = base + k
+                out[unsigned(count)] = base + k
                 count += 1
                 continue
             if gives == 0:
                 first = count
                 for g in range(k):
                     if supply[g] > 0:
-                        out[count] = base + g
+                        out[unsigned(count)] = base + g
                         count += 1
                 gives = count - first
                 if gives == 0:  # nothing left to give
-                    out[count] = base + k
+                    out[unsigned(count)] = base + k
                     count += 1
                     gives = -1
                 else:
                     shift = -base
             elif gives < 0:
-                out[count] = base + k
+                out[unsigned(count)] = base + k
                 count += 1
             else:
                 for j in range(gives):
-                    out[count + j] = out[first + j] + shift + base
+                    out[unsigned(count + j)] = out[unsigned(first + j)] + shift + base
                 count += gives
     return count
 
@@ -267,8 +273,8 @@ def _save(st, hist, action):  # type: ignore[no-untyped-def]
     """Keep the fields and ``action`` in the next row of ``hist`` for ``pop``; one ply deeper."""
     d = st[S_DEPTH]
     for i in range(NUM_FIELDS):
-        hist[d, i] = st[i]
-    hist[d, HIST_ACTION] = action
+        hist[unsigned(d), i] = st[i]
+    hist[unsigned(d), HIST_ACTION] = action
     st[S_DEPTH] = d + 1
 
 
@@ -304,26 +310,26 @@ def place_and_give(t, board, supply, st, action, won):  # type: ignore[no-untype
     give = action % (k + 1)
     hand = st[S_HAND]
     if place < n:
-        board[place] = hand
+        board[unsigned(place)] = hand
         st[S_OCC] |= np.int64(1) << place
-        st[S_ADJ] |= t[t[O_NEIGHBOURS] + place]
-        x = t[t[O_CELL_X] + place]
-        y = t[t[O_CELL_Y] + place]
+        st[S_ADJ] |= entry(t, O_NEIGHBOURS, place)
+        x = entry(t, O_CELL_X, place)
+        y = entry(t, O_CELL_Y, place)
         st[S_MINX] = min(st[S_MINX], x)
         st[S_MAXX] = max(st[S_MAXX], x)
         st[S_MINY] = min(st[S_MINY], y)
         st[S_MAXY] = max(st[S_MAXY], y)
-        st[S_HASH] ^= t[t[O_ZOBRIST] + place * k + hand]
+        st[S_HASH] ^= entry(t, O_ZOBRIST, place * k + hand)
         if won:
             st[S_WINNER] = st[S_PLACED] % 2
         st[S_PLACED] += 1
-    st[S_HASH] ^= t[t[O_ZOBRIST_HAND] + (hand if hand >= 0 else k)]
+    st[S_HASH] ^= entry(t, O_ZOBRIST_HAND, hand if hand >= 0 else k)
     if give < k:
-        supply[give] -= 1
+        supply[unsigned(give)] -= 1
         st[S_HAND] = give
     else:
         st[S_HAND] = -1
-    st[S_HASH] ^= t[t[O_ZOBRIST_HAND] + (st[S_HAND] if st[S_HAND] >= 0 else k)]
+    st[S_HASH] ^= entry(t, O_ZOBRIST_HAND, st[S_HAND] if st[S_HAND] >= 0 else k)
 
 
 @inlined
@@ -332,15 +338,15 @@ def pop(t, board, supply, st, hist):  # type: ignore[no-untyped-def]
     n = t[P_CELLS]
     k = t[P_KINDS]
     d = st[S_DEPTH] - 1
-    action = hist[d, HIST_ACTION]
+    action = hist[unsigned(d), HIST_ACTION]
     place = action // (k + 1)
     give = action % (k + 1)
     if give < k:
-        supply[give] += 1
+        supply[unsigned(give)] += 1
     if place < n:
-        board[place] = -1
+        board[unsigned(place)] = -1
     for i in range(NUM_FIELDS):
-        st[i] = hist[d, i]
+        st[i] = hist[unsigned(d), i]
 
 
 # -- playouts and move counts ------------------------------------------------------------------
