@@ -123,6 +123,16 @@ def test_blank_lines_are_ignored(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "Game left unfinished." in out
 
 
+def test_a_huge_line_is_refused_in_one_short_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = play(monkeypatch, ["quarto", "--seed", "1"], ["x" * 100_000, "quit"])
+    assert code == 0 and err == ""
+    said = after(out, "x" * 100_000)
+    assert said == ("Not read: that line is 100,000 characters long, and no move or command"
+                    " is longer than 200. Type 'help' for how to write a move.")
+    assert len(out) < 100_000 + 3_000  # echoed once as typed, never quoted back
+    assert "Traceback" not in out
+
+
 # -- commands ----------------------------------------------------------------------------
 
 

@@ -33,6 +33,9 @@ from fourfold.table import Event, EventKind, TableError
 
 #: seconds left on a clock at which a person is warned
 CLOCK_WARNINGS = (60, 30, 10)
+#: the longest line read as a move or command (the longest real one is far shorter); a
+#: longer line (a paste gone wrong) is refused in one line, not quoted back whole
+MAX_LINE = 200
 
 
 def complain(ctx: PlayContext, line: str, error: FourfoldError) -> None:
@@ -201,9 +204,14 @@ class TurnLoop:
                 continue
             if got is None or got.strip().lower() in QUIT_WORDS:
                 return self.finish("Game left unfinished.")
-            if got.strip():
+            line = got.strip()
+            if len(line) > MAX_LINE:
+                ctx.say(f"Not read: that line is {len(line):,} characters long, and no move"
+                        f" or command is longer than {MAX_LINE}. Type 'help' for how to"
+                        " write a move.")
+            elif line:
                 ctx.seat = seat
-                if self.act(seat, got.strip()):
+                if self.act(seat, line):
                     self.shown = None
 
     def timeout(self) -> float | None:
