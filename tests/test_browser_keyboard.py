@@ -174,6 +174,14 @@ def test_a_whole_game_by_keyboard(server: AppServer, pages: Pages, game: str,
     ended = wait_until(lambda: server.state(made["id"])["outcome"], 30, "the end")
     assert ended, "the game did not end"
     page.wait_for_selector("#banner:not([hidden])")
+    # one name per seat: the banner and the picture name the winner alike
+    if ended["result"] == "win":
+        person = server.state(made["id"])["seats"][0]["name"]
+        name = "Bot level 1" if ended["winner"] == 1 else person
+        page.wait_for_function("() => !!document.querySelector('#board svg text.status')")
+        head = " ".join(page.locator("#board svg text.status").all_text_contents())
+        assert f"{name} wins" in page.inner_text("#banner") and f"{name}" in head, head
+        assert "Player 2" not in head, head
     assert mine > 0
     assert page.input_value("#move-input") == "" and not typed  # never the move box
     said = " | ".join(page.evaluate("window.said"))

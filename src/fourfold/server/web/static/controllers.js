@@ -13,7 +13,10 @@
 //   reset()                     forget a half-made choice (the position changed)
 //   words(board)                (optional) the board in words, a list of lines, for the
 //                               colour-blind aid and screen readers
-// with ctx = {play(choice), rerender(), focusCell(cell)}. A game without a controller
+// with ctx = {play(choice), rerender(), focusCell(cell)}. The page then makes the
+// picture's buttons (role="button", from kit.actionable) one Tab stop that the arrow keys
+// move through (kit.rove, kit.arrowKeys), and Escape calls reset(); a button that takes
+// the arrow keys itself carries data-keys. A game without a controller
 // (or whose module fails to load) gets `generic()`: one button per legal move.
 import * as kit from './kit.js';
 
