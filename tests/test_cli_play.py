@@ -255,6 +255,10 @@ def test_menu_chooses_the_opponent_its_level_and_who_moves_first(
     code, out, _ = play(monkeypatch, [], ["1", "fixed-grid", "human", "quit"])
     assert "folio (fixed-grid): Player 1 vs Player 2" in out
     assert "First [" not in out
+    # every bot in the menu says what it plays, as `fourfold bots` does
+    assert re.search(r"\d+\. greedy +wins at once when it can", out)
+    assert re.search(r"\d+\. random +uniformly random legal moves \(the usual opponent", out)
+    assert not re.search(r"\d+\. \w+ +a bot$", out, re.MULTILINE)
 
 
 def test_menu_of_quatrefoil_asks_for_a_seat_not_a_person(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from fourfold.ai import bot_names, make_bot
 from fourfold.ai.levels import LEVELS, level_of
+from fourfold.cli.commands.bots import describe as describe_bot
 from fourfold.cli.play.console import Console
 from fourfold.cli.play.rules import rules_for
 from fourfold.cli.play.setup import HUMAN, PlayRequest
@@ -90,8 +91,10 @@ def opponents(game: Game[Any, Any]) -> list[tuple[str, str]]:
             continue
         if name in levels:
             text = level_of(game, int(name[5:])).describe()
-        else:
-            text = "the usual opponent here" if name == rules.opponent else "a bot"
+        else:  # what `fourfold bots` says of it
+            text = describe_bot(name) or "a bot"
+            if name == rules.opponent:
+                text += " (the usual opponent here)"
         found.append((name, text))
     return found
 
