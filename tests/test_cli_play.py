@@ -224,7 +224,8 @@ def test_menu_offers_games_then_variants(monkeypatch: pytest.MonkeyPatch) -> Non
     assert code == 0
     assert "  1. Folio" in out and "  2. Quarto" in out
     assert after(out, many) == (
-        f"Type a number from 1 to {len(game_names())} (or a name), or q to leave."
+        f"'{many}' is not on the list: type a number from 1 to {len(game_names())} or a"
+        f" name ({', '.join(game_names())}), or q to leave."
     )
     assert "[not playable: the designer never defined it" in out
     assert after(out, unplayable).startswith("orientation-matters cannot be played:")

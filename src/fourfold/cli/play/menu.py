@@ -43,7 +43,8 @@ def pick(console: Console, prompt: str, names: Sequence[str],
             return int(text) - 1
         if text in names:
             return list(names).index(text)
-        console.say(f"Type a number from 1 to {len(names)} (or a name), or q to leave.")
+        console.say(f"{answer.strip()[:40]!r} is not on the list: type a number from 1 to"
+                    f" {len(names)} or a name ({', '.join(names)}), or q to leave.")
 
 
 def choose_game(console: Console) -> GameSpec | None:
