@@ -104,7 +104,9 @@ export default function controller(kit) {
       actionable(g, actionLabel(g.dataset.action, tokens));
       if (sel.free) choose(g, true);  // the free token is in hand: where it can go
       g.addEventListener('pointerenter', () => preview(svg, g.dataset.action));
-      g.addEventListener('focus', () => { if (g.matches(':focus-visible')) preview(svg, g.dataset.action); });
+      g.addEventListener('focus', () => {  // the keyboard's focus (.board.keys: the page says the keys are in use)
+        if (g.matches(':focus-visible') || g.closest('.board.keys')) preview(svg, g.dataset.action);
+      });
       for (const off of ['pointerleave', 'blur']) g.addEventListener(off, () => preview(svg, null));
     }
     const pushes = [...legal.keys()].some((n) => n.includes('>'));
