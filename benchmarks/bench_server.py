@@ -31,7 +31,12 @@ Measured over ``--seconds`` (after ``--warmup``):
 
 ``--profile DIR`` runs ``py-spy record`` on the server (``pip install py-spy``) over
 the window and writes DIR/profile-N.txt (collapsed stacks) and a summary of the
-hottest frames. Everything is on loopback, bounded in tables, time (``--timeout``) and
+hottest frames (wall-clock samples: on a busy machine, time waiting for a core shows
+up in whatever frame held the GIL). ``--cprofile DIR`` profiles the server's event-loop
+thread with cProfile over the window, timed by that thread's CPU clock, into
+DIR/cprofile-N-0.pstats. Both print the server's CPU per move: its CPU time over the
+window (every thread) divided by the moves broadcast, new tables and their sockets
+included. Everything is on loopback, bounded in tables, time (``--timeout``) and
 retries, and the servers are stopped at the end. ``--json`` prints
 ``{"rows": [{"game", "engine", "metric", "value", "tables"}...], "runs": [...]}``.
 See docs/benchmarks-server.md.
@@ -124,6 +129,20 @@ _sys.setswitchinterval(0.0005)
 """,
 }
 
+#: ``--cprofile``: SIGUSR1 (the window opens) starts cProfile on the event loop's thread
+#: (the main thread: signal handlers run there; on SQLite every action runs on it too),
+#: timed by that thread's CPU clock, so time the process spends waiting for a core on a
+#: busy machine is not counted; SIGUSR2 (the window closes) stops it and writes PATH
+CPROFILE = """
+import cProfile as _cp, signal as _sig, time as _t
+_prof = _cp.Profile(_t.thread_time)
+_sig.signal(_sig.SIGUSR1, lambda *_: _prof.enable())
+def _cp_stop(*_):
+    _prof.disable()
+    _prof.dump_stats(PATH)
+_sig.signal(_sig.SIGUSR2, _cp_stop)
+"""
+
 
 # -- the server ------------------------------------------------------------------------------
 
@@ -165,11 +184,8 @@ class Server:
               patches: tuple[str, ...] = ()) -> None:
         prelude = "".join(PATCHES[name] for name in patches)
         code = prelude + "from fourfold.cli.main import main; raise SystemExit(main())"
-        if cprofile is not None:  # the event loop's thread only (workers are not seen)
-            code = (prelude + "import cProfile, sys; from fourfold.cli.main import main\n"
-                    "p = cProfile.Profile(); p.enable()\n"
-                    "try:\n    main()\nfinally:\n"
-                    f"    p.disable(); p.dump_stats({str(cprofile)!r})")
+        if cprofile is not None:  # over the window, on the event loop's thread
+            code = prelude + CPROFILE.replace("PATH", repr(str(cprofile))) + code
         args = [sys.executable, "-c", code,
                 "serve", "--host", HOST, "--port", str(self.port), "--data", str(self.data),
                 "--rate", "100000", "--max-sockets-per-address", "100000", *self.extra]
@@ -601,7 +617,7 @@ def run_step(args: argparse.Namespace, n: int, deadline: float) -> dict[str, Any
                 servers.append(Server(port, d, database, extra))
             for i, server in enumerate(servers):
                 profile_to = None
-                if args.cprofile:
+                if args.cprofile and i == 0:
                     Path(args.cprofile).mkdir(parents=True, exist_ok=True)
                     profile_to = Path(args.cprofile).resolve() / f"cprofile-{n}-{i}.pstats"
                 server.start(env, profile_to, tuple(args.server_patch or ()))
@@ -650,6 +666,8 @@ def run_step(args: argparse.Namespace, n: int, deadline: float) -> dict[str, Any
                  "--rate", "200", "--format", "raw", "--threads", "--gil", "--nonblocking",
                  "--output", str(out)],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if args.cprofile and pids:
+            os.kill(pids[0], signal.SIGUSR1)
         cpu0 = {p: cpu_seconds(p) for p in pids}
         wall0 = time.monotonic()
         results = []
@@ -663,6 +681,8 @@ def run_step(args: argparse.Namespace, n: int, deadline: float) -> dict[str, Any
             results.append(message)
         wall = time.monotonic() - wall0
         cpu = sum(cpu_seconds(p) - cpu0[p] for p in pids)
+        if args.cprofile and pids:
+            os.kill(pids[0], signal.SIGUSR2)
         rss2 = sum(rss_bytes(p) for p in pids)
         nthreads = sum(threads(p) for p in pids)
         if profiler is not None:
@@ -689,6 +709,11 @@ def run_step(args: argparse.Namespace, n: int, deadline: float) -> dict[str, Any
                               "end": round(rss2 / 2**20, 1)},
             "server_rss_kb_per_table": round((rss1 - rss0) / 1024 / max(1, live), 1),
             "server_cpu_pct": round(100 * cpu / wall, 1) if pids else None,
+            # server CPU (every thread, the kernel's share too) per move broadcast in the
+            # window, the replacement tables' creation and sockets included: what a
+            # busy machine disturbs least (it does not count time spent waiting)
+            "server_cpu_ms_per_move": (round(1000 * cpu * seconds / wall / moves, 3)
+                                       if pids and moves else None),
             "server_threads": nthreads,
             "generator_cpu_pct": round(100 * gen_cpu / seconds, 1),
             "generator_processes": len(results),
@@ -802,8 +827,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--profile", default=None, metavar="DIR",
                    help="py-spy record the server over each window into DIR")
     p.add_argument("--cprofile", default=None, metavar="DIR",
-                   help="run each server under cProfile (its event-loop thread) and dump"
-                        " DIR/cprofile-N-I.pstats when it stops")
+                   help="cProfile the first server's event-loop thread over the window"
+                        " (its CPU time) into DIR/cprofile-N-0.pstats")
     p.add_argument("--keep-data", action="store_true")
     p.add_argument("--json", action="store_true", help="print the rows as JSON")
     args = p.parse_args(argv)
@@ -846,7 +871,8 @@ def main(argv: list[str] | None = None) -> int:
             b = row["broadcast_ms"]
             print(f"N={n}: {row['moves_per_s']} moves/s, broadcast p50 {fmt(b['p50'])} ms"
                   f" p99 {fmt(b['p99'])} ms, ping p99 {fmt(row['ping_ms']['p99'])} ms,"
-                  f" server CPU {fmt(row['server_cpu_pct'])} %, generator CPU"
+                  f" server CPU {fmt(row['server_cpu_pct'])} %"
+                  f" ({fmt(row['server_cpu_ms_per_move'])} ms per move), generator CPU"
                   f" {row['generator_cpu_pct']} %, {row['server_rss_kb_per_table']} KiB/table,"
                   f" errors {row['errors'] or 0}", file=sys.stderr, flush=True)
     except TimeoutError as error:
@@ -861,6 +887,16 @@ def main(argv: list[str] | None = None) -> int:
                 for frame, own, anywhere in hot_frames(Path(row["profile"])):
                     print(f"  {own:5.1f}% self {anywhere:5.1f}% total  {frame[:110]}",
                           file=sys.stderr)
+    if args.cprofile:
+        for row in runs:
+            dump = Path(args.cprofile).resolve() / f"cprofile-{row['tables']}-0.pstats"
+            if dump.exists():
+                import pstats
+
+                print(f"\ncProfile, N={row['tables']} (the loop thread's CPU time over the"
+                      f" window; {dump}):", file=sys.stderr)
+                pstats.Stats(str(dump), stream=sys.stderr).sort_stats(
+                    "cumulative").print_stats(40)
     engine = f"server-{'url' if args.url else (args.database or 'sqlite').split(':')[0]}"
     rows = []
     for r in runs:
@@ -870,6 +906,7 @@ def main(argv: list[str] | None = None) -> int:
                               ("ping_p99_ms", r["ping_ms"]["p99"]),
                               ("rss_kb_per_table", r["server_rss_kb_per_table"]),
                               ("server_cpu_pct", r["server_cpu_pct"]),
+                              ("server_cpu_ms_per_move", r["server_cpu_ms_per_move"]),
                               ("generator_cpu_pct", r["generator_cpu_pct"])):
             rows.append({"game": args.game, "engine": engine, "metric": metric,
                          "value": value, "tables": r["tables"]})
@@ -881,12 +918,13 @@ def main(argv: list[str] | None = None) -> int:
                          indent=2))
     else:
         print(f"{'N':>6} {'sockets':>7} {'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7}"
-              f" {'KiB/table':>9} {'srv CPU%':>8} {'gen CPU%':>8}")
+              f" {'KiB/table':>9} {'srv CPU%':>8} {'ms/move':>7} {'gen CPU%':>8}")
         for r in runs:
             b = r["broadcast_ms"]
             print(f"{r['tables']:>6} {r['sockets']:>7} {r['moves_per_s']:>8} {fmt(b['p50']):>7}"
                   f" {fmt(b['p99']):>7} {r['server_rss_kb_per_table']:>9}"
-                  f" {fmt(r['server_cpu_pct']):>8} {r['generator_cpu_pct']:>8}")
+                  f" {fmt(r['server_cpu_pct']):>8} {fmt(r['server_cpu_ms_per_move']):>7}"
+                  f" {r['generator_cpu_pct']:>8}")
     return 0 if runs else 1
 
 

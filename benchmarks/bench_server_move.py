@@ -94,6 +94,7 @@ def main(argv: list[str] | None = None) -> int:
                 spent += time.thread_time() - start
                 if i % 200 == 199:  # hand the events to the outboxes, then drop them
                     loop.run_until_complete(asyncio.sleep(0))
+                    repo.checkpoint_wal()  # as the server does every 2 s (untimed)
                     for queue in queues:
                         while not queue.empty():
                             queue.get_nowait()

@@ -9,7 +9,6 @@ identity: nothing is kept alive for it. A state no game handed out falls back to
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import weakref
 from collections.abc import Callable
@@ -24,8 +23,25 @@ MatchDrawer = Callable[[Any], str]
 #: id(state) -> (a weak reference to that very state, its game). By identity, not
 #: equality: equal states of different games (Folio standard and fixed-grid start the same)
 #: each keep their own game.
-_owners: dict[int, tuple[weakref.ref[Any], Game[Any, Any]]] = {}
+_owners: dict[int, _Handed] = {}
 _drawers: dict[str, Any] = {}
+
+
+class _Handed(weakref.ref[Any]):
+    """A weak reference to a state a game handed out, with that game and the state's
+    id: one object per state (a closure per state made five, and a server keeps
+    every state of every live game)."""
+
+    __slots__ = ("game", "key")
+    game: Game[Any, Any]
+    key: int
+
+
+def _forget(ref: _Handed, owners: dict[int, _Handed] = _owners) -> None:
+    """A remembered state is gone (``owners`` held here: module globals may be gone
+    when a late callback runs); its id may already name a newer state."""
+    if owners.get(ref.key) is ref:
+        del owners[ref.key]
 
 
 def register_drawers(state: StateDrawer, match: MatchDrawer) -> None:
@@ -35,23 +51,19 @@ def register_drawers(state: StateDrawer, match: MatchDrawer) -> None:
 
 def remember(game: Game[Any, Any], state: Any) -> None:
     """Note that ``game`` handed out ``state`` (for its picture and repr)."""
-    key = id(state)
-    owners = _owners  # held here: module globals may be gone when a late callback runs
-
-    def forget(_: weakref.ref[Any]) -> None:
-        entry = owners.get(key)
-        if entry is not None and entry[0]() is None:
-            del owners[key]
-
-    with contextlib.suppress(TypeError):  # a value that cannot be weakly referenced
-        _owners[key] = (weakref.ref(state, forget), game)
+    try:
+        ref = _Handed(state, _forget)
+    except TypeError:  # a value that cannot be weakly referenced
+        return
+    ref.game, ref.key = game, id(state)
+    _owners[ref.key] = ref
 
 
 def owner(state: Any) -> Game[Any, Any] | None:
-    entry = _owners.get(id(state))
-    if entry is None or entry[0]() is not state:
+    ref = _owners.get(id(state))
+    if ref is None or ref() is not state:
         return None
-    return entry[1]
+    return ref.game
 
 
 def state_svg(state: Any) -> str | None:

@@ -109,42 +109,40 @@ class Fanout:
         self.broker = broker
         self.call_soon = call_soon
         self.connections: set[Connection] = set()
-        #: per recipient, the last event encoded and its JSON (value, text): the table
-        #: makes one event per recipient, so its spectators (or a seat's several
-        #: pages) share one encoding. Events of one table are delivered one at a time.
-        self._encoded: dict[int | None, tuple[Event, dict[str, Any], str]] = {}
+        #: per recipient, the last event encoded: (event, its JSON value if a page's
+        #: connection asked for it, its text). The table makes one event per recipient,
+        #: so its spectators (or a seat's several pages) share one encoding. Events of
+        #: one table are delivered one at a time.
+        self._encoded: dict[int | None, tuple[Event, dict[str, Any] | None, str]] = {}
 
-    def encode(self, event: Event) -> tuple[dict[str, Any], str]:
-        """``event``'s wire JSON, as a value and as text (encoded once per event)."""
+    def encode(self, event: Event) -> str:
+        """``event``'s wire JSON text (encoded once per event)."""
         cached = self._encoded.get(event.recipient)
         if cached is not None and cached[0] is event:
-            return cached[1], cached[2]
+            return cached[2]
+        text = dumps(event_to_json(self.game, event))
+        # the value is not kept: it is a dozen objects more per table for the
+        # collector to walk, and only a page's connection needs it (``value``)
+        self._encoded[event.recipient] = (event, None, text)
+        return text
+
+    def value(self, event: Event) -> dict[str, Any]:
+        """``event``'s wire JSON as a value, which a page's connection dresses."""
+        cached = self._encoded.get(event.recipient)
+        if cached is not None and cached[0] is event and cached[1] is not None:
+            return cached[1]
         value = event_to_json(self.game, event)
-        text = dumps(value)
-        self._encoded[event.recipient] = (event, value, text)
-        return value, text
+        self._encoded[event.recipient] = (event, value, dumps(value))
+        return value
 
     def attach(self, table: Table, connection: Connection, quiet: bool = False) -> None:
         """Subscribe ``connection`` to ``table`` as its recipient (again after the table
         was rebuilt; ``quiet``: without the ``start`` a subscription begins with)."""
         if connection.unsubscribe is not None:
             connection.unsubscribe()
-        call, deliver, encode = self.call_soon, self.broker.deliver, self.encode
-        skip = [quiet]
-
-        def listener(event: Event) -> None:
-            if muted():
-                return
-            if skip[0] and event.kind is EventKind.START:
-                skip[0] = False
-                return
-            value, text = encode(event)
-            if connection.dress is not None:
-                text = dumps({**value, "screen": connection.dress(event)})
-            call(deliver, connection, event.version, event.kind.value, text)
-
         self.connections.add(connection)
-        connection.unsubscribe = table.subscribe(connection.recipient, listener)
+        connection.unsubscribe = table.subscribe(connection.recipient,
+                                                 _Listener(self, connection, quiet))
 
     def reattach(self, table: Table, quiet: bool = False) -> None:
         """Move every connection to a rebuilt ``table``."""
@@ -165,3 +163,32 @@ class Fanout:
     def behind(self, version: int) -> list[Connection]:
         """The connections not yet sent ``version``."""
         return [c for c in self.connections if c.version < version]
+
+
+class _Listener:
+    """What a connection's subscription calls with each event: the event encoded for
+    its recipient (dressed for a page), handed to the loop for its outbox. An object
+    rather than a closure: a live table keeps one per connection, and a closure was
+    seven objects for the collector to walk, this is one."""
+
+    __slots__ = ("connection", "fanout", "skip_start")
+
+    def __init__(self, fanout: Fanout, connection: Connection, quiet: bool) -> None:
+        self.fanout = fanout
+        self.connection = connection
+        #: ``quiet``: the ``start`` a subscription begins with is not sent
+        self.skip_start = quiet
+
+    def __call__(self, event: Event) -> None:
+        if muted():
+            return
+        if self.skip_start and event.kind is EventKind.START:
+            self.skip_start = False
+            return
+        fanout, connection = self.fanout, self.connection
+        if connection.dress is None:
+            text = fanout.encode(event)
+        else:
+            text = dumps({**fanout.value(event), "screen": connection.dress(event)})
+        fanout.call_soon(fanout.broker.deliver, connection, event.version, event.kind.value,
+                         text)

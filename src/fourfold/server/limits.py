@@ -15,6 +15,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from functools import lru_cache
 
 
 class Bucket:
@@ -77,6 +78,7 @@ class Limiter:
         return bucket
 
 
+@lru_cache(maxsize=4096)
 def address_key(host: str | None) -> str:
     """The key of a client address: IPv4 as it is, IPv6 by its /64 (the block one
     subscriber usually holds, so that walking through it buys nothing)."""

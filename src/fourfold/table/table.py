@@ -35,6 +35,7 @@ import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from fourfold.core.errors import FourfoldError
@@ -165,6 +166,8 @@ class Table:
         self._jobs: dict[int, _BotJob] = {}
         self._bot_due: dict[int, float] = {}
         self._offer: _Offer | None = None
+        #: the last outcome asked of the rules: (state, declared ending, outcome)
+        self._known_outcome: tuple[Any, Outcome | None, Outcome | None] | None = None
         self._starting = False
         #: bots are scheduled but start only at ``start_bots()`` (a server starts them
         #: once the table is in place, so that their first change can be saved)
@@ -192,16 +195,29 @@ class Table:
     # -- looking -------------------------------------------------------------------------
     @property
     def outcome(self) -> Outcome | None:
-        return self._match.outcome
+        return self._outcome()
+
+    def _outcome(self) -> Outcome | None:
+        """The match's outcome, asked of the rules once per position and ending: a change
+        asks it a dozen times (states are immutable, so the same state object and the
+        same declared ending have the same outcome)."""
+        match = self._match
+        state, declared = match.states[-1], match.declared
+        known = self._known_outcome
+        if known is not None and known[0] is state and known[1] is declared:
+            return known[2]
+        outcome = match.outcome
+        self._known_outcome = (state, declared, outcome)
+        return outcome
 
     def actors(self) -> tuple[int, ...]:
         """Every seat that may act now (none once the game is over)."""
         with self._lock:
-            if self._match.outcome is not None:
+            if self._outcome() is not None:
                 return ()
             return self.game.actors(self._match.state)
 
-    @property
+    @cached_property
     def real_time(self) -> bool:
         """Whether several seats may act at once (Quatrefoil Dual)."""
         return self.game.info.num_players > 1 and len(self.game.actors(self._match.start)) > 1
@@ -234,7 +250,7 @@ class Table:
         return tuple(left)
 
     def _clock_owner(self) -> int | None:
-        if self._match.outcome is not None:
+        if self._outcome() is not None:
             return None
         return self.game.to_move(self._match.state)
 
@@ -268,14 +284,14 @@ class Table:
             return Snapshot(self.version, recipient, self._match.view(recipient),
                             self._clocks(self.now()),
                             None if offer is None else (offer.kind, offer.seat),
-                            tuple(record.moves), last, self._match.outcome)
+                            tuple(record.moves), last, self._outcome())
 
     def shows_the_past(self) -> bool:
         """Whether ``history_for`` answers now: the rule (see ``History``) is that a
         game that hides nothing shows its past at any time, and a game with hidden
         cards once it is over."""
         with self._lock:
-            return self._match.outcome is not None or self.game.info.spec.perfect_information
+            return self._outcome() is not None or self.game.info.spec.perfect_information
 
     def history_for(self, recipient: int | None) -> History:
         """Every past position ``recipient`` may see (the rule: ``shows_the_past``). A
@@ -283,7 +299,7 @@ class Table:
         self.game.check_viewer(recipient)
         with self._lock:
             game = self.game
-            over = self._match.outcome is not None
+            over = self._outcome() is not None
             if not self.shows_the_past():
                 raise TableError("earlier positions of a game with hidden cards are shown"
                                  " once it is over", "hidden")
@@ -302,7 +318,7 @@ class Table:
                     game.to_move(self._match.states[i - 1]) if i else None,
                     None if outcome is not None else game.to_move(self._match.states[i])))
             return History(self.version, recipient, tuple(self._match.players),
-                           tuple(plies), self._match.outcome, self._match.declared)
+                           tuple(plies), self._outcome(), self._match.declared)
 
     def record_for(self, recipient: int | None) -> Record:
         """The record ``recipient`` may keep (``Match.record_for``: from its views)."""
@@ -403,7 +419,7 @@ class Table:
                          f" landed first; the table is at version {self.version}", "stale")
 
     def _check_open(self) -> None:
-        outcome = self._match.outcome
+        outcome = self._outcome()
         if outcome is not None:
             raise TableError(f"the game is over ({outcome.describe(self._match.players)})",
                              "over")
@@ -472,7 +488,7 @@ class Table:
         self._running_since = now
 
     def _after_change(self) -> None:
-        outcome = self._match.outcome
+        outcome = self._outcome()
         if outcome is not None:
             self._cancel_bots()
             self._emit(EventKind.END, f"Game over. {outcome.describe(self._match.players)}",
@@ -617,7 +633,7 @@ class Table:
             return self._hides_something()
 
     def _hides_something(self) -> bool:
-        if self._match.outcome is not None:
+        if self._outcome() is not None:
             return False
         state = self._match.state
         return any(self.game.view(state, p) != self.game.revealed_view(state, p)
@@ -673,7 +689,7 @@ class Table:
     def next_deadline(self) -> float | None:
         """When ``advance`` next has something to do (a clock time), or ``None``."""
         with self._lock:
-            if self._match.outcome is not None:
+            if self._outcome() is not None:
                 return None
             times: list[float] = []
             if self._shared_deadline is not None:
@@ -688,7 +704,7 @@ class Table:
             return min(times) if times else None
 
     def _advance_locked(self, now: float) -> None:
-        if self._match.outcome is not None:
+        if self._outcome() is not None:
             return
         if self._shared_deadline is not None and now >= self._shared_deadline:
             self._end(self.game.time_out(self._match.state, None))
@@ -708,7 +724,7 @@ class Table:
     def _schedule_bots(self) -> None:
         """Give every bot seat that may act its release time (now, or after its pause)."""
         now = self.now()
-        actors = set(self.game.actors(self._match.state)) if self._match.outcome is None else set()
+        actors = set(self.game.actors(self._match.state)) if self._outcome() is None else set()
         for p, seat in enumerate(self.seats):
             if seat.is_bot and p in actors:
                 if p not in self._bot_due or self.real_time:
@@ -734,7 +750,7 @@ class Table:
         self._starting = True
         try:
             for _ in range(100_000):
-                if self._match.outcome is not None:
+                if self._outcome() is not None:
                     return
                 if not self.inline_bots:
                     for p in list(self._bot_due):
@@ -839,7 +855,7 @@ class Table:
             self._end(Outcome.win(1 - seat, reason))
 
     def _bot_done(self, seat: int, version: int, move: Any) -> None:
-        if self._match.outcome is not None or version != self.version:
+        if self._outcome() is not None or version != self.version:
             return  # the table moved on while the bot thought: its work is dropped
         if move is None:  # a real-time bot chose to wait
             pace = self.seats[seat].pace

@@ -130,6 +130,11 @@ def _pairs(pairs: list[tuple[str, Any]]) -> JsonDict:
     return result
 
 
+#: made once: ``json.loads`` with these hooks built a new decoder for every message
+_DECODER = json.JSONDecoder(parse_constant=_no_constant, parse_float=_float,
+                            parse_int=_int, object_pairs_hook=_pairs)
+
+
 def decode_json(text: str | bytes) -> Any:
     """Read JSON text of at most ``MAX_MESSAGE_BYTES``: no NaN/Infinity, no repeated keys."""
     if isinstance(text, bytes):
@@ -143,8 +148,10 @@ def decode_json(text: str | bytes) -> Any:
     if size > MAX_MESSAGE_BYTES:
         raise WireError(f"too long: {size} bytes, at most {MAX_MESSAGE_BYTES}")
     try:
-        return json.loads(text, parse_constant=_no_constant, parse_float=_float,
-                          parse_int=_int, object_pairs_hook=_pairs)
+        if text.startswith("\ufeff"):  # as json.loads says it
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)",
+                                       text, 0)
+        return _DECODER.decode(text)
     except WireError:
         raise
     except json.JSONDecodeError as exc:

@@ -15,7 +15,7 @@ import contextlib
 import dataclasses
 import json
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -111,6 +111,19 @@ def _encoded(changes: Mapping[str, Any]) -> dict[str, Any]:
     return values
 
 
+def _compile(statement: Any, dialect: Dialect) -> tuple[str, tuple[str, ...]]:
+    """``statement`` in the dialect's SQL, with the order of its parameters if they are
+    positional (else ``()``)."""
+    compiled = statement.compile(dialect=dialect)
+    return compiled.string, tuple(compiled.positiontup or ()) if compiled.positional else ()
+
+
+def _ordered(params: dict[str, Any], order: tuple[str, ...]) -> Any:
+    """Parameters as the compiled statement takes them: a tuple in ``order``, or the
+    dict itself for named parameters."""
+    return tuple(params[name] for name in order) if order else params
+
+
 @lru_cache(maxsize=64)
 def _versioned_update(dialect: Dialect, columns: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
     """``UPDATE tables SET <columns> WHERE id = :row_id AND version = :expected`` in the
@@ -120,19 +133,23 @@ def _versioned_update(dialect: Dialect, columns: tuple[str, ...]) -> tuple[str, 
     statement = update(tables).where(and_(
         tables.c.id == bindparam("row_id"), tables.c.version == bindparam("expected"),
     )).values({name: bindparam("set_" + name) for name in columns})
-    compiled = statement.compile(dialect=dialect)
-    return compiled.string, tuple(compiled.positiontup or ()) if compiled.positional else ()
+    return _compile(statement, dialect)
 
 
-def _update_versioned(c: Connection, table_id: str, expected: int,
+#: runs one statement of SQL compiled once, with its parameters (a tuple or a dict, or
+#: a list of them for many rows), in a write transaction; returns the driver's cursor
+Run = Callable[[str, Any], Any]
+
+
+def _update_versioned(run: Run, dialect: Dialect, table_id: str, expected: int,
                       changes: Mapping[str, Any]) -> None:
     """Write ``changes`` to the row if it is still at version ``expected``. (Every value
     is a plain string or number by now, so no type needs SQLAlchemy's conversion.)"""
     values = _encoded(changes)
     params: dict[str, Any] = {"set_" + name: value for name, value in values.items()}
     params.update(row_id=table_id, expected=expected)
-    sql, order = _versioned_update(c.dialect, tuple(sorted(values)))
-    done = c.exec_driver_sql(sql, tuple(params[name] for name in order) if order else params)
+    sql, order = _versioned_update(dialect, tuple(sorted(values)))
+    done = run(sql, _ordered(params, order))
     if done.rowcount != 1:
         raise StaleWrite(f"table {table_id} is not at version {expected}")
 
@@ -151,10 +168,30 @@ def _moves_of(c: Connection, table_id: str) -> list[str]:
 @lru_cache(maxsize=8)
 def _insert_move(dialect: Dialect) -> tuple[str, tuple[str, ...]]:
     """``INSERT INTO table_moves`` in the dialect's SQL (compiled once, as above)."""
-    compiled = insert(table_moves).values(
-        table_id=bindparam("t"), ply=bindparam("p"), move=bindparam("m")
-    ).compile(dialect=dialect)
-    return compiled.string, tuple(compiled.positiontup or ()) if compiled.positional else ()
+    return _compile(insert(table_moves).values(
+        table_id=bindparam("t"), ply=bindparam("p"), move=bindparam("m")), dialect)
+
+
+@lru_cache(maxsize=8)
+def _insert_table(dialect: Dialect, columns: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """``INSERT INTO tables`` of ``columns`` (a new table; parameters ``v_<column>``)."""
+    return _compile(insert(tables).values({name: bindparam("v_" + name) for name in columns}),
+                    dialect)
+
+
+@lru_cache(maxsize=8)
+def _cut_moves(dialect: Dialect) -> tuple[str, tuple[str, ...]]:
+    """``DELETE FROM table_moves`` from one ply of one table on (an undo)."""
+    return _compile(delete(table_moves).where(and_(
+        table_moves.c.table_id == bindparam("t"), table_moves.c.ply >= bindparam("p"))),
+        dialect)
+
+
+@lru_cache(maxsize=8)
+def _insert_token(dialect: Dialect) -> tuple[str, tuple[str, ...]]:
+    """``INSERT INTO seat_tokens`` (a seat just taken)."""
+    return _compile(insert(seat_tokens).values(
+        table_id=bindparam("t"), seat=bindparam("s"), token_hash=bindparam("h")), dialect)
 
 
 class Repository:
@@ -182,23 +219,72 @@ class Repository:
                 yield c
             return
         with self._writer:
-            if self._write_connection is None:
-                self._write_connection = self.engine.connect()
-                # commits never copy the log into the database (``checkpoint_wal`` does,
-                # from another thread): that copy and its fsync stalled a commit now and
-                # then
-                self._write_connection.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
-                self._write_connection.commit()
-            c = self._write_connection
+            c = self._kept_writer()
             try:
                 with c.begin():
                     yield c
             except SQLAlchemyError:
                 # the database failed (not a stale version): start afresh next time
-                self._write_connection = None
-                with contextlib.suppress(Exception):
-                    c.close()
+                self._drop_writer()
                 raise
+
+    @contextlib.contextmanager
+    def _compiled(self) -> Iterator[Run]:
+        """A write transaction for statements compiled once (a move's save, a clock
+        checkpoint). On SQLite they run on the kept write connection's own driver,
+        which commits: SQLAlchemy's execution of each statement, and its transaction,
+        cost twice SQLite's own work (a move's save: ~165 -> ~60 µs, measured;
+        docs/benchmarks-server.md). Elsewhere they run in SQLAlchemy's transaction."""
+        if self._writer is None:
+            with self._transaction() as c:
+                yield c.exec_driver_sql
+            return
+        with self._writer:
+            raw = self._kept_writer().connection.driver_connection
+            if raw is None:  # the pool let the connection go: open another next time
+                self._drop_writer()
+                raise ConnectionError("the database's write connection was closed")
+            cursor = raw.cursor()
+
+            def run(sql: str, params: Any) -> Any:
+                if isinstance(params, list):
+                    cursor.executemany(sql, params)
+                else:
+                    cursor.execute(sql, params)
+                return cursor
+
+            try:
+                yield run
+                raw.commit()
+            except BaseException as error:
+                failed = not isinstance(error, StaleWrite)
+                try:
+                    raw.rollback()
+                except Exception:
+                    failed = True
+                if failed:  # the database failed (not a stale version): start afresh
+                    self._drop_writer()
+                raise
+            finally:
+                cursor.close()
+
+    def _kept_writer(self) -> Connection:
+        """SQLite's one write connection (under ``_writer``), opened on first use."""
+        if self._write_connection is None:
+            self._write_connection = self.engine.connect()
+            # commits never copy the log into the database (``checkpoint_wal`` does,
+            # from another thread): that copy and its fsync stalled a commit now and
+            # then
+            self._write_connection.exec_driver_sql("PRAGMA wal_autocheckpoint=0")
+            self._write_connection.commit()
+        return self._write_connection
+
+    def _drop_writer(self) -> None:
+        """Close the kept write connection after a failure (under ``_writer``)."""
+        c, self._write_connection = self._write_connection, None
+        if c is not None:
+            with contextlib.suppress(Exception):
+                c.close()
 
     def checkpoint_wal(self) -> tuple[int, int] | None:
         """SQLite: copy the write-ahead log into the database, without waiting for the
@@ -232,17 +318,19 @@ class Repository:
         values["seats"] = json.dumps(values["seats"])
         values["clock_left"] = json.dumps(list(values["clock_left"])) if values[
             "clock_left"] else None
-        with self._transaction() as c:
-            c.execute(insert(tables), values)
+        dialect = self.engine.dialect
+        with self._compiled() as run:
+            sql, order = _insert_table(dialect, tuple(sorted(values)))
+            run(sql, _ordered({"v_" + name: value for name, value in values.items()}, order))
             if token_hashes:
-                c.execute(insert(seat_tokens), [
-                    {"table_id": row["id"], "seat": seat, "token_hash": digest}
-                    for seat, digest in token_hashes.items()])
+                sql, order = _insert_token(dialect)
+                run(sql, [_ordered({"t": row["id"], "s": seat, "h": digest}, order)
+                          for seat, digest in token_hashes.items()])
 
     def save(self, table_id: str, expected: int, changes: Mapping[str, Any]) -> None:
         """Write ``changes`` if the row is still at version ``expected``."""
-        with self._transaction() as c:
-            _update_versioned(c, table_id, expected, changes)
+        with self._compiled() as run:
+            _update_versioned(run, self.engine.dialect, table_id, expected, changes)
 
     def save_change(self, table_id: str, expected: int, changes: Mapping[str, Any], *,
                     moves: Sequence[str] = (), first_ply: int = 0,
@@ -253,22 +341,19 @@ class Repository:
         move rows from ply ``cut_from`` on deleted (an undo, a record written anew),
         ``moves`` appended as plies ``first_ply``, ``first_ply + 1``...; and ``token``
         (seat, hash) given to a seat just taken."""
-        with self._transaction() as c:
-            _update_versioned(c, table_id, expected, changes)
+        dialect = self.engine.dialect
+        with self._compiled() as run:
+            _update_versioned(run, dialect, table_id, expected, changes)
             if cut_from is not None:
-                c.execute(delete(table_moves).where(and_(
-                    table_moves.c.table_id == table_id, table_moves.c.ply >= cut_from)))
+                sql, order = _cut_moves(dialect)
+                run(sql, _ordered({"t": table_id, "p": cut_from}, order))
             if moves:
-                sql, order = _insert_move(c.dialect)
-                rows = [{"t": table_id, "p": first_ply + i, "m": m}
-                        for i, m in enumerate(moves)]
-                if order:
-                    c.exec_driver_sql(sql, [tuple(r[n] for n in order) for r in rows])
-                else:
-                    c.exec_driver_sql(sql, rows)
+                sql, order = _insert_move(dialect)
+                run(sql, [_ordered({"t": table_id, "p": first_ply + i, "m": m}, order)
+                          for i, m in enumerate(moves)])
             if token is not None:
-                c.execute(insert(seat_tokens).values(table_id=table_id, seat=token[0],
-                                                     token_hash=token[1]))
+                sql, order = _insert_token(dialect)
+                run(sql, _ordered({"t": table_id, "s": token[0], "h": token[1]}, order))
 
     def load(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as c:
