@@ -125,7 +125,9 @@ def _pushes(canvas: Canvas, cx: float, cy: float) -> None:
 
 
 def _quatrefoil(canvas: Canvas, obs: Observation, cx: float, cy: float, free: tuple[float, float],
-                last: Action | None) -> None:
+                last: Action | None, over: bool) -> None:
+    """The quatrefoil, its arrows and tokens, the free token; once the game is ``over``
+    (a stack, the clock, or the team giving up) each corner is marked right or wrong."""
     shape = canvas.group(cls="quatrefoil-shape")
     for ox, oy in OFFSETS:
         canvas.circle(cx + ox, cy + oy, LOBE, cls="quatrefoil", parent=shape)
@@ -144,7 +146,7 @@ def _quatrefoil(canvas: Canvas, obs: Observation, cx: float, cy: float, free: tu
     for corner, (ox, oy) in enumerate(OFFSETS):
         token(canvas, None, cx + ox, cy + oy, R, a[corner], CORNERS[corner], placed=True)
     token(canvas, None, fx, fy, R, a[FREE], "free", placed=True)
-    if obs.outcome is not None and obs.solution is not None:
+    if over and obs.solution is not None:
         for corner, (ox, oy) in enumerate(OFFSETS):
             x, y = cx + ox, cy + oy
             if a[corner] == obs.solution[corner]:
@@ -302,7 +304,7 @@ def draw_quatrefoil(game: Game[Any, Any], view: View, *, last_move: Any | None,
         canvas.rect(nx, ny, 40, 54, cls="card", parent=north, rx=5)
         token(canvas, north, nx + 20, ny + 27, 15, obs.north, "north")
     canvas.text(column, ny + 70, "north card", cls="coord")
-    _quatrefoil(canvas, obs, cx, cy, (column, cy + 30), last)
+    _quatrefoil(canvas, obs, cx, cy, (column, cy + 30), last, ended is not None)
     y = _seats(canvas, game, obs, seats_top, names, ended is not None)
     if obs.solution is not None:
         _mini(canvas, obs.solution, PAD, y + 6, "Solution")
