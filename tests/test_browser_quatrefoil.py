@@ -238,6 +238,11 @@ def test_every_text_of_the_picture_is_readable_on_a_phone(server: AppServer, pag
     assert [t for t in texts if t[1] < 12 or not t[2]] == []
     assert page.evaluate("scrollX") == 0 and page.evaluate(
         "document.documentElement.scrollWidth") <= PHONE["width"]
+    if not state["outcome"]:  # the whole picture, whose turn, and the twists: no scrolling
+        page.wait_for_selector('#controls button[data-action="cw"]')
+        for what in ("#board svg", "#turn", '#controls button[data-action="cw"]'):
+            box = page.locator(what).bounding_box()
+            assert box is not None and box["y"] + box["height"] <= PHONE["height"], (what, box)
     token = made["seats"][0]["token"]  # the end: every card face up, the solution, a banner
     r = httpx.post(f"{server.url}/api/tables/{made['id']}/resign",
                    json={"version": server.state(made["id"])["version"]},
