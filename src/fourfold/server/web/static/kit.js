@@ -16,6 +16,24 @@ export function actionable(el, label, cls = 'target') {
   el.setAttribute('tabindex', '0');
   el.setAttribute('aria-label', label);
   pad(el);
+  fill(el);
+}
+
+/** A transparent rectangle over the element's whole box, inside it: a tap in a gap of its
+ * drawing (between a piece and its count, say) still lands on it. */
+function fill(el) {
+  if (!el.getBBox) return;
+  let box;
+  try { box = el.getBBox(); } catch (err) { return; }
+  if (!box.width || !box.height) return;
+  const r = document.createElementNS(SVGNS, 'rect');
+  r.setAttribute('x', box.x);
+  r.setAttribute('y', box.y);
+  r.setAttribute('width', box.width);
+  r.setAttribute('height', box.height);
+  r.setAttribute('class', 'fill-hit');
+  r.setAttribute('fill', 'transparent');
+  el.append(r);
 }
 
 /** Grow an element's hit area to TAP x TAP CSS px: a transparent rectangle in a layer
