@@ -101,8 +101,9 @@ def test_the_checker_sees_a_label_on_a_card(page: Any) -> None:
 
 # -- Quatrefoil on a phone ----------------------------------------------------------------------
 
-#: the board's width on a 390 px phone (the page's padding takes 8 px a side)
-PHONE_BOARD = 374
+#: the board's width on a 390 px phone, as measured in the page (its padding and the
+#: board's frame take 24 px)
+PHONE_BOARD = 366
 #: names as long as a table allows (40 characters), the page's bot names, and capitals
 LONG_NAMES = ("Maximiliano Hernández Oyarzún de la Vega", "Bot level 1 (seat 2)",
               "Bot level 1 (seat 3)", "MARÍA JOSÉ WOŹNIAK")

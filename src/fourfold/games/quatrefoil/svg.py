@@ -1,7 +1,7 @@
 """SVG of Quatrefoil, drawn from one seat's ``Observation`` (or a spectator's).
 
-The picture is narrow (360 units wide) so that a phone shows it at its own size: at
-390 CSS px every text in it is at least 12 px (checked in Chromium by
+The picture is narrow (350 units wide) so that a phone shows it a little larger than
+its own size: at 390 CSS px every text in it is at least 12 px (checked in Chromium by
 tests/test_svg_layout.py). Top: the quatrefoil (four lobes, one token each) with an
 arrow head outside each lobe for each of the eight pushes (``data-action="W>NW"``...),
 the north card and the free token in a column beside it. Below: the four seats side by
@@ -52,7 +52,7 @@ from fourfold.render.svg.common import (
 
 #: Blue, green, purple, red, yellow (the letter is always drawn on the token too).
 TOKEN_FILLS = ("#1f6fd1", "#2a9d3f", "#8e44ad", "#d62828", "#f2c500")
-WIDTH = 360.0
+WIDTH = 350.0
 D = 36.0  # offset of a corner token from the quatrefoil's centre
 LOBE = 42.0
 R = 22.0
@@ -63,12 +63,12 @@ REACH = D + (FAR + NEAR) / 2 + 22
 OFFSETS = ((-D, -D), (D, -D), (-D, D), (D, D))  # NW NE SW SE
 SIDES = {"W": (-1, 0), "E": (1, 0), "N": (0, -1), "S": (0, 1)}
 #: the seats' strip: four columns, each SEAT_W wide and SEAT_H tall
-SEAT_GAP = 4.0
+SEAT_GAP = 2.0
 SEAT_W = (WIDTH - 2 * PAD - 3 * SEAT_GAP) / 4
 SEAT_H = 140.0
 SEAT_H_DUAL = 112.0
-#: the smallest text, in picture units (12 CSS px on a 390 px phone: the picture is
-#: drawn about 374 px wide there)
+#: the smallest text, in picture units (12.5 CSS px on a 390 px phone: the picture is
+#: drawn 366 px wide there, at 1.05 CSS px a unit)
 SMALL = "font-size:12px"
 
 
@@ -210,11 +210,12 @@ def _seat(canvas: Canvas, game: QuatrefoilGame, obs: Observation, seat: int, x: 
                 rx=6)
     # 11 px for the estimate: DejaVu Sans is narrower than wrap's average character (the
     # weight is set here: a page's own .label rule must not make the name bold and wider)
-    for line, text in enumerate(wrap(seat_name(game, seat, names), SEAT_W - 8, 11, 2)):
+    room = SEAT_W - 6
+    for line, text in enumerate(wrap(seat_name(game, seat, names), room, 11, 2)):
         squeeze: dict[str, str | float] = {}
-        if _width(text) > SEAT_W - 8:  # wide letters: drawn a little narrower, never out
-            squeeze = {"textLength": SEAT_W - 8, "lengthAdjust": "spacingAndGlyphs"}
-        canvas.text(x + 4, top + 15 + 14 * line, text, cls="label seat-name", parent=g,
+        if _width(text) > room:  # wide letters: drawn a little narrower, never out
+            squeeze = {"textLength": room, "lengthAdjust": "spacingAndGlyphs"}
+        canvas.text(x + 3, top + 15 + 14 * line, text, cls="label seat-name", parent=g,
                     data_seat_name=str(seat + 1), style=f"{SMALL};font-weight:normal",
                     **squeeze)
     cards = top + 36
