@@ -50,11 +50,11 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
 
 def _fill(path: Path) -> None:
     """Write ``path`` until the disk is full."""
-    with path.open("wb") as handle:
+    # unbuffered: a buffered file would try to write its unwritten rest again on close
+    with path.open("wb", buffering=0) as handle:
         for _ in range(10_000):  # bounded: 625 MB at most, far over the tmpfs
             try:
                 handle.write(b"\0" * FILLER_CHUNK)
-                handle.flush()
             except OSError as error:
                 assert error.errno == errno.ENOSPC, error
                 break

@@ -61,7 +61,7 @@ def analyse(hub: Hub, live: LiveTable, jobs: JobPool, owners: Iterable[str]
             def work() -> None:
                 _run(hub, jobs, live.id, version, game, states, notation, seconds, fresh)
 
-            jobs.submit(owners, work)  # refused: nothing started, nothing noted
+            jobs.submit(owners, work, long=True)  # refused: nothing started or noted
             progress = _progress[live.id] = fresh
     return 202, {"type": "analysis", "id": live.id, "available": True, "complete": False,
                  "done": progress["done"], "total": progress["total"]}

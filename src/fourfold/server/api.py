@@ -359,13 +359,14 @@ def get_svg(table_id: str, caller: Watcher) -> Response:
 @router.get("/tables/{table_id}/analysis", summary="Solver values of a finished game")
 def get_analysis(table_id: str, request: Request) -> JSONResponse:
     from fourfold.server.analysis import analyse
+    from fourfold.server.jobs import long_owner
 
     charge(request, None)
     live = find_table(hub_of(request), table_id)
     check_watchable(request.app.state, live)  # asked without a token: as a spectator
     host = request.client.host if request.client else None
     status, body = analyse(hub_of(request), live, request.app.state.jobs,
-                           [address_key(host)])
+                           [long_owner(host)])
     return JSONResponse(body, status_code=status)
 
 

@@ -6,7 +6,12 @@ here such work goes to a few worker threads of its own, and:
 
 - each owner (a seat's token, a client address) has at most one job waiting or
   running; another is refused with 429;
-- at most ``workers + queue`` jobs are waiting or running; past that, 503.
+- at most ``workers + queue`` jobs are waiting or running; past that, 503;
+- long jobs (a review or an analysis of a whole game: minutes, one solver call per
+  position) have a lane of their own, ``workers`` threads and ``LONG_QUEUE`` waiting,
+  so that however many games are being reviewed, a hint never waits behind them for
+  a thread. Their solver calls share the worker processes one position at a time,
+  so a hint waits at most for one position's call.
 
 Both refusals carry ``Retry-After``. A job keeps its owners until it ends, even when
 its client has gone, so hanging up and asking again buys nothing.
@@ -33,12 +38,25 @@ from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+from fourfold.server.limits import address_key
+
 T = TypeVar("T")
 log = logging.getLogger("fourfold.server")
 #: how much lower the worker processes' priority is than the server's (see ``nice``)
 NICENESS = 10
 #: how often a worker process checks that the server is still there
 PARENT_CHECK_SECONDS = 1.0
+#: long jobs (reviews, analyses) that may wait for a thread of their lane
+LONG_QUEUE = 4
+#: Retry-After of a full long lane (a review takes minutes; asking every second is useless)
+LONG_RETRY_SECONDS = 30
+
+
+def long_owner(host: str | None) -> str:
+    """The owner a client address's long jobs are charged to: one review or analysis
+    at a time per address, apart from its hints (a player whose finished game is being
+    reviewed still gets hints in the next one)."""
+    return "long:" + address_key(host)
 
 
 class JobRefused(Exception):
@@ -53,17 +71,21 @@ class JobRefused(Exception):
 
 
 class JobPool:
-    """``workers`` threads; at most ``workers + queue`` jobs at once, one per owner."""
+    """``workers`` threads; at most ``workers + queue`` jobs at once, one per owner; and
+    a lane of ``workers`` threads and ``long_queue`` waiting for long jobs."""
 
     def __init__(self, workers: int, queue: int, job_seconds: float,
-                 processes: bool = True) -> None:
+                 processes: bool = True, long_queue: int = LONG_QUEUE) -> None:
         self.workers = max(1, workers)
         self.capacity = self.workers + max(0, queue)
+        self.long_capacity = self.workers + max(0, long_queue)
         #: a typical job's length, for Retry-After
         self.job_seconds = job_seconds
         self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="jobs")
+        self._long_executor = ThreadPoolExecutor(self.workers, thread_name_prefix="long-jobs")
         self._owners: set[str] = set()
         self._jobs = 0
+        self._long_jobs = 0
         self._lock = threading.Lock()
         self._processes = processes
         self._process_pool: ProcessPoolExecutor | None = None
@@ -96,38 +118,48 @@ class JobPool:
             pool.shutdown(wait=False, cancel_futures=True)
             raise JobRefused(503, "the worker for this job stopped: try again", 1) from None
 
-    def check(self, owners: Iterable[str]) -> None:
+    def check(self, owners: Iterable[str], long: bool = False) -> None:
         """Refuse now (``JobRefused``) if ``submit`` would, before any work is done to
         prepare the job; reserves nothing."""
         with self._lock:
-            self._refusal(tuple(owners))
+            self._refusal(tuple(owners), long)
 
     @property
     def jobs(self) -> int:
-        """Jobs waiting or running now."""
+        """Jobs waiting or running now (both lanes)."""
         with self._lock:
-            return self._jobs
+            return self._jobs + self._long_jobs
 
-    def submit(self, owners: Iterable[str], work: Callable[[], T]) -> Future[T]:
-        """Start ``work`` for ``owners`` or raise ``JobRefused``."""
+    def submit(self, owners: Iterable[str], work: Callable[[], T],
+               long: bool = False) -> Future[T]:
+        """Start ``work`` for ``owners`` (in the long jobs' lane if ``long``) or raise
+        ``JobRefused``."""
         keys = tuple(dict.fromkeys(owners))
         with self._lock:
-            self._refusal(keys)
+            self._refusal(keys, long)
             self._owners.update(keys)
-            self._jobs += 1
+            if long:
+                self._long_jobs += 1
+            else:
+                self._jobs += 1
         try:
-            future = self._executor.submit(work)
+            future = (self._long_executor if long else self._executor).submit(work)
         except RuntimeError:  # shutting down
-            self._release(keys)
+            self._release(keys, long)
             raise JobRefused(503, "the server is stopping", 5) from None
-        future.add_done_callback(lambda _: self._release(keys))
+        future.add_done_callback(lambda _: self._release(keys, long))
         return future
 
-    def _refusal(self, keys: tuple[str, ...]) -> None:
+    def _refusal(self, keys: tuple[str, ...], long: bool) -> None:
         """Raise the refusal a job for ``keys`` meets now (under the lock)."""
         if any(key in self._owners for key in keys):
-            raise JobRefused(429, "one hint or analysis at a time: your last one is"
-                                  " still being worked out", self._retry(1))
+            raise JobRefused(429, "one hint, review or analysis at a time: your last one"
+                                  " is still being worked out", self._retry(1))
+        if long:
+            if self._long_jobs >= self.long_capacity:
+                raise JobRefused(503, "the server is busy reviewing other games: try"
+                                      " again in a while", LONG_RETRY_SECONDS)
+            return
         if self._jobs >= self.capacity:
             raise JobRefused(503, "the server is busy working out other players'"
                                   " hints and analyses: try again shortly",
@@ -136,13 +168,17 @@ class JobPool:
     def _retry(self, jobs_ahead: int) -> int:
         return max(1, math.ceil(jobs_ahead * self.job_seconds))
 
-    def _release(self, keys: tuple[str, ...]) -> None:
+    def _release(self, keys: tuple[str, ...], long: bool) -> None:
         with self._lock:
             self._owners.difference_update(keys)
-            self._jobs -= 1
+            if long:
+                self._long_jobs -= 1
+            else:
+                self._jobs -= 1
 
     def shutdown(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
+        self._long_executor.shutdown(wait=False, cancel_futures=True)
         with self._lock:
             pool, self._process_pool = self._process_pool, None
         if pool is not None:

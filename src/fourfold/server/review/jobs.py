@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from fourfold.analysis.review import Ply, Review
@@ -87,9 +87,11 @@ class Reviews:
         except JobRefused as error:
             log.info("review of table %s not started now: %s", live.id, error.reason)
 
-    def status(self, live: LiveTable) -> tuple[int, dict[str, Any]]:
+    def status(self, live: LiveTable, owners: Iterable[str] = ()) -> tuple[int, dict[str, Any]]:
         """``(status, body)``: 200 with the review (or why there is none), 202 while it
-        is worked out, 409 before the game ends. Starting it may raise ``JobRefused``."""
+        is worked out, 409 before the game ends. Starting it charges ``owners`` (the
+        asking client: one review, hint or analysis at a time) and may raise
+        ``JobRefused``."""
         table = live.table
         if table.outcome is None:
             return 409, {"type": "refused", "status": 409,
@@ -102,7 +104,7 @@ class Reviews:
         if stored is not None and stored[0] == table.version:
             body: dict[str, Any] = json.loads(stored[1])
             return 200, body
-        progress = self._start(live)
+        progress = self._start(live, owners)
         return 202, {"type": "review", "id": live.id, "status": "pending", **progress}
 
     def stored(self, live: LiveTable) -> dict[str, Any] | None:
@@ -113,8 +115,9 @@ class Reviews:
         body: dict[str, Any] = json.loads(stored[1])
         return body
 
-    def _start(self, live: LiveTable) -> dict[str, int]:
-        """The progress of the table's review, started now if it is not running."""
+    def _start(self, live: LiveTable, owners: Iterable[str] = ()) -> dict[str, int]:
+        """The progress of the table's review, started now (in the job pool's lane for
+        long jobs, charged to ``owners`` too) if it is not running."""
         with self._lock:
             progress = self._progress.get(live.id)
             if progress is not None:
@@ -123,8 +126,8 @@ class Reviews:
             version = table.version
             match = Match.from_record(table.referee_record())  # finished: hides nothing
             fresh = {"done": 0, "total": len(match.moves)}
-            self.jobs.submit(["review:" + live.id],
-                             lambda: self._run(live, version, match, fresh))
+            self.jobs.submit(["review:" + live.id, *owners],
+                             lambda: self._run(live, version, match, fresh), long=True)
             self._progress[live.id] = fresh
             return dict(fresh)
 

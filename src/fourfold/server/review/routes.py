@@ -16,6 +16,7 @@ from fastapi.responses import JSONResponse, Response
 from fourfold.core.errors import FourfoldError
 from fourfold.core.match import Match
 from fourfold.server.access import ApiError, Watcher, check_watchable
+from fourfold.server.jobs import long_owner
 from fourfold.server.review.jobs import Reviews
 
 router = APIRouter(prefix="/api", tags=["review"])
@@ -29,7 +30,8 @@ def _reviews(request: Request) -> Reviews:
 @router.get("/tables/{table_id}/review", summary="The review of a finished game")
 def get_review(table_id: str, request: Request, caller: Watcher) -> JSONResponse:
     check_watchable(request.app.state, caller.live)
-    status, body = _reviews(request).status(caller.live)
+    host = request.client.host if request.client else None
+    status, body = _reviews(request).status(caller.live, [long_owner(host)])
     return JSONResponse(body, status_code=status)
 
 
