@@ -63,6 +63,11 @@ export function reviewPanel({id, token, go, board}) {
       timer = window.setTimeout(() => load(tries + 1), 1000);
       return;
     }
+    if ((r.status === 429 || r.status === 503) && tries < 600) {  // busy: ask again later
+      status.textContent = `Waiting for the solver: ${r.error}.`;
+      timer = window.setTimeout(() => load(tries + 1), 10000);
+      return;
+    }
     if (r.status === 409) { status.textContent = 'The review opens when the game is over.'; return; }
     if (!r.ok) { status.textContent = `No review: ${r.error}.`; return; }
     if (r.data.status !== 'ready') { status.textContent = `No review: ${r.data.reason}.`; return; }
