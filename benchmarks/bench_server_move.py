@@ -28,8 +28,83 @@ def _hub_class() -> Any:
     try:
         from fourfold.server.hub import Hub
     except ModuleNotFoundError:  # the tree before the split
-        from fourfold.server.live import Hub  # type: ignore[attr-defined,no-redef]
+        from fourfold.server.live import Hub  # type: ignore[attr-defined]
     return Hub
+
+
+class MoveLoop:
+    """``tables`` two-seat tables of ``game`` on a fresh SQLite hub, two connections
+    each (outboxes drained), and random legal moves through ``LiveTable.act`` round
+    robin; a finished game is replaced by a new table."""
+
+    def __init__(self, game_name: str, tables: int, seed: int) -> None:
+        import fourfold
+        from fourfold.server.settings import Settings
+        from fourfold.server.storage import Repository
+        from fourfold.server.storage.migrate import open_database
+
+        self.rng = random.Random(seed)
+        self.folder = Path(tempfile.mkdtemp(prefix="fourfold-bench-move-"))
+        url = f"sqlite:///{self.folder / 'tables.db'}"
+        self.engine = open_database(url)
+        self.repo = Repository(self.engine)
+        self.hub = _hub_class()(Settings(database=url, bot_pace=0.0), self.repo)
+        self.loop = asyncio.new_event_loop()
+        self.hub.loop = self.loop
+        self.game = fourfold.load(game_name)
+        self.queues: list[asyncio.Queue[str | None]] = []
+        self.tables = [self.new_table() for _ in range(tables)]
+        self.loop.run_until_complete(asyncio.sleep(0))
+        self.played = 0
+
+    def new_table(self) -> Any:
+        from fourfold.core.match import Match
+        from fourfold.server.api import _new_row
+        from fourfold.server.live import Connection
+        from fourfold.server.specs import SeatSpec
+
+        game, rng = self.game, self.rng
+        specs = [SeatSpec("human", "A"), SeatSpec("human", "B")]
+        match: Match[Any, Any] = Match(game, game.initial_state(rng.randrange(1 << 30)),
+                                       ["A", "B"])
+        row = _new_row(self.hub, match, specs, private=False, seed=None, known_deal=False,
+                       clock=None)
+        live = self.hub.add(row, {0: f"a{rng.random()}", 1: f"b{rng.random()}"}, match)
+        for seat in (0, 1):
+            connection = Connection(seat, queue=asyncio.Queue())
+            live.attach(connection)
+            self.queues.append(connection.queue)
+        return live
+
+    def play(self, count: int) -> float:
+        """Play ``count`` moves; returns the thread CPU time of their ``act`` calls."""
+        spent = 0.0
+        tables = self.tables
+        for _ in range(count):
+            i = self.played
+            self.played += 1
+            k = i % len(tables)
+            live = tables[k]
+            if live.table.outcome is not None:
+                live = tables[k] = self.new_table()
+            seat = live.table.actors()[0]
+            move = self.rng.choice(live.table.legal_moves(seat))
+            start = time.thread_time()
+            live.act(lambda table, s=seat, m=move: table.play(s, m))
+            spent += time.thread_time() - start
+            if i % 200 == 199:  # hand the events to the outboxes, then drop them
+                self.loop.run_until_complete(asyncio.sleep(0))
+                self.repo.checkpoint_wal()  # as the server does every 2 s (untimed)
+                for queue in self.queues:
+                    while not queue.empty():
+                        queue.get_nowait()
+        return spent
+
+    def close(self) -> None:
+        self.hub.shutdown()
+        self.repo.close()
+        self.engine.dispose()
+        self.loop.close()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -42,71 +117,14 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     if not 1 <= args.tables <= 10_000 or not 1 <= args.moves <= 1_000_000:
         p.error("--tables is 1 to 10000 and --moves 1 to 1000000")
-
-    import fourfold
-    from fourfold.core.match import Match
-    from fourfold.server.api import _new_row
-    from fourfold.server.live import Connection
-    from fourfold.server.settings import Settings
-    from fourfold.server.specs import SeatSpec
-    from fourfold.server.storage import Repository
-    from fourfold.server.storage.migrate import open_database
-
-    rng = random.Random(args.seed)
-    folder = Path(tempfile.mkdtemp(prefix="fourfold-bench-move-"))
-    url = f"sqlite:///{folder / 'tables.db'}"
-    engine = open_database(url)
-    repo = Repository(engine)
-    hub = _hub_class()(Settings(database=url, bot_pace=0.0), repo)
-    loop = asyncio.new_event_loop()
-    hub.loop = loop
-    game = fourfold.load(args.game)
-    queues: list[asyncio.Queue[str | None]] = []
-
-    def new_table() -> Any:
-        specs = [SeatSpec("human", "A"), SeatSpec("human", "B")]
-        match: Match[Any, Any] = Match(game, game.initial_state(rng.randrange(1 << 30)),
-                                       ["A", "B"])
-        row = _new_row(hub, match, specs, private=False, seed=None, known_deal=False,
-                       clock=None)
-        live = hub.add(row, {0: f"a{rng.random()}", 1: f"b{rng.random()}"}, match)
-        for seat in (0, 1):
-            connection = Connection(seat, queue=asyncio.Queue())
-            live.attach(connection)
-            queues.append(connection.queue)
-        return live
-
+    bench = MoveLoop(args.game, args.tables, args.seed)
     try:
-        tables = [new_table() for _ in range(args.tables)]
-        loop.run_until_complete(asyncio.sleep(0))
-        per_move: list[float] = []
-        for _ in range(args.rounds):
-            spent = 0.0
-            for i in range(args.moves):
-                k = i % len(tables)
-                live = tables[k]
-                if live.table.outcome is not None:
-                    live = tables[k] = new_table()
-                seat = live.table.actors()[0]
-                move = rng.choice(live.table.legal_moves(seat))
-                start = time.thread_time()
-                live.act(lambda table, s=seat, m=move: table.play(s, m))
-                spent += time.thread_time() - start
-                if i % 200 == 199:  # hand the events to the outboxes, then drop them
-                    loop.run_until_complete(asyncio.sleep(0))
-                    repo.checkpoint_wal()  # as the server does every 2 s (untimed)
-                    for queue in queues:
-                        while not queue.empty():
-                            queue.get_nowait()
-            per_move.append(spent / args.moves * 1000)
+        per_move = [bench.play(args.moves) / args.moves * 1000 for _ in range(args.rounds)]
         print(f"{args.game}: {args.tables} tables, {args.moves} moves x {args.rounds}:"
               f" CPU per move {statistics.median(per_move):.3f} ms (median;"
               f" rounds {', '.join(f'{v:.3f}' for v in per_move)})")
     finally:
-        hub.shutdown()
-        repo.close()
-        engine.dispose()
-        loop.close()
+        bench.close()
     return 0
 
 
