@@ -80,11 +80,16 @@ def test_mining_stops_at_its_budget(capsys: pytest.CaptureFixture[str]) -> None:
     import time
 
     start = time.monotonic()
-    mined = run_json(["puzzles", "quarto", "--count", "1000", "--budget", "3",
-                      "--seconds", "0.5", "--json"], capsys)
+    capsys.readouterr()
+    assert main(["puzzles", "quarto", "--count", "1000", "--budget", "3",
+                 "--seconds", "0.5", "--json"]) == 0
+    out, err = capsys.readouterr()
+    mined = json.loads(out)
     # the budget is checked between positions; each costs at most a few solves of 0.5 s
     assert time.monotonic() - start < 3 + 30
     assert len(mined) < 1000
+    if mined:  # fewer than asked for: the command says so (on stderr: stdout is the JSON)
+        assert f"found {len(mined)} of the 1000 puzzles" in err, err
 
 
 @pytest.mark.parametrize("game", sorted({p.game for p in starter() if p.bound is None}))
@@ -180,3 +185,9 @@ def test_puzzle_commands_refuse_in_one_line(
         "rating": 1, "win_in": 1, "solution": []}]))
     assert main([a.format(tmp=tmp_path) for a in argv]) == 2
     assert says in one_line(capsys)
+
+
+def test_input_ending_mid_puzzle_says_so() -> None:
+    puzzle = starter("dao")[0]
+    solved, out = session(puzzle, [])
+    assert not solved and out.endswith("The input ended before the puzzle was solved.")

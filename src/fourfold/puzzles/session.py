@@ -61,6 +61,7 @@ def play(puzzle: Puzzle, read: Callable[[str], str], write: Callable[[str], None
             text = read(PROMPT).strip()
         except EOFError:
             write("")
+            write("The input ended before the puzzle was solved.")
             return False
         if text in ("quit", "q", "exit"):
             write(f"The solution: {' '.join(line)}")

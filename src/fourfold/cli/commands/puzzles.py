@@ -60,6 +60,9 @@ def run(args: argparse.Namespace) -> int:
                        budget=args.budget, games=args.games, found=found)
         if not args.json and sys.stderr.isatty():
             print(file=sys.stderr)
+        if 0 < len(puzzles) < args.count:
+            print(f"found {len(puzzles)} of the {args.count} puzzles asked for within the"
+                  f" budget (try a larger --budget or --games)", file=sys.stderr)
     if args.json:
         print(json.dumps([p.to_json() for p in puzzles]))
         return 0
