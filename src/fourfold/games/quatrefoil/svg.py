@@ -60,13 +60,16 @@ R = 22.0
 FAR, NEAR, HALF = LOBE + 30, LOBE + 8, 10.0
 #: half the height (and width) of the quatrefoil with its arrows and their tap pads
 REACH = D + (FAR + NEAR) / 2 + 22
+#: half the height the quatrefoil takes in the layout: its arrows (their pads may reach
+#: a little further, over the header's margin)
+TALL = D + FAR + 4
 OFFSETS = ((-D, -D), (D, -D), (-D, D), (D, D))  # NW NE SW SE
 SIDES = {"W": (-1, 0), "E": (1, 0), "N": (0, -1), "S": (0, 1)}
 #: the seats' strip: four columns, each SEAT_W wide and SEAT_H tall
 SEAT_GAP = 2.0
 SEAT_W = (WIDTH - 2 * PAD - 3 * SEAT_GAP) / 4
-SEAT_H = 140.0
-SEAT_H_DUAL = 112.0
+SEAT_H = 134.0
+SEAT_H_DUAL = 106.0
 #: the smallest text, in picture units (12.5 CSS px on a 390 px phone: the picture is
 #: drawn 366 px wide there, at 1.05 CSS px a unit)
 SMALL = "font-size:12px"
@@ -231,7 +234,7 @@ def _seat(canvas: Canvas, game: QuatrefoilGame, obs: Observation, seat: int, x: 
         canvas.circle(x + 13, y - 4, 8, cls="signal up" if up else "signal down", parent=sg)
         canvas.text(x + 26, y, "up" if up else "down", cls="signal-text", parent=sg,
                     style=SMALL)
-        y += 20
+        y += 16
     moving = obs.to_move == seat and not over
     notes = [w for w, on in (("you", seat == obs.seat), ("to move", moving)) if on]
     for line, note in enumerate(notes):  # one a line: a column is narrow
@@ -284,10 +287,10 @@ def draw_quatrefoil(game: Game[Any, Any], view: View, *, last_move: Any | None,
     top = header_height(game, view, outcome, WIDTH, counter, names)
     ended = outcome or obs.outcome
     solved = ended is not None and ended.result in (Result.TEAM_WIN, Result.TEAM_LOSS)
-    cy = top + REACH
-    seats_top = cy + REACH + 6
+    cy = top + TALL
+    seats_top = cy + TALL + 4
     seats_bottom = seats_top + 20 + (SEAT_H_DUAL if game.dual else SEAT_H)
-    height = seats_bottom + (66 if obs.solution is not None else 0) + (40 if solved else 0) + PAD
+    height = seats_bottom + (60 if obs.solution is not None else 0) + (40 if solved else 0) + PAD
     viewer = "a spectator" if obs.seat is None else seat_name(game, obs.seat, names)
     canvas = Canvas(WIDTH, height, f"{title_of(game)}, as {viewer} sees it", size=size,
                     kind="quatrefoil")
@@ -309,7 +312,7 @@ def draw_quatrefoil(game: Game[Any, Any], view: View, *, last_move: Any | None,
     y = _seats(canvas, game, obs, seats_top, names, ended is not None)
     if obs.solution is not None:
         _mini(canvas, obs.solution, PAD, y + 6, "Solution")
-        y += 66
+        y += 60
     if ended is not None and solved:
         good = ended.result is Result.TEAM_WIN
         canvas.rect(PAD, y + 6, WIDTH - 2 * PAD, 28, cls="banner good" if good else "banner bad",
