@@ -190,6 +190,7 @@ NUMBERS = [
     (["fit", "0,0 1,0", "--tolerance"], ["nan", "inf"]),
     (["fit", "0,0 1,0", "--table"], ["nan", "inf"]),
     (["serve", "--bot-pace"], ["nan", "-1"]),
+    (["serve", "--real-time-bot-pace"], ["nan", "-1"]),
     (["serve", "--idle-hours"], ["nan", "inf", "0"]),
 ]
 

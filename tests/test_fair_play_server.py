@@ -47,7 +47,8 @@ HIDDEN = ("base", "half-and-half", "race-the-clock", "dual")
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     # no test seed: ids, tokens and every stream are secret, as in play
-    one = Server(tmp_path_factory.mktemp("fair"), extra=("--bot-pace", str(PACE)))
+    one = Server(tmp_path_factory.mktemp("fair"), extra=("--bot-pace", str(PACE),
+                                                              "--real-time-bot-pace", str(PACE)))
     one.start()
     try:
         yield one

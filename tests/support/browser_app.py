@@ -58,7 +58,8 @@ class AppServer:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "fourfold.cli.main", "serve", "--port", str(self.port),
              "--data",
-             str(self.data), "--bot-pace", str(self.bot_pace), "--rate", "5000",
+             str(self.data), "--bot-pace", str(self.bot_pace),
+             "--real-time-bot-pace", str(self.bot_pace), "--rate", "5000",
              "--max-bot-tables-per-address", "100000", "--analysis-seconds", "0.3",
              "--no-warm-up"],
             stdout=log, stderr=subprocess.STDOUT, text=True,

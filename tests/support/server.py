@@ -63,7 +63,8 @@ class Server(OnLoopback):
         args = [sys.executable, "-c",
                 "from fourfold.cli.main import main; raise SystemExit(main())",
                 "serve", "--port", str(self.port), "--data", str(self.data),
-                "--bot-pace", "0.05", "--rate", "5000", "--address-rate", "50000",
+                "--bot-pace", "0.05", "--real-time-bot-pace", "0.05",
+                "--rate", "5000", "--address-rate", "50000",
                 "--max-bot-tables-per-address", "100000", "--no-warm-up",
                 *self.extra]
         if self.database:

@@ -31,7 +31,7 @@ from fourfold.core.game import Game
 from fourfold.core.match import Match
 from fourfold.server.fanout import Connection, Fanout, Muted, dumps
 from fourfold.server.persistence import Persistence, Saved, SavingFailed
-from fourfold.server.specs import HUMAN, OPEN, SeatSpec, seat_of, seated_table
+from fourfold.server.specs import HUMAN, OPEN, SeatSpec, bot_pace, seat_of, seated_table
 from fourfold.server.storage import TableRow
 from fourfold.server.timers import TableTimer
 from fourfold.server.tokens import token_hash
@@ -134,7 +134,8 @@ class LiveTable:
                 self.hub.on_finished(self)  # the review starts (server/review)
 
         table = seated_table(self.game, self.seats, match, bot_seed=self.seed,
-                             pause_seed=self.pause_seed, pace=self.hub.settings.bot_pace,
+                             pause_seed=self.pause_seed,
+                             pace=bot_pace(self.game, match, self.hub.settings),
                              playing=self.playing, player_clock=self.clock,
                              version=saved.version, clock_state=clock_state,
                              on_change=on_change, hold_bots=True,

@@ -28,6 +28,10 @@ class Settings:
     sweep_seconds: float = 60.0
     #: the shortest visible pause before a bot's move (mean seconds)
     bot_pace: float = 0.6
+    #: the same in real-time play (Quatrefoil Dual), where bots do not wait for a turn:
+    #: the terminal's default (6 s, give or take 40%), so that a person can read each
+    #: push and answer before the bots have finished the game
+    real_time_bot_pace: float = 6.0
     #: worker threads for the bots of every table
     bot_workers: int = 4
     #: solver time per position when analysing a finished game

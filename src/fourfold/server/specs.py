@@ -18,7 +18,9 @@ from fourfold.core.match import Match
 from fourfold.core.record import check_player_name
 from fourfold.core.registry import load
 from fourfold.core.spec import Utility
+from fourfold.server.settings import Settings
 from fourfold.table import ClockSettings, Seat, Table
+from fourfold.table.table import is_real_time
 
 MAX_NAME = 40
 HUMAN, OPEN, BOT = "human", "open", "bot"
@@ -96,6 +98,12 @@ def _shared_timer_variants(game: Game[Any, Any]) -> list[str]:
         except FourfoldError:
             continue
     return names
+
+
+def bot_pace(game: Game[Any, Any], match: Match[Any, Any], settings: Settings) -> float:
+    """The bots' mean pause at a table of ``game`` from ``match``'s start: the real-time
+    pace where several seats may act at once."""
+    return settings.real_time_bot_pace if is_real_time(game, match.start) else settings.bot_pace
 
 
 def seat_of(game: Game[Any, Any], p: int, spec: SeatSpec, seed: int, pace: float,

@@ -52,6 +52,12 @@ from fourfold.table.snapshot import History, Ply, Snapshot
 Listener = Callable[[Event], None]
 
 
+
+def is_real_time(game: Game[Any, Any], start: Any) -> bool:
+    """Whether several seats may act at once in games of ``game`` from ``start``
+    (Quatrefoil Dual): real-time play, where bots do not wait for a turn."""
+    return game.info.num_players > 1 and len(game.actors(start)) > 1
+
 class TableError(FourfoldError):
     """An action the table refuses; ``reason`` is written from the actor's view only.
 
@@ -220,7 +226,7 @@ class Table:
     @cached_property
     def real_time(self) -> bool:
         """Whether several seats may act at once (Quatrefoil Dual)."""
-        return self.game.info.num_players > 1 and len(self.game.actors(self._match.start)) > 1
+        return is_real_time(self.game, self._match.start)
 
     def view(self, recipient: int | None) -> View:
         """What ``recipient`` (a seat, or ``None`` for a spectator) may know now."""

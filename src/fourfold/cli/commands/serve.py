@@ -56,6 +56,9 @@ def register(sub: Any) -> None:
                    help="close a table nobody played at for this long (default 168)")
     p.add_argument("--bot-pace", type=float, default=0.6,
                    help="mean seconds a bot waits before moving, so people can follow")
+    p.add_argument("--real-time-bot-pace", type=float, default=6.0,
+                   help="the same in real-time play (Quatrefoil Dual), where bots do not"
+                        " wait for a turn (default 6, the terminal's)")
     p.add_argument("--checkpoint-seconds", type=float, default=5.0,
                    help=argparse.SUPPRESS)
     p.add_argument("--analysis-seconds", type=float, default=1.0, help=argparse.SUPPRESS)
@@ -94,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
     from fourfold.server.settings import Settings
 
     for name, low, high in (("idle_hours", 0.001, 24 * 365), ("bot_pace", 0, 60),
+                            ("real_time_bot_pace", 0, 60),
                             ("checkpoint_seconds", 0.05, 3600),
                             ("analysis_seconds", 0.01, 600), ("sweep_seconds", 0.05, 86400),
                             ("rate", 0.1, 100_000), ("lease_seconds", 0.3, 3600),
@@ -120,6 +124,7 @@ def run(args: argparse.Namespace) -> int:
         database=url, host=args.host, port=args.port, data_dir=directory,
         allowed_origins=tuple(o.rstrip("/") for o in args.allow_origin),
         idle_seconds=args.idle_hours * 3600, bot_pace=args.bot_pace,
+        real_time_bot_pace=args.real_time_bot_pace,
         checkpoint_seconds=args.checkpoint_seconds, sweep_seconds=args.sweep_seconds,
         analysis_seconds=args.analysis_seconds, id_seed=args.test_seed, test_clock=args.test_clock,
         rate_per_second=args.rate, rate_burst=2 * args.rate,
