@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from fourfold.core.errors import ConfigurationError
-from fourfold.core.extensions import part, resolve
+from fourfold.core.extensions import resolve, typed_part
 
 if TYPE_CHECKING:
     from fourfold.ai.base import Bot, Limit
@@ -77,8 +77,7 @@ def _checked(found: Any, where: str) -> GameBots:
 
 def game_bots(game: Game[Any, Any]) -> GameBots:
     """The ``bots`` part of a configured game (``NO_BOTS`` if it has none)."""
-    found = part(game, "bots")
-    return NO_BOTS if found is None else _checked(found, game.info.label())
+    return typed_part(game, "bots", GameBots, NO_BOTS)
 
 
 def spec_bots(spec: GameSpec, variant: str | None) -> GameBots:

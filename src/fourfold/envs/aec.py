@@ -22,15 +22,14 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,un
 from fourfold.core.game import Game
 from fourfold.envs.common import (
     RENDER_METADATA,
+    PettingZooBase,
     agent_name,
     as_action,
-    check_render_mode,
     checked_move,
     is_dual,
     load_game,
-    render_text,
 )
-from fourfold.envs.observe import Encoder, compiled_encoder_for, default_max_steps
+from fourfold.envs.observe import Encoder, compiled_encoder_for
 
 
 def observation_space(encoder: Encoder, num_actions: int) -> spaces.Dict:
@@ -40,7 +39,7 @@ def observation_space(encoder: Encoder, num_actions: int) -> spaces.Dict:
     })
 
 
-class FourfoldAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
+class FourfoldAEC(PettingZooBase, AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc]
     """A turn-based fourfold game as a PettingZoo AEC environment."""
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -50,37 +49,18 @@ class FourfoldAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc
     def __init__(self, game: Game[Any, Any], max_steps: int | None = None,
                  render_mode: str | None = None) -> None:
         super().__init__()
-        self.game = game
-        self.max_steps = default_max_steps(game) if max_steps is None else max_steps
+        self._start(game, max_steps, render_mode)
         # compiled tensors and masks where the game has a kernel (the same values)
         self.encoder = compiled_encoder_for(game, max_steps=self.max_steps)
-        self.render_mode = check_render_mode(render_mode)
-        self.possible_agents = [agent_name(s) for s in range(game.num_players)]
-        self.agents = list(self.possible_agents)
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         self._obs_space = observation_space(self.encoder, game.num_actions)
         self._act_space = spaces.Discrete(game.num_actions)
-        self.state_value: Any = None
-        self.steps = 0
-        self._rng = np.random.default_rng()
         self._observed: tuple[Any, int, Any] = (None, -1, None)
-
-    # -- spaces ------------------------------------------------------------------------------
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self._obs_space
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self._act_space
 
     # -- the episode -----------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a game. The seed fixes the deals (Quatrefoil) of this and later episodes."""
-        if seed is not None:
-            self._rng = np.random.default_rng(seed)
-            self._act_space.seed(seed)
-        self.state_value = self.game.initial_state(int(self._rng.integers(2**31)))
-        self.steps = 0
-        self.agents = list(self.possible_agents)
+        self._new_episode(seed)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -128,14 +108,6 @@ class FourfoldAEC(AECEnv[str, dict[str, Any], int | None]):  # type: ignore[misc
         # once the game is over every agent is done, and each then steps ``None`` once
         self.agent_selection = self._next_agent()
         self._accumulate_rewards()
-
-    def render(self) -> str | None:
-        """The spectator's view (``render_mode``: ``ansi``, ``human``; ``referee`` shows
-        every hidden card, for debugging only)."""
-        return render_text(self.game, self.state_value, self.render_mode)
-
-    def close(self) -> None:
-        pass
 
 
 def aec_env(game: str | Game[Any, Any], variant: str | None = None, *,

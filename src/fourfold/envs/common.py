@@ -150,3 +150,50 @@ class AgentActions:
         if mask.any():
             mask[self.wait] = 1
         return mask
+
+
+class PettingZooBase:
+    """What the AEC and Parallel envs share (listed first among their bases, before
+    PettingZoo's): the game, the episode cap, the agents, one observation and one action
+    space for every agent (``_obs_space``, ``_act_space``, set by the env), the seeded
+    generator of the deals, and the spectator's ``render``."""
+
+    _obs_space: Any
+    _act_space: Any
+
+    def _start(self, game: Game[Any, Any], max_steps: int | None,
+               render_mode: str | None) -> None:
+        from fourfold.envs.observe import default_max_steps
+
+        self.game = game
+        self.max_steps = default_max_steps(game) if max_steps is None else max_steps
+        self.render_mode = check_render_mode(render_mode)
+        self.possible_agents = [agent_name(s) for s in range(game.num_players)]
+        self.agents = list(self.possible_agents)
+        self.state_value: Any = None
+        self.steps = 0
+        self._rng = np.random.default_rng()
+
+    def observation_space(self, agent: str) -> Any:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> Any:
+        return self._act_space
+
+    def _new_episode(self, seed: int | None) -> None:
+        """Deal a new game (the seed fixes the deals of this and later episodes) with
+        every agent in it."""
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+            self._act_space.seed(seed)
+        self.state_value = self.game.initial_state(int(self._rng.integers(2**31)))
+        self.steps = 0
+        self.agents = list(self.possible_agents)
+
+    def render(self) -> str | None:
+        """The spectator's view (``render_mode``: ``ansi``, ``human``; ``referee`` shows
+        every hidden card, for debugging only)."""
+        return render_text(self.game, self.state_value, self.render_mode)
+
+    def close(self) -> None:
+        pass

@@ -46,7 +46,7 @@ import numpy as np
 import numpy.typing as npt
 
 from fourfold.core.errors import ConfigurationError
-from fourfold.core.extensions import part, resolve
+from fourfold.core.extensions import resolve, typed_part
 from fourfold.core.game import Game, View
 
 if TYPE_CHECKING:
@@ -129,15 +129,11 @@ class Observation:
 
 def observation_of(game: Game[Any, Any]) -> Observation:
     """The ``observation`` part of a configured game (``ConfigurationError`` without)."""
-    found = part(game, "observation")
+    found = typed_part(game, "observation", Observation, None)
     if found is None:
         raise ConfigurationError(
             f"no observation encoder for {game.info.label()}: its extension bundle has no"
             " 'observation' part (fourfold.envs.observe describes it)")
-    if not isinstance(found, Observation):
-        raise ConfigurationError(
-            f"the 'observation' part of {game.info.label()} is a {type(found).__name__},"
-            " not a fourfold.envs.observe.Observation")
     return found
 
 

@@ -25,16 +25,14 @@ from fourfold.core.game import Game
 from fourfold.envs.common import (
     RENDER_METADATA,
     AgentActions,
-    agent_name,
+    PettingZooBase,
     as_action,
-    check_render_mode,
     checked_move,
-    render_text,
 )
-from fourfold.envs.observe import default_max_steps, encoder_for
+from fourfold.envs.observe import encoder_for
 
 
-class DualParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
+class DualParallel(PettingZooBase, ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     """Quatrefoil Dual: four agents acting simultaneously."""
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -43,12 +41,8 @@ class DualParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     def __init__(self, game: Game[Any, Any], max_steps: int | None = None,
                  render_mode: str | None = None) -> None:
-        self.game = game
-        self.max_steps = default_max_steps(game) if max_steps is None else max_steps
+        self._start(game, max_steps, render_mode)
         self.encoder = encoder_for(game, max_steps=self.max_steps)
-        self.render_mode = check_render_mode(render_mode)
-        self.possible_agents = [agent_name(s) for s in range(game.num_players)]
-        self.agents = list(self.possible_agents)
         # each agent's own actions (its seat's block of the game's encoding) and ``wait``
         self.own = {a: AgentActions(game, s) for s, a in enumerate(self.possible_agents)}
         self.num_agent_actions = self.own[self.possible_agents[0]].size
@@ -58,15 +52,6 @@ class DualParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             "action_mask": spaces.Box(0, 1, (self.num_agent_actions,), dtype=np.int8),
         })
         self._act_space = spaces.Discrete(self.num_agent_actions)
-        self._rng = np.random.default_rng()
-        self.state_value: Any = None
-        self.steps = 0
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self._obs_space
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self._act_space
 
     def observe(self, agent: str) -> dict[str, Any]:
         view = self.game.view(self.state_value, self.own[agent].seat)
@@ -74,12 +59,7 @@ class DualParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
-        if seed is not None:
-            self._rng = np.random.default_rng(seed)
-            self._act_space.seed(seed)
-        self.state_value = self.game.initial_state(int(self._rng.integers(2**31)))
-        self.steps = 0
-        self.agents = list(self.possible_agents)
+        self._new_episode(seed)
         return ({a: self.observe(a) for a in self.agents},
                 {a: {"landed": None} for a in self.agents})
 
@@ -116,14 +96,6 @@ class DualParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         if done or capped:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
-
-    def render(self) -> str | None:
-        """The spectator's view (``render_mode``: ``ansi``, ``human``; ``referee`` shows
-        every hidden card, for debugging only)."""
-        return render_text(self.game, self.state_value, self.render_mode)
-
-    def close(self) -> None:
-        pass
 
     def state(self) -> np.ndarray:
         raise NotImplementedError("Dual hides cards: there is no global observation")

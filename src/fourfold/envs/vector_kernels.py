@@ -16,13 +16,15 @@ has none). It writes eight family functions, each compiled with ``family_functio
 * ``track(t, ot, x, action, o, planes)``: before ``action``, update the planes it changes
   (may do nothing);
 
-and its entry points, which name the family functions in the templates below
-(``step_block``, ``reset_block``, ``choose``, ``classify``, ``seat_view``): numba caches a
-function only if the functions it calls are named, not passed in from Python. The
-templates are inlined into each entry point; the family functions are ordinary compiled
-functions that every entry point of the family calls (compiled once, not once per call
-site; see ``family_function``), except the three small ones the opponents call once per
-legal move (``status``, ``push``, ``pop``: ``hot_family_function``), which are inlined.
+and hands them to ``fourfold.envs.vector_entries.entry_points``, which compiles the
+family's entry points in its module, each naming the family functions in the templates
+below (``step_block``, ``reset_block``, ``choose``, ``classify``, ``seat_view``): numba
+caches a function only if the functions it calls are named, not passed in from Python.
+The templates are inlined into each entry point; the family functions are ordinary
+compiled functions that every entry point of the family calls (compiled once, not once
+per call site; see ``family_function``), except the three small ones the opponents call
+once per legal move (``status``, ``push``, ``pop``: ``hot_family_function``), which are
+inlined.
 
 A step applies each game's action, lets the built-in opponent reply until the learner is
 to move again, scores endings (writing the final observation of a game that ended),

@@ -20,15 +20,13 @@ from numba import njit
 
 from fourfold.kernels.jit import inlined, no_refcount
 from fourfold.kernels.rng import rng_below
-from fourfold.kernels.search import (
-    AT_HORIZON,
-    OPEN,
-    WIN,
-    arrange_by_history,
-    choose_by_score,
-    root_search,
+from fourfold.kernels.search import AT_HORIZON, OPEN, WIN
+from fourfold.kernels.sliding_loops import (
+    ray_stop,
+    restore_position,
+    save_position,
+    sliding_entry_points,
 )
-from fourfold.kernels.sliding_loops import count_leaves, random_playouts
 
 SQUARES = 16
 DIRECTIONS = 8
@@ -50,7 +48,6 @@ S_PLIES = 5
 S_DEPTH = 6  # plies pushed
 S_KEYS = 7  # entries of ``keys`` in use (earlier positions)
 NUM_FIELDS = 8
-HIST_ACTION = NUM_FIELDS
 MAX_HISTORY = 4096
 
 
@@ -84,16 +81,16 @@ def position_key(st):  # type: ignore[no-untyped-def]
 
 
 @inlined
-def stop(t, occ, origin, d):  # type: ignore[no-untyped-def]
-    """The square a slide from ``origin`` in direction ``d`` stops on (``origin`` if none)."""
-    last = origin
-    base = T_RAYS + (origin * DIRECTIONS + d) * RAY_LEN
-    for i in range(RAY_LEN):
-        sq = t[base + i]
-        if sq < 0 or (occ >> sq) & 1:
-            break
-        last = sq
-    return last
+def occurrences(st, keys, most):  # type: ignore[no-untyped-def]
+    """How many earlier positions (up to ``most``) equal the current one, side included."""
+    key = position_key(st)
+    seen = 0
+    for i in range(st[S_KEYS]):
+        if keys[i] == key:
+            seen += 1
+            if seen >= most:
+                break
+    return seen
 
 
 @inlined
@@ -116,18 +113,12 @@ def legal_actions(t, st, out):  # type: ignore[no-untyped-def]
 
 @inlined
 def push(t, st, hist, keys, action):  # type: ignore[no-untyped-def]
-    d = st[S_DEPTH]
-    if d >= hist.shape[0] or st[S_KEYS] >= keys.shape[0]:
-        # invariant: engines size hist and keys for the plies they push
-        raise IndexError("Dao kernel: too many plies pushed")
-    for i in range(NUM_FIELDS):
-        hist[d, i] = st[i]
-    hist[d, HIST_ACTION] = action
-    st[S_DEPTH] = d + 1
+    save_position(st, hist, keys, action, NUM_FIELDS, S_DEPTH, S_KEYS)
     keys[st[S_KEYS]] = position_key(st)
     st[S_KEYS] += 1
     origin = action // DIRECTIONS
-    target = stop(t, st[S_X] | st[S_O], origin, action % DIRECTIONS)
+    target = ray_stop(t, st[S_X] | st[S_O], origin, action % DIRECTIONS, T_RAYS, DIRECTIONS,
+                      RAY_LEN)
     side = st[S_SIDE]
     moved = (np.int64(1) << origin) | (np.int64(1) << target)
     st[S_X + side] ^= moved
@@ -145,57 +136,26 @@ def push(t, st, hist, keys, action):  # type: ignore[no-untyped-def]
             if (st[S_X + owner] >> corner) & 1 and (st[S_X + 1 - owner] & around) == around:
                 st[S_WINNER] = owner
                 return
-    key = position_key(st)
-    seen = 0
-    for i in range(st[S_KEYS]):
-        if keys[i] == key:
-            seen += 1
-    if seen >= 2 or (t[T_MAX_PLIES] >= 0 and st[S_PLIES] >= t[T_MAX_PLIES]):
+    if occurrences(st, keys, 2) >= 2 or (t[T_MAX_PLIES] >= 0 and st[S_PLIES] >= t[T_MAX_PLIES]):
         st[S_DRAW] = 1
 
 
 @inlined
 def pop(t, st, hist):  # type: ignore[no-untyped-def]
-    d = st[S_DEPTH] - 1
-    for i in range(NUM_FIELDS):
-        st[i] = hist[d, i]
+    restore_position(st, hist, NUM_FIELDS, S_DEPTH)
 
 
-@no_refcount
-def playouts(t, st, hist, keys, moves, rs, games, max_plies, results):  # type: ignore[no-untyped-def]
-    """Random playouts (each cut at ``max_plies`` plies, counted a draw), undone after."""
-    random_playouts(t, st, hist, keys, moves, rs, games, max_plies, results,
-                    legal_actions, push, pop, S_DEPTH, S_WINNER)
-
-
-@njit(cache=True)
-def perft(t, st, hist, keys, moves, depth):  # type: ignore[no-untyped-def]
-    """The number of move sequences of ``depth`` plies (``moves``: a row per ply)."""
-    return count_leaves(t, st, hist, keys, moves, depth, legal_actions, push, pop)
-
-
-# -- alpha-beta: the hooks of the one search core (``fourfold.kernels.search``) -------------
+# -- alpha-beta: the hooks of the one search core (``fourfold.kernels.search``), which
+# ``sliding_entry_points`` (at the end) compiles with the loops
 
 
 @inlined
-def _repeats(st, keys):  # type: ignore[no-untyped-def]
-    """Whether the position occurred before (in the game or on the search path)."""
-    key = position_key(st)
-    found = False
-    for i in range(st[S_KEYS]):
-        if keys[i] == key:
-            found = True
-            break
-    return found
-
-
-@inlined
-def _settle(p, row, ply, depth):  # type: ignore[no-untyped-def]
+def settle(p, row, ply, depth):  # type: ignore[no-untyped-def]
     """Won, lost or drawn (a repeated position counts as a draw), else the horizon."""
     st = p[1]
     if st[S_WINNER] >= 0:
         return WIN - ply if st[S_WINNER] == st[S_SIDE] else -(WIN - ply)
-    if st[S_DRAW] or (ply > 0 and _repeats(st, p[3])):
+    if st[S_DRAW] or (ply > 0 and occurrences(st, p[3], 1) > 0):
         return 0
     if depth <= 0:
         return AT_HORIZON
@@ -203,38 +163,13 @@ def _settle(p, row, ply, depth):  # type: ignore[no-untyped-def]
 
 
 @inlined
-def _key(p):  # type: ignore[no-untyped-def]
+def search_key(p):  # type: ignore[no-untyped-def]
     return position_key(p[1])
 
 
 @inlined
-def _legal(p, row):  # type: ignore[no-untyped-def]
-    return legal_actions(p[0], p[1], row)
-
-
-@inlined
-def _push(p, action):  # type: ignore[no-untyped-def]
-    push(p[0], p[1], p[2], p[3], action)
-
-
-@inlined
-def _pop(p):  # type: ignore[no-untyped-def]
-    pop(p[0], p[1], p[2])
-
-
-@no_refcount
-def search_root(  # type: ignore[no-untyped-def]
-    t, st, hist, keys, moves, scores, frames, tt, history, stats, root, count, depth, values
-):
-    """Alpha-beta over the root actions ``root[:count]`` (``fourfold.kernels.search``)."""
-    return root_search((t, st, hist, keys), moves, scores, frames, tt, history, stats,
-                       root, count, depth, values,
-                       _settle, _key, _legal, _push, _push, _pop,
-                       arrange_by_history, choose_by_score)
-
-
-@no_refcount
-def _mover_wins_now(t, st, hist, keys, moves):  # type: ignore[no-untyped-def]
+def wins_at_once(t, st, hist, keys, moves):  # type: ignore[no-untyped-def]
+    """Whether the side to move has a move that wins at once."""
     me = st[S_SIDE]
     count = legal_actions(t, st, moves)
     for i in range(count):
@@ -244,6 +179,11 @@ def _mover_wins_now(t, st, hist, keys, moves):  # type: ignore[no-untyped-def]
         if won:
             return True
     return False
+
+
+@no_refcount
+def _mover_wins_now(t, st, hist, keys, moves):  # type: ignore[no-untyped-def]
+    return wins_at_once(t, st, hist, keys, moves)
 
 
 @njit(cache=True)
@@ -292,3 +232,6 @@ def greedy_playout(t, st, hist, keys, moves, rs, max_plies):  # type: ignore[no-
     while st[S_DEPTH] > start:
         pop(t, st, hist)
     return winner
+
+
+playouts, perft, search_root = sliding_entry_points(__name__)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -13,8 +14,10 @@ from fourfold.games.sliding.kernel_engine import SlidingEngine
 NUM_ACTIONS = k.SQUARES * k.DIRECTIONS
 
 
+@lru_cache(maxsize=1 << 16)
 def key_from_text(text: str) -> int:
-    """The kernel key of a reference position key (16 cells then the side letter)."""
+    """The kernel key of a reference position key (16 cells then the side letter);
+    remembered, as a position's whole history is loaded again at every step of an env."""
     x = sum(1 << i for i, c in enumerate(text[:16]) if c == SIDE_LETTERS[0])
     o = sum(1 << i for i, c in enumerate(text[:16]) if c == SIDE_LETTERS[1])
     return k.key_of(x, o, SIDE_LETTERS.index(text[16]))
@@ -35,8 +38,7 @@ class DaoEngine(SlidingEngine):
         st[k.S_SIDE] = state.to_play
         st[k.S_PLIES] = state.plies
         history = state.history[-(k.MAX_HISTORY // 2):]
-        for i, text in enumerate(history):
-            self.keys[i] = key_from_text(text)
+        self.keys[:len(history)] = [key_from_text(text) for text in history]
         st[k.S_KEYS] = len(history)
         self.load_outcome(self.game.outcome(state))
 

@@ -29,19 +29,16 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from fourfold.kernels.jit import inlined, no_refcount
 from fourfold.kernels.rng import rng_below
-from fourfold.kernels.search import (
-    AT_HORIZON,
-    OPEN,
-    WIN,
-    arrange_by_history,
-    choose_by_score,
-    root_search,
+from fourfold.kernels.search import AT_HORIZON, OPEN, WIN
+from fourfold.kernels.sliding_loops import (
+    ray_stop,
+    restore_position,
+    save_position,
+    sliding_entry_points,
 )
-from fourfold.kernels.sliding_loops import count_leaves, random_playouts
 
 SIDE = 5
 SQUARES = 25
@@ -73,7 +70,6 @@ S_DEPTH = 10  # plies pushed
 S_KEYS = 11  # rows of ``keys`` in use (earlier positions)
 S_HASH = 12
 NUM_FIELDS = 13
-HIST_ACTION = NUM_FIELDS
 KEY_FIELDS = 4  # hash, then the three exact words
 MAX_HISTORY = 4096
 
@@ -175,14 +171,7 @@ def blockers(st, size):  # type: ignore[no-untyped-def]
 @inlined
 def stop(t, block, origin, d):  # type: ignore[no-untyped-def]
     """The square a slide from ``origin`` in direction ``d`` stops on (``origin`` if none)."""
-    last = origin
-    base = T_RAYS + (origin * DIRECTIONS + d) * RAY_LEN
-    for i in range(RAY_LEN):
-        sq = t[base + i]
-        if sq < 0 or (block >> sq) & 1:
-            break
-        last = sq
-    return last
+    return ray_stop(t, block, origin, d, T_RAYS, DIRECTIONS, RAY_LEN)
 
 
 @inlined
@@ -256,14 +245,7 @@ def occurrences(st, keys, most):  # type: ignore[no-untyped-def]
 
 @inlined
 def push(t, st, hist, keys, action):  # type: ignore[no-untyped-def]
-    d = st[S_DEPTH]
-    if d >= hist.shape[0] or st[S_KEYS] >= keys.shape[0]:
-        # invariant: engines size hist and keys for the plies they push
-        raise IndexError("Ice Dao kernel: too many plies pushed")
-    for i in range(NUM_FIELDS):
-        hist[d, i] = st[i]
-    hist[d, HIST_ACTION] = action
-    st[S_DEPTH] = d + 1
+    save_position(st, hist, keys, action, NUM_FIELDS, S_DEPTH, S_KEYS)
     w0, w1, w2 = exact_words(st)
     row = st[S_KEYS]
     keys[row, 0] = st[S_HASH]
@@ -290,9 +272,7 @@ def push(t, st, hist, keys, action):  # type: ignore[no-untyped-def]
 
 @inlined
 def pop(t, st, hist):  # type: ignore[no-untyped-def]
-    d = st[S_DEPTH] - 1
-    for i in range(NUM_FIELDS):
-        st[i] = hist[d, i]
+    restore_position(st, hist, NUM_FIELDS, S_DEPTH)
 
 
 @inlined
@@ -320,26 +300,19 @@ def winning_action(t, st, moves):  # type: ignore[no-untyped-def]
     return -1
 
 
+@inlined
+def wins_at_once(t, st, hist, keys, moves):  # type: ignore[no-untyped-def]
+    """Whether the side to move has a move that wins at once (the sliding kernels' hook)."""
+    return winning_action(t, st, moves) >= 0
+
+
 @no_refcount
 def mover_wins_now(t, st, moves):  # type: ignore[no-untyped-def]
     """Whether the side to move has a move that wins at once."""
     return winning_action(t, st, moves) >= 0
 
 
-# -- playouts and move counts ---------------------------------------------------------------
-
-
-@no_refcount
-def playouts(t, st, hist, keys, moves, rs, games, max_plies, results):  # type: ignore[no-untyped-def]
-    """Random playouts (each cut at ``max_plies`` plies, counted a draw), undone after."""
-    random_playouts(t, st, hist, keys, moves, rs, games, max_plies, results,
-                    legal_actions, push, pop, S_DEPTH, S_WINNER)
-
-
-@njit(cache=True)
-def perft(t, st, hist, keys, moves, depth):  # type: ignore[no-untyped-def]
-    """The number of move sequences of ``depth`` plies (``moves``: a row per ply)."""
-    return count_leaves(t, st, hist, keys, moves, depth, legal_actions, push, pop)
+# -- the greedy playout (random playouts and perft: ``sliding_entry_points``, at the end) --
 
 
 @no_refcount
@@ -380,11 +353,12 @@ def greedy_playout(t, st, hist, keys, moves, rs, max_plies):  # type: ignore[no-
     return winner
 
 
-# -- alpha-beta: the hooks of the one search core (``fourfold.kernels.search``) -------------
+# -- alpha-beta: the hooks of the one search core (``fourfold.kernels.search``), which
+# ``sliding_entry_points`` (at the end) compiles with the loops
 
 
 @inlined
-def _settle(p, row, ply, depth):  # type: ignore[no-untyped-def]
+def settle(p, row, ply, depth):  # type: ignore[no-untyped-def]
     """Won, lost or drawn (a repeated position counts as a draw), else the horizon; a
     position with a move that wins at once is worth that win (nothing is faster), found
     by a scan cheaper than searching the children."""
@@ -401,35 +375,8 @@ def _settle(p, row, ply, depth):  # type: ignore[no-untyped-def]
 
 
 @inlined
-def _key(p):  # type: ignore[no-untyped-def]
+def search_key(p):  # type: ignore[no-untyped-def]
     return p[1][S_HASH]
 
 
-@inlined
-def _legal(p, row):  # type: ignore[no-untyped-def]
-    return legal_actions(p[0], p[1], row)
-
-
-@inlined
-def _push(p, action):  # type: ignore[no-untyped-def]
-    push(p[0], p[1], p[2], p[3], action)
-
-
-@inlined
-def _pop(p):  # type: ignore[no-untyped-def]
-    pop(p[0], p[1], p[2])
-
-
-@no_refcount
-def search_root(  # type: ignore[no-untyped-def]
-    t, st, hist, keys, moves, scores, frames, tt, history, stats, root, count, depth, values
-):
-    """Search the root actions ``root[:count]`` in that order to ``depth`` plies.
-
-    ``values[i]`` gets each action's score (exact for the best, a bound for the
-    others); returns the index of the best action, or -1 if aborted.
-    """
-    return root_search((t, st, hist, keys), moves, scores, frames, tt, history, stats,
-                       root, count, depth, values,
-                       _settle, _key, _legal, _push, _push, _pop,
-                       arrange_by_history, choose_by_score)
+playouts, perft, search_root = sliding_entry_points(__name__)

@@ -6,28 +6,18 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
-from fourfold.core.game import View
-from fourfold.envs.observe import Encoder, Observation, Tensor
-from fourfold.games.sliding.observe import MAX_STEPS, sliding_tail
+from fourfold.envs.observe import Observation, Tensor
+from fourfold.games.sliding.observe import MAX_STEPS, SlidingEncoder
 
 
-class IceDaoEncoder(Encoder):
+class IceDaoEncoder(SlidingEncoder):
     """Ice Dao, from the viewer's side: for each size, the viewer's and the opponent's
     pieces (covered or not), the top pieces by owner and size, stack heights (one-hot
     1, 2, 3), how often the position occurred before, whether the viewer acts and the
     plies played as a fraction of the length cap."""
 
     SIZES = ("small", "medium", "large")
-
-    def __init__(self, game: Any, max_steps: int = MAX_STEPS) -> None:
-        super().__init__(game)
-        self.size = game.board.size
-
-    @property
-    def shape(self) -> tuple[int, ...]:
-        return (19, self.size, self.size)
+    PLANES = 19
 
     def plane_names(self) -> list[str]:
         return (
@@ -37,12 +27,7 @@ class IceDaoEncoder(Encoder):
                "to act", "plies / cap"]
         )
 
-    def encode(self, view: View) -> Tensor:
-        game = self.game
-        state = view.observation
-        me = 0 if view.player is None else view.player
-        out = np.zeros(self.shape, dtype=np.float32)
-        flat = out.reshape(19, -1)
+    def board_planes(self, state: Any, me: int, flat: Tensor) -> None:
         for sq, stack in enumerate(state.board):
             for piece in stack:
                 side = 0 if piece // 3 == me else 1
@@ -51,8 +36,6 @@ class IceDaoEncoder(Encoder):
                 top = stack[-1]
                 flat[6 + (0 if top // 3 == me else 1) * 3 + top % 3, sq] = 1.0
                 flat[11 + len(stack), sq] = 1.0
-        sliding_tail(game, view, state, out[15:])
-        return out
 
 
 OBSERVATION = Observation(

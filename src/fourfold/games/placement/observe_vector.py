@@ -15,15 +15,15 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit, prange
 
 from fourfold.core.errors import ConfigurationError
 from fourfold.envs import vector_kernels as vk
+from fourfold.envs.vector_entries import entry_points
 from fourfold.envs.vector_kernels import Family, family_function, hot_family_function
 from fourfold.games.placement import kernel as pk
 from fourfold.games.placement.kernel_tables import P_CELLS, P_KINDS
 from fourfold.games.placement.observe import PlacementEncoder
-from fourfold.kernels.jit import inlined, no_refcount
+from fourfold.kernels.jit import inlined
 
 
 @family_function
@@ -153,69 +153,9 @@ def pl_track(t, ot, x, action, o, planes):  # type: ignore[no-untyped-def]
         _supply_plane(ot, o, n, k, a, give, x[n + give] - 1)
 
 
-# -- entry points -------------------------------------------------------------------------------
-# The family functions are named here, not passed in from Python, so that numba caches the
-# compiled code. ``pl_block`` runs without reference counting (``no_refcount``): the row
-# views taken per game then cost no atomic updates of the shared arrays' counts.
-# ``pl_step`` runs the whole batch on the calling thread; ``pl_step_threads`` splits it
-# in ``BLOCKS`` blocks that numba's threads take in turn. ``pl_choose`` plays the opponent
-# once and ``pl_classify`` splits the moves as the greedy bot does (for the tests);
-# ``pl_view`` is one seat's observation and mask (``CompiledEncoder``).
-
-
-@no_refcount
-def pl_block(lo, hi, t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,  # type: ignore[no-untyped-def]
-             lists, counts, to_move, obs, final, rewards, flags):
-    vk.step_block(lo, hi, t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,
-                lists, counts, to_move, obs, final, rewards, flags,
-                pl_legal, pl_apply, pl_push, pl_pop, pl_status, pl_wins_now, pl_observe,
-                pl_track)
-
-
-@njit(cache=True)
-def pl_step(t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,  # type: ignore[no-untyped-def]
-            lists, counts, to_move, obs, final, rewards, flags):
-    pl_block(0, xs.shape[0], t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs,
-             masks, lists, counts, to_move, obs, final, rewards, flags)
-
-
-@njit(parallel=True, cache=True)
-def pl_step_threads(t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,  # type: ignore[no-untyped-def]
-                    lists, counts, to_move, obs, final, rewards, flags):
-    n = xs.shape[0]
-    blocks = min(n, vk.BLOCKS)
-    for b in prange(blocks):
-        pl_block(b * n // blocks, (b + 1) * n // blocks, t, ot, xs, x0, hs, keys, actions,
-                 cfg, learner, steps, rngs, masks, lists, counts, to_move, obs, final, rewards,
-                 flags)
-
-
-@njit(cache=True)
-def pl_reset(t, ot, xs, x0, hs, keys, cfg, learner, steps, rngs, masks, lists, counts,  # type: ignore[no-untyped-def]
-             to_move, obs):
-    vk.reset_block(0, xs.shape[0], t, ot, xs, x0, hs, keys, cfg, learner, steps, rngs, masks,
-                 lists, counts, to_move, obs,
-                 pl_legal, pl_apply, pl_push, pl_pop, pl_status, pl_wins_now, pl_observe,
-                pl_track)
-
-
-@njit(cache=True)
-def pl_choose(t, x, h, keys, buf, reply, rs, mode, attention):  # type: ignore[no-untyped-def]
-    return vk.choose(t, x, h, keys, buf, reply, rs, mode, attention,
-                   pl_legal, pl_push, pl_pop, pl_status, pl_wins_now)
-
-
-@njit(cache=True)
-def pl_classify(t, x, h, keys, buf, reply):  # type: ignore[no-untyped-def]
-    count = pl_legal(t, x, h, keys, buf)
-    me, _ = pl_status(t, x)
-    vk.classify(t, x, h, keys, buf, reply, count, me, pl_push, pl_pop, pl_status, pl_wins_now)
-    return count
-
-
-@njit(cache=True)
-def pl_view(t, ot, x, h, keys, buf, viewer, o, mask):  # type: ignore[no-untyped-def]
-    vk.seat_view(t, ot, x, h, keys, buf, viewer, o, mask, pl_legal, pl_status, pl_observe)
+ENTRIES = entry_points(__name__, "pl", legal=pl_legal, apply=pl_apply, push=pl_push, pop=pl_pop,
+                       status=pl_status, wins_now=pl_wins_now, observe=pl_observe,
+                       track=pl_track)
 
 
 class PlacementRows:
@@ -282,5 +222,5 @@ def family(game: Any) -> Family:
     high = max(kinds - 1, int(encoder.counts.max()), 1)
     return Family(engine.t, ot, x0, (vk.LOOKAHEAD_ROWS, pk.NUM_FIELDS + 1), (),
                   cells + kinds + 2, high, game.num_actions,
-                  (pl_step, pl_step_threads, pl_reset, pl_choose, pl_classify), pl_view,
+                  ENTRIES.kernels, ENTRIES.view,
                   PlacementRows(game, engine.tables))
