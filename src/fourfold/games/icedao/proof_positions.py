@@ -14,14 +14,14 @@ from typing import Any
 from fourfold.core.game import Game
 from fourfold.games.icedao.game import IceDaoGame
 from fourfold.games.icedao.solver import (
+    _SLOT,
     HOLDS,
+    SQUARES,
     TOP_COLOUR,
+    TOP_SIZE,
     WITHOUT_TOP,
     Board,
     ProofSearch,
-    side_mask,
-    slid,
-    slide_ends,
 )
 from fourfold.games.icedao.state import IceDaoState
 
@@ -47,11 +47,28 @@ class IceDaoPositions:
 
     def _slides(self, board: Board, side: int) -> tuple[list[Slide], bool]:
         """Every slide of ``side`` and whether it has a zero-square move (pass)."""
-        mask = side_mask(board, side)
-        ends, can_pass = slide_ends(self.rays, board, side)
-        # the origin stays in the mask when the mover has another piece under the slid one
-        slides = [(s, t, (mask if HOLDS[WITHOUT_TOP[board[s]]][side] else mask & ~(1 << s))
-                   | 1 << t) for s, t in ends]
+        mask = 0
+        for sq in range(SQUARES):
+            if HOLDS[board[sq]][side]:
+                mask |= 1 << sq
+        slides: list[Slide] = []
+        can_pass = False
+        for s in range(SQUARES):
+            code = board[s]
+            if TOP_COLOUR[code] != side:
+                continue
+            z = TOP_SIZE[code]
+            left = mask if HOLDS[WITHOUT_TOP[code]][side] else mask & ~(1 << s)
+            for ray in self.rays[s]:
+                t = s
+                for q in ray:
+                    if TOP_SIZE[board[q]] <= z:
+                        break
+                    t = q
+                if t == s:
+                    can_pass = True
+                else:
+                    slides.append((s, t, left | (1 << t)))
         return slides, can_pass
 
     def _wins(self, slide: Slide) -> bool:
@@ -85,8 +102,12 @@ class IceDaoPositions:
         out: list[tuple[Position, bool]] = []
         for slide in slides:
             s, t, _ = slide
+            new = list(board)
+            z = TOP_SIZE[board[s]]
+            new[s] = WITHOUT_TOP[board[s]]
+            new[t] = board[t] + _SLOT[z] * (side + 1)
             won = self._wins(slide) or self._stuck_after(board, side, slide, tops)
-            out.append(((slid(board, side, s, t), 1 - side), won))
+            out.append(((tuple(new), 1 - side), won))
         if can_pass:
             out.append(((board, 1 - side), False))
         return out

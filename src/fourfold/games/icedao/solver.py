@@ -97,49 +97,6 @@ def stack_code(stack: tuple[int, ...]) -> int:
 
 Board = tuple[int, ...]
 Key = tuple[Board, int]
-Rays = tuple[tuple[tuple[int, ...], ...], ...]
-
-
-def side_mask(board: Board, side: int) -> int:
-    """The squares where ``side`` has a piece, on top of its stack or under another."""
-    mask = 0
-    for sq in range(SQUARES):
-        if HOLDS[board[sq]][side]:
-            mask |= 1 << sq
-    return mask
-
-
-def slide_ends(rays: Rays, board: Board, side: int) -> tuple[list[tuple[int, int]], bool]:
-    """``(origin, target)`` of every slide of ``side``'s top pieces (each as far as it goes
-    along a ray of ``rays``), and whether a top piece is blocked in some direction: a
-    zero-square move, which lets ``side`` pass."""
-    ends: list[tuple[int, int]] = []
-    can_pass = False
-    for s in range(SQUARES):
-        code = board[s]
-        if TOP_COLOUR[code] != side:
-            continue
-        z = TOP_SIZE[code]
-        for ray in rays[s]:
-            t = s
-            for q in ray:
-                if TOP_SIZE[board[q]] <= z:
-                    break
-                t = q
-            if t == s:
-                can_pass = True
-            else:
-                ends.append((s, t))
-    return ends, can_pass
-
-
-def slid(board: Board, side: int, origin: int, target: int) -> Board:
-    """The board once ``side`` has slid its top piece from ``origin`` onto ``target``."""
-    new = list(board)
-    code = board[origin]
-    new[origin] = WITHOUT_TOP[code]
-    new[target] = board[target] + _SLOT[TOP_SIZE[code]] * (side + 1)
-    return tuple(new)
 
 
 class _Timeout(Exception):
@@ -169,15 +126,34 @@ class ProofSearch:
 
     def moves(self, board: Board, side: int) -> Iterator[tuple[Board | None, int, int]]:
         """``(new board, origin, target)`` per slide, then ``(None, -1, -1)`` for a pass."""
-        ends, can_pass = slide_ends(self.rays, board, side)
-        for s, t in ends:
-            yield slid(board, side, s, t), s, t
+        can_pass = False
+        for s in range(SQUARES):
+            code = board[s]
+            if TOP_COLOUR[code] != side:
+                continue
+            z = TOP_SIZE[code]
+            for ray in self.rays[s]:
+                t = s
+                for q in ray:
+                    if TOP_SIZE[board[q]] <= z:
+                        break
+                    t = q
+                if t == s:
+                    can_pass = True
+                    continue
+                new = list(board)
+                new[s] = WITHOUT_TOP[code]
+                new[t] = board[t] + _SLOT[z] * (side + 1)
+                yield tuple(new), s, t
         if can_pass:
             yield None, -1, -1
 
     def wins_now(self, board: Board, side: int, target: int) -> bool:
         """Whether ``side`` has four in a line through ``target`` (where it just moved)."""
-        mask = side_mask(board, side)
+        mask = 0
+        for sq in range(SQUARES):
+            if HOLDS[board[sq]][side]:
+                mask |= 1 << sq
         return any(mask & line == line for line in self.lines_through[target])
 
     def stuck(self, board: Board, side: int) -> bool:
