@@ -48,9 +48,11 @@ from fourfold.games.placement.kernel_tables import (
     P_HEIGHT,
     P_KINDS,
     P_LINES,
+    P_PLACE_MUL,
     P_RULE,
     P_TOTAL,
     P_WIDTH,
+    PLACE_SHIFT,
 )
 from fourfold.kernels.index import unsigned
 from fourfold.kernels.jit import inlined, no_refcount
@@ -78,6 +80,13 @@ MAX_PLIES = 40
 def entry(t, table, i):  # type: ignore[no-untyped-def]
     """Entry ``i`` (>= 0) of the table ``O_*`` names in the flat array ``t``."""
     return t[unsigned(t[table] + i)]
+
+
+@inlined
+def place_of(t, action):  # type: ignore[no-untyped-def]
+    """``action // (kinds + 1)``, the cell (``P_CELLS``: none) an action places on, by a
+    multiply and a shift (a division costs more than the rest of ``push``)."""
+    return (action * t[P_PLACE_MUL]) >> PLACE_SHIFT
 
 
 def new_position(t: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -295,8 +304,7 @@ def push_quiet(t, board, supply, st, hist, action):  # type: ignore[no-untyped-d
 @inlined
 def apply(t, board, supply, st, action):  # type: ignore[no-untyped-def]
     """Play a legal action (no checks) without saving anything to undo it."""
-    k = t[P_KINDS]
-    place = action // (k + 1)
+    place = place_of(t, action)
     won = place < t[P_CELLS] and st[S_PLACED] >= 3 and wins_at(t, board, st, place, st[S_HAND])
     place_and_give(t, board, supply, st, action, won)
 
@@ -306,8 +314,8 @@ def place_and_give(t, board, supply, st, action, won):  # type: ignore[no-untype
     """``apply``, told whether the placement wins."""
     n = t[P_CELLS]
     k = t[P_KINDS]
-    place = action // (k + 1)
-    give = action % (k + 1)
+    place = place_of(t, action)
+    give = action - place * (k + 1)
     hand = st[S_HAND]
     if place < n:
         board[unsigned(place)] = hand
@@ -339,8 +347,8 @@ def pop(t, board, supply, st, hist):  # type: ignore[no-untyped-def]
     k = t[P_KINDS]
     d = st[S_DEPTH] - 1
     action = hist[unsigned(d), HIST_ACTION]
-    place = action // (k + 1)
-    give = action % (k + 1)
+    place = place_of(t, action)
+    give = action - place * (k + 1)
     if give < k:
         supply[unsigned(give)] += 1
     if place < n:

@@ -87,13 +87,28 @@ NUM_PARAMS = P_LINES + 1
 (O_CELL_X, O_CELL_Y, O_NEIGHBOURS, O_LINE_MASK, O_LINE_CELLS, O_CELL_LINES, O_CELL_NLINES,
  O_COL_MASK, O_ROW_MASK, O_FEATURES, O_COUNTS, O_ZOBRIST,
  O_ZOBRIST_HAND) = range(NUM_PARAMS, NUM_PARAMS + len(PlacementTables._fields) - 1)
-HEADER = O_ZOBRIST_HAND + 1
+# and last in the header, the multiplier that decodes an action's place without a division:
+# ``action // (kinds + 1) == (action * t[P_PLACE_MUL]) >> PLACE_SHIFT`` (after the offsets,
+# so that code compiled against the header without it still reads the same slots)
+P_PLACE_MUL = O_ZOBRIST_HAND + 1
+PLACE_SHIFT = 32
+HEADER = P_PLACE_MUL + 1
 
 
 def signed(bits: int) -> int:
     """A 64-bit pattern as the int64 that holds it (a 64-cell board uses the sign bit)."""
     bits &= (1 << 64) - 1
     return bits - (1 << 64) if bits >= 1 << 63 else bits
+
+
+def place_multiplier(divisor: int, actions: int) -> int:
+    """``m`` with ``a // divisor == (a * m) >> PLACE_SHIFT`` for every action ``a <
+    actions``: ``m = 2**32 // divisor + 1`` overshoots ``2**32 / divisor`` by at most
+    ``1``, so the quotient is exact while ``a * divisor < 2**32``, and ``a * m`` fits an
+    int64 (a 64-cell board has fewer than ``2**16`` actions for up to 1,000 kinds)."""
+    if actions * divisor >= 1 << PLACE_SHIFT:
+        raise NoKernelError(f"{actions} actions of {divisor} gives are too many to decode")
+    return (1 << PLACE_SHIFT) // divisor + 1
 
 
 def _features(pieces: object) -> tuple[int, npt.NDArray[np.int64]]:
@@ -177,6 +192,7 @@ def flatten(t: PlacementTables) -> IntArray:
     parts = [table.ravel() for table in t[1:]]
     header = np.zeros(HEADER, dtype=np.int64)
     header[:NUM_PARAMS] = t.params
+    header[P_PLACE_MUL] = place_multiplier(int(t.params[P_KINDS]) + 1, int(t.params[P_ACTIONS]))
     offset = HEADER
     for i, part in enumerate(parts):
         header[NUM_PARAMS + i] = offset
