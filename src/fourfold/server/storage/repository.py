@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -254,8 +255,11 @@ class Repository:
                 return cursor
 
             try:
-                yield run
-                raw.commit()
+                try:
+                    yield run
+                    raw.commit()
+                except sqlite3.Error as error:  # as SQLAlchemy's: a full disk is a 503
+                    raise DBAPIError.instance(None, None, error, sqlite3.Error) from error
             except BaseException as error:
                 failed = not isinstance(error, StaleWrite)
                 try:
