@@ -188,7 +188,8 @@ class Server:
             code = prelude + CPROFILE.replace("PATH", repr(str(cprofile))) + code
         args = [sys.executable, "-c", code,
                 "serve", "--host", HOST, "--port", str(self.port), "--data", str(self.data),
-                "--rate", "100000", "--max-sockets-per-address", "100000", *self.extra]
+                "--rate", "100000", "--address-rate", "100000",
+                "--max-sockets-per-address", "100000", *self.extra]
         if self.database:
             args += ["--database", self.database]
         self.log = self.data / f"server-{self.port}.log"
