@@ -42,6 +42,9 @@ class Match(Generic[S, M, O]):
         self.moves: list[M] = []
         self.notation: list[str] = []
         self.declared: Outcome | None = None
+        #: the rules' outcome of the last state, asked once per state (a table asks it a
+        #: dozen times a change; states are immutable)
+        self._ruled: tuple[S, Outcome | None] | None = None
 
     @property
     def state(self) -> S:
@@ -49,7 +52,11 @@ class Match(Generic[S, M, O]):
 
     @property
     def outcome(self) -> Outcome | None:
-        return self.game.outcome(self.state) or self.declared
+        state = self.states[-1]
+        ruled = self._ruled
+        if ruled is None or ruled[0] is not state:
+            ruled = self._ruled = (state, self.game.outcome(state))
+        return ruled[1] or self.declared
 
     @property
     def to_move(self) -> int | None:

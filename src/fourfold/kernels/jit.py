@@ -48,7 +48,8 @@ def specialise(template: Callable[..., Any], module: str, name: str,
     (as for a function written there; a change to the template's own module, like one to
     any function numba inlines, needs the cache cleared)."""
     source = sys.modules[module].__file__
-    if source is None:  # invariant: the kernels are modules loaded from files
+    if source is None:
+        # invariant: the kernels are modules loaded from files
         raise ValueError(f"cannot specialise {template.__name__} into {module}: no file")
     code = template.__code__.replace(co_filename=source, co_name=name, co_qualname=name)
     bound = dict(template.__globals__)

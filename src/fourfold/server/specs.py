@@ -103,7 +103,8 @@ def _shared_timer_variants(game: Game[Any, Any]) -> list[str]:
 def bot_pace(game: Game[Any, Any], match: Match[Any, Any], settings: Settings) -> float:
     """The bots' mean pause at a table of ``game`` from ``match``'s start: the real-time
     pace where several seats may act at once."""
-    return settings.real_time_bot_pace if is_real_time(game, match.start) else settings.bot_pace
+    real_time = is_real_time(game, game.actors(match.start))
+    return settings.real_time_bot_pace if real_time else settings.bot_pace
 
 
 def seat_of(game: Game[Any, Any], p: int, spec: SeatSpec, seed: int, pace: float,

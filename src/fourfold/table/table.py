@@ -53,10 +53,11 @@ Listener = Callable[[Event], None]
 
 
 
-def is_real_time(game: Game[Any, Any], start: Any) -> bool:
-    """Whether several seats may act at once in games of ``game`` from ``start``
-    (Quatrefoil Dual): real-time play, where bots do not wait for a turn."""
-    return game.info.num_players > 1 and len(game.actors(start)) > 1
+def is_real_time(game: Game[Any, Any], first_actors: tuple[int, ...]) -> bool:
+    """Whether several seats may act at once in games of ``game`` whose first position
+    lets ``first_actors`` act (Quatrefoil Dual): real-time play, where bots do not wait
+    for a turn."""
+    return game.info.num_players > 1 and len(first_actors) > 1
 
 class TableError(FourfoldError):
     """An action the table refuses; ``reason`` is written from the actor's view only.
@@ -173,7 +174,6 @@ class Table:
         self._bot_due: dict[int, float] = {}
         self._offer: _Offer | None = None
         #: the last outcome asked of the rules: (state, declared ending, outcome)
-        self._known_outcome: tuple[Any, Outcome | None, Outcome | None] | None = None
         self._starting = False
         #: bots are scheduled but start only at ``start_bots()`` (a server starts them
         #: once the table is in place, so that their first change can be saved)
@@ -204,17 +204,9 @@ class Table:
         return self._outcome()
 
     def _outcome(self) -> Outcome | None:
-        """The match's outcome, asked of the rules once per position and ending: a change
-        asks it a dozen times (states are immutable, so the same state object and the
-        same declared ending have the same outcome)."""
-        match = self._match
-        state, declared = match.states[-1], match.declared
-        known = self._known_outcome
-        if known is not None and known[0] is state and known[1] is declared:
-            return known[2]
-        outcome = match.outcome
-        self._known_outcome = (state, declared, outcome)
-        return outcome
+        """The match's outcome (``Match`` asks the rules once per position: a change asks
+        it a dozen times)."""
+        return self._match.outcome
 
     def actors(self) -> tuple[int, ...]:
         """Every seat that may act now (none once the game is over)."""
@@ -226,7 +218,7 @@ class Table:
     @cached_property
     def real_time(self) -> bool:
         """Whether several seats may act at once (Quatrefoil Dual)."""
-        return is_real_time(self.game, self._match.start)
+        return is_real_time(self.game, self.game.actors(self._match.start))
 
     def view(self, recipient: int | None) -> View:
         """What ``recipient`` (a seat, or ``None`` for a spectator) may know now."""
