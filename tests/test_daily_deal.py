@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-from support.server import Api, Live, Postgres, Redis, Server, auth, instances
+from support.server import Api, Live, Postgres, Redis, Server, auth, instances, tokens_of
 from support.wait import wait_until
 
 NOON = 1_893_499_200.0            # 2030-01-01 12:00 UTC
@@ -44,12 +44,9 @@ def _daily(api: Api, variant: str = "base", seats: list[Any] | None = None
     return made
 
 
-def _tokens(made: dict[str, Any]) -> dict[int, str]:
-    return {s["seat"]: s["token"] for s in made["seats"] if s["token"]}
-
 
 def _play(api: Api, made: dict[str, Any], script: tuple[str, ...] = SCRIPT) -> None:
-    tokens = _tokens(made)
+    tokens = tokens_of(made)
     for k, move in enumerate(script):
         r = api.move(made["id"], tokens[k % 4], move, k)
         assert r.status_code == 200, r.text
@@ -84,7 +81,7 @@ def _shortest(start: str, goal: str) -> list[str]:
 def _solve(api: Api, made: dict[str, Any]) -> None:
     """Seat 1 plays a face-up deal to a solution among bots: at each of its turns the
     first action of a shortest way to the solution, or the stack once it is reached."""
-    tid, token = made["id"], _tokens(made)[0]
+    tid, token = made["id"], tokens_of(made)[0]
     for _ in range(40):
         state = api.wait(tid, token, lambda s: s["outcome"] is not None or 0 in s["to_act"],
                          60)
@@ -273,14 +270,14 @@ def test_the_same_deal_on_every_instance(tmp_path: Path, postgres: Postgres,
             views = []
             for n, api in enumerate(apis):
                 _play(api, made[n], ("stack",))
-                views.append(api.state(made[n]["id"], _tokens(made[n])[0])["view"])
+                views.append(api.state(made[n]["id"], tokens_of(made[n])[0])["view"])
             assert views[0] == views[1]
             # the other instance serves the table too, to its seat
-            assert apis[1].state(made[0]["id"], _tokens(made[0])[0])["view"] == views[0]
+            assert apis[1].state(made[0]["id"], tokens_of(made[0])[0])["view"] == views[0]
             clock.write_text(repr(NEXT_DAY))
             tomorrow = _daily(apis[1])
             _play(apis[1], tomorrow, ("stack",))
-            assert apis[1].state(tomorrow["id"], _tokens(tomorrow)[0])["view"] != views[0]
+            assert apis[1].state(tomorrow["id"], tokens_of(tomorrow)[0])["view"] != views[0]
             board = _board(apis[0], day=DAY)
             assert board["ended"] and board["finished"] == 2
             assert {e["table"] for e in board["entries"]} == {m["id"] for m in made}
@@ -298,7 +295,7 @@ def test_a_sealed_table_refuses_spectators_everywhere(
     api = server.client()
     try:
         made = _daily(api, "half-and-half")
-        tid, token = made["id"], _tokens(made)[0]
+        tid, token = made["id"], tokens_of(made)[0]
         spectator = Live(server, tid, None)
         try:
             refusal = spectator.next()
@@ -315,7 +312,7 @@ def test_a_sealed_table_refuses_spectators_everywhere(
         assert r.status_code == 403 and "\n" not in r.json()["error"]
         # a person with three bots gets no hints here (a race), and the page is told so
         alone = _daily(api, "half-and-half", ["human"] + ["bot:quatrefoil"] * 3)
-        token = _tokens(alone)[0]
+        token = tokens_of(alone)[0]
         r = api.http.get(f"/api/tables/{alone['id']}/hint", headers=auth(token))
         assert r.status_code == 403 and "no hints" in r.json()["error"]
         screen = api.http.get(f"/api/tables/{alone['id']}/screen", headers=auth(token)).json()
@@ -323,7 +320,7 @@ def test_a_sealed_table_refuses_spectators_everywhere(
         ordinary = api.create(game="quatrefoil", variant="half-and-half",
                               seats=["human"] + ["bot:quatrefoil"] * 3)
         screen = api.http.get(f"/api/tables/{ordinary['id']}/screen",
-                              headers=auth(_tokens(ordinary)[0])).json()
+                              headers=auth(tokens_of(ordinary)[0])).json()
         assert screen["hints"] is True
     finally:
         api.http.close()

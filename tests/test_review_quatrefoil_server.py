@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from support.browser_app import DESKTOP, PHONE, TIMEOUT, Watched, shots_folder
-from support.server import Api, Server, running
+from support.server import Api, Server, running, tokens_of
 from support.wait import wait_until
 
 #: the actions of the seeded bots' game of deal 3 (``fourfold review`` of it: action 2
@@ -37,9 +37,6 @@ def api(server: Server) -> Iterator[Api]:
     yield client
     client.http.close()
 
-
-def _tokens(created: dict[str, Any]) -> dict[int, str]:
-    return {s["seat"]: s["token"] for s in created["seats"] if s["token"]}
 
 
 def _play(api: Api, tid: str, tokens: dict[int, str], actions: tuple[str, ...]) -> None:
@@ -75,7 +72,7 @@ def finished(server: Server) -> dict[str, Any]:
     try:
         created = api.create(game="quatrefoil", seats=["human"] * 4, seed=3)
         tid = created["id"]
-        _play(api, tid, _tokens(created), ACTIONS)
+        _play(api, tid, tokens_of(created), ACTIONS)
         assert api.state(tid)["outcome"] is not None
         return {"id": tid, "review": _ready(api, tid),
                 "record": api.http.get(f"/api/tables/{tid}/record").text}
@@ -86,7 +83,7 @@ def finished(server: Server) -> dict[str, Any]:
 def test_nothing_of_the_deal_while_the_game_is_on(server: Server, api: Api,
                                                   browser: Any) -> None:
     created = api.create(game="quatrefoil", seats=["human"] * 4, seed=11)
-    tid, tokens = created["id"], _tokens(created)
+    tid, tokens = created["id"], tokens_of(created)
     _play(api, tid, tokens, ("cw", "N>NW"))
     asked = ["/api/tables/{t}/review", "/api/tables/{t}/review/picture?ply=1",
              "/api/tables/{t}/review/picture?ply=1&step=1", "/api/tables/{t}/replay",

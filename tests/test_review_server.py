@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
-from support.server import Api, Server, play_out, running
+from support.server import Api, Server, play_out, running, tokens_of
 from support.wait import wait_until
 
 
@@ -28,14 +28,11 @@ def api(server: Server) -> Iterator[Api]:
     client.http.close()
 
 
-def _tokens(created: dict[str, Any]) -> dict[int, str]:
-    return {s["seat"]: s["token"] for s in created["seats"] if s["token"]}
-
 
 def _finished_dao(api: Api) -> tuple[str, dict[int, str]]:
     """A Dao game of random moves against the level 2 bot, played to its end."""
     created = api.create(game="dao", seats=["human", "bot:level2"], seed=5)
-    tid, tokens = created["id"], _tokens(created)
+    tid, tokens = created["id"], tokens_of(created)
     assert api.http.get(f"/api/tables/{tid}/review").status_code == 409
     rng = random.Random(7)
     play_out(api, tid, tokens, lambda legal: rng.choice(sorted(legal)))

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from support.server import Api, Live, Postgres, Redis, Server, instances
+from support.server import Api, Live, Postgres, Redis, Server, instances, tokens_of
 from support.wait import wait_until
 
 LEASE = "1.5"
@@ -40,9 +40,6 @@ def alive(servers: list[Server], redis: Redis) -> list[Server]:
             server.start()
     return servers
 
-
-def tokens_of(created: dict[str, Any]) -> dict[int, str]:
-    return {s["seat"]: s["token"] for s in created["seats"] if s["token"]}
 
 
 def stored_version(api: Api, table_id: str) -> int:

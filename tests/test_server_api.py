@@ -9,7 +9,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from support.server import Api, Live, Server, auth, play_out, running
+from support.server import Api, Live, Server, auth, play_out, running, tokens_of
 from support.wait import wait_until
 
 
@@ -25,9 +25,6 @@ def api(server: Server) -> Iterator[Api]:
     yield client
     client.http.close()
 
-
-def tokens_of(created: dict) -> dict[int, str]:
-    return {s["seat"]: s["token"] for s in created["seats"] if s["token"]}
 
 
 def test_a_whole_game_against_a_bot(api: Api) -> None:

@@ -15,11 +15,10 @@ import os
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from support.server import Api, Live, Server, auth, postgres_cluster
+from support.server import Api, Live, Server, auth, postgres_cluster, tokens_of
 from support.wait import wait_until
 
 FILLER_CHUNK = 64 * 1024
@@ -64,9 +63,6 @@ def _fill(path: Path) -> None:
                 handle.write(b"\0" * size)
                 handle.flush()
 
-
-def tokens_of(created: dict[str, Any]) -> dict[int, str]:
-    return {s["seat"]: s["token"] for s in created["seats"] if s["token"]}
 
 
 def _move(api: Api, tid: str, tokens: dict[int, str]) -> tuple[int, str | None]:

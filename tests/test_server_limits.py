@@ -15,7 +15,6 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
@@ -23,7 +22,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
-from support.server import Api, Live, Server, auth, running
+from support.server import Api, Live, Server, auth, running, tokens_of
 from support.wait import wait_until
 
 READ_SECONDS = 1.0
@@ -43,9 +42,6 @@ def api(server: Server) -> Iterator[Api]:
     yield client
     client.http.close()
 
-
-def tokens_of(created: dict[str, Any]) -> dict[int, str]:
-    return {s["seat"]: s["token"] for s in created["seats"] if s["token"]}
 
 
 def client_from(server: Server, address: str) -> httpx.Client:

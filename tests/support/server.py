@@ -112,6 +112,11 @@ class Server(OnLoopback):
         return Api(httpx.Client(base_url=self.url, timeout=30))
 
 
+def tokens_of(created: dict[str, Any]) -> dict[int, str]:
+    """The seat tokens of a table just made (``POST /api/tables``), by seat."""
+    return {s["seat"]: s["token"] for s in created["seats"] if s["token"]}
+
+
 class Api:
     """httpx with the seat token as a Bearer header."""
 
