@@ -162,6 +162,17 @@ def auth(token: str | None) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"} if token else {}
 
 
+def resign(http: httpx.Client, table_id: str, token: str, seconds: float = 30) -> httpx.Response:
+    """Resign at the table's current version, again if a bot's move lands in between."""
+    deadline = time.monotonic() + seconds
+    while True:
+        state = http.get(f"/api/tables/{table_id}", headers=auth(token)).json()
+        done = http.post(f"/api/tables/{table_id}/resign", headers=auth(token),
+                         json={"version": state["version"]})
+        if done.status_code != 409 or "stale" not in done.text or time.monotonic() > deadline:
+            return done
+
+
 class Live:
     """A sync WebSocket to ``/api/tables/{id}/live`` that has said hello."""
 
