@@ -5,8 +5,9 @@
         [--url http://127.0.0.1:PORT | --database URL | --instances N]
 
 For each N of ``--tables`` it starts a fresh ``fourfold serve`` on 127.0.0.1 (a temporary
-data directory, SQLite unless ``--database``; ``--rate`` raised so the rate limits never
-throttle the generator), or targets ``--url``. Then ``--clients`` generator processes
+data directory, SQLite unless ``--database``; ``--rate`` and the caps on tables per
+address raised so the limits never throttle the generator), or targets ``--url`` (which
+must be started with them raised too). Then ``--clients`` generator processes
 (asyncio + the ``websockets`` client) create N tables over REST (two ``human`` seats
 each) and open one WebSocket per seat (2N sockets). Each seat plays a random legal move
 from its own view when its view says it may act, after a think time drawn uniformly
@@ -189,7 +190,9 @@ class Server:
         args = [sys.executable, "-c", code,
                 "serve", "--host", HOST, "--port", str(self.port), "--data", str(self.data),
                 "--rate", "100000", "--address-rate", "100000",
-                "--max-sockets-per-address", "100000", *self.extra]
+                "--max-sockets-per-address", "100000", "--max-tables-per-address",
+                "100000", "--max-lobby-tables-per-address", "100000",
+                "--tables-per-minute", "1000000", *self.extra]
         if self.database:
             args += ["--database", self.database]
         self.log = self.data / f"server-{self.port}.log"

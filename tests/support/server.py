@@ -66,6 +66,11 @@ class Server(OnLoopback):
                 "--bot-pace", "0.05", "--real-time-bot-pace", "0.05",
                 "--rate", "5000", "--address-rate", "50000",
                 "--max-bot-tables-per-address", "100000", "--no-warm-up",
+                # the caps on tables per address are lifted: tests make many from
+                # 127.0.0.1 (test_server_limits.py and test_attack_*.py set their own)
+                "--max-tables-per-address", "100000",
+                "--max-lobby-tables-per-address", "100000",
+                "--tables-per-minute", "1000000",
                 *self.extra]
         if self.database:
             args += ["--database", self.database]

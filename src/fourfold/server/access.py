@@ -31,11 +31,13 @@ TOKEN_CHARS = 200
 
 
 class ApiError(Exception):
-    """A refusal: the HTTP status and the reason in words."""
+    """A refusal: the HTTP status and the reason in words (and, for a 429, the seconds
+    after which asking again may work: ``Retry-After``, 1 unless given)."""
 
-    def __init__(self, status: int, reason: str) -> None:
+    def __init__(self, status: int, reason: str, retry_after: int | None = None) -> None:
         self.status = status
         self.reason = reason
+        self.retry_after = retry_after
         super().__init__(reason)
 
 

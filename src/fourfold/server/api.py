@@ -7,6 +7,7 @@ why in words: ``{"type": "refused", "status": 409, "error": "..."}``.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -32,7 +33,7 @@ from fourfold.server.access import (
     hub_of,
 )
 from fourfold.server.hub import Hub
-from fourfold.server.limits import address_key
+from fourfold.server.limits import Limiter, address_key
 from fourfold.server.live import LiveTable, dumps
 from fourfold.server.protocol import (
     refusal_status,
@@ -70,35 +71,107 @@ from fourfold.wire import record_to_json
 #: a game with a bot left this long without a move stops counting against its address
 #: (its bot waits for a person and costs nothing)
 BOT_TABLE_IDLE_SECONDS = 600.0
+#: a table still waiting for players stops counting against its address (for the cap
+#: on tables of people and the lobby's) once nothing happened at it for this long: its
+#: creator cannot end it (no action is taken before every seat is), so this gives a
+#: slot back to someone whose table nobody joined
+OPEN_TABLE_IDLE_SECONDS = 3600.0
+#: Retry-After of a refusal by a cap (seconds): a slot comes back when a game ends
+CAP_RETRY_SECONDS = 30
+
+
+def _unfinished(live: LiveTable | None) -> bool:
+    return live is not None and live.status in ("open", "live") \
+        and live.table.outcome is None
+
+
+def _waiting(live: LiveTable, now: float) -> bool:
+    """A table with an open seat that still counts (see ``OPEN_TABLE_IDLE_SECONDS``)."""
+    return not live.playing and now - live.updated_at < OPEN_TABLE_IDLE_SECONDS
 
 
 @contextmanager
-def _bot_table_slot(request: Request, specs: list[SeatSpec]
-                    ) -> Iterator[Callable[[str], None]]:
-    """While a table is made: if it has a bot seat, hold one of its client address's
-    bot-table slots (``BotTables``: unfinished games with a bot that moved in the last
-    ten minutes), refusing with 429 when they are all taken. Yields
-    the function that ties the slot to the new table's id."""
-    if not any(s.kind == BOT for s in specs):
-        yield lambda _table_id: None
-        return
-    hub = hub_of(request)
+def _table_slots(request: Request, specs: list[SeatSpec], *, private: bool
+                 ) -> Iterator[Callable[[str], None]]:
+    """While a table is made (created, imported, rematched, a daily deal's): hold the
+    slots its client address's caps give it, refusing with 429 when one is full, and
+    charge its address's allowance of new tables. Yields the function that ties the
+    slots to the new table's id. The caps (per address, ``TableSlots``):
 
-    def alive(table_id: str) -> bool:
+    - a table with a bot seat: one of ``--max-bot-tables-per-address`` (unfinished
+      games with a bot that moved in the last ten minutes);
+    - a table of people only: one of ``--max-tables-per-address`` (unfinished games;
+      one still waiting for players counts for an hour after its last change);
+    - a public table (a row of the lobby, which lists the latest changed first): one
+      of ``--max-lobby-tables-per-address`` (unfinished tables changed in the last
+      hour);
+    - every new table: ``--tables-per-minute`` (a table made and resigned at once
+      costs no slot, but still a row and memory until it is forgotten).
+    """
+    hub = hub_of(request)
+    state = request.app.state
+    host = request.client.host if request.client else None
+    key = address_key(host)
+
+    def bots_alive(table_id: str) -> bool:
         live = hub.find(table_id)
-        return (live is not None and live.table.outcome is None
+        return (live is not None and _unfinished(live)
                 and time.time() - live.updated_at < BOT_TABLE_IDLE_SECONDS)
 
-    caps = request.app.state.bot_tables
-    host = request.client.host if request.client else None
-    slot = caps.reserve(address_key(host), alive)
-    if slot is None:
-        raise ApiError(429, f"you already have {caps.limit} unfinished games with bots"
-                            " here: finish or resign one first")
+    def people_alive(table_id: str) -> bool:
+        live = hub.find(table_id)
+        return live is not None and _unfinished(live) and (
+            live.playing or _waiting(live, time.time()))
+
+    def lobby_alive(table_id: str) -> bool:  # the lobby's top rows: changed lately
+        live = hub.find(table_id)
+        return live is not None and _unfinished(live) and \
+            time.time() - live.updated_at < OPEN_TABLE_IDLE_SECONDS
+
+    caps: list[tuple[Any, Callable[[str], bool], str]] = []
+    if any(s.kind == BOT for s in specs):
+        limit = state.bot_tables.limit
+        caps.append((state.bot_tables, bots_alive,
+                     f"you already have {limit} unfinished games with bots here (at most"
+                     f" {limit} at once from one address, so that no one can keep every"
+                     " bot busy): finish or resign one first"))
+    else:
+        limit = state.people_tables.limit
+        caps.append((state.people_tables, people_alive,
+                     f"you already have {limit} unfinished games between people here (at"
+                     f" most {limit} at once from one address, so that no one can fill the"
+                     " server): finish or resign one first; a table nobody joined stops"
+                     " counting an hour after its last change"))
+    if not private:  # a row of the lobby while it is unfinished
+        limit = state.lobby_tables.limit
+        caps.append((state.lobby_tables, lobby_alive,
+                     f"you already have {limit} tables in the lobby (at most {limit} from one"
+                     " address, so that the lobby shows everyone's): make this one private"
+                     " and send its link, or finish one first (a table leaves this count"
+                     " an hour after its last change)"))
+    slots = []
     try:
-        yield slot.bind
+        for cap, alive, refusal in caps:
+            slot = cap.reserve(key, alive)
+            if slot is None:
+                raise ApiError(429, refusal, retry_after=CAP_RETRY_SECONDS)
+            slots.append(slot)
+        creations: Limiter = state.creations
+        if not creations.allow(key):
+            per_minute = creations.rate * 60
+            raise ApiError(429, f"too many new tables from your address: at most"
+                                f" {per_minute:g} a minute (so that no one can fill the"
+                                " server); wait a few seconds",
+                           retry_after=max(1, math.ceil(1 / creations.rate)))
+
+        def bind(table_id: str) -> None:
+            for slot in slots:
+                slot.bind(table_id)
+
+        yield bind
     finally:
-        slot.release()
+        for slot in slots:
+            slot.release()
 
 
 def _acting(caller: Caller) -> tuple[LiveTable, int]:
@@ -205,7 +278,7 @@ def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         clock = None if body.clock is None else check_clock(game, body.clock.base,
                                                             body.clock.increment)
         match: Match[Any, Any] = Match(game, start, [s.name for s in specs])
-        with _bot_table_slot(request, specs) as bind:
+        with _table_slots(request, specs, private=body.private) as bind:
             row = _new_row(hub, match, specs, private=body.private, seed=body.seed,
                            known_deal=known_deal, clock=clock)
             tokens = {p: hub.minter.token() for p, s in enumerate(specs) if s.kind == HUMAN}
@@ -315,7 +388,7 @@ def post_rematch(table_id: str, request: Request, caller: Seated) -> dict[str, A
             specs = [live.seats[(q + shift) % n] for q in range(n)]
             match: Match[Any, Any] = Match(game, game.initial_state(deal_seed()),
                                            [s.name for s in specs])
-            with _bot_table_slot(request, specs) as bind:
+            with _table_slots(request, specs, private=live.private) as bind:
                 row = _new_row(hub, match, specs, private=live.private, seed=None,
                                known_deal=False, clock=live.clock, rematch_of=live.id)
                 hashes = {(p - shift) % n: digest for digest, p in live.tokens.items()}
@@ -407,7 +480,7 @@ def _import(request: Request, raw: bytes) -> JSONResponse:
             elif spec.kind != BOT:
                 specs[p] = SeatSpec(spec.kind, match.players[p])
         version = len(match.moves) + (match.declared is not None)
-        with _bot_table_slot(request, specs) as bind:
+        with _table_slots(request, specs, private=private) as bind:
             # the importer holds the whole record, deal included: a known deal
             row = _new_row(hub, match, specs, private=private, seed=None, known_deal=True,
                            clock=None, version=version)

@@ -29,7 +29,7 @@ from fourfold.server.explorer import routes as explorer_routes
 from fourfold.server.hints import HINT_SECONDS
 from fourfold.server.hub import Hub
 from fourfold.server.jobs import JobPool, JobRefused
-from fourfold.server.limits import BotTables, Limits, Slots, Tarpit, address_key
+from fourfold.server.limits import Limiter, Limits, Slots, TableSlots, Tarpit, address_key
 from fourfold.server.middleware import (
     AnswerHeaders,
     BodyLimit,
@@ -146,14 +146,17 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
                                     settings.analysis_seconds).mine
     app.state.chat = Chat(hub.repo)
     app.state.sockets = Slots(settings.max_sockets_per_address)
-    app.state.bot_tables = BotTables(settings.max_bot_tables_per_address)
+    app.state.bot_tables = TableSlots(settings.max_bot_tables_per_address)
+    app.state.people_tables = TableSlots(settings.max_tables_per_address)
+    app.state.lobby_tables = TableSlots(settings.max_lobby_tables_per_address)
+    app.state.creations = Limiter(settings.tables_per_minute / 60, settings.tables_per_minute)
     tarpit = Tarpit(settings.refusal_hold_seconds)
 
     @app.exception_handler(ApiError)
     async def refused(request: Request, error: ApiError) -> JSONResponse:
         headers = None
         if error.status == 429:
-            headers = {"Retry-After": "1"}
+            headers = {"Retry-After": str(error.retry_after or 1)}
             await tarpit.hold(_address(request))
         return JSONResponse(error_json(error.status, error.reason), status_code=error.status,
                             headers=headers)

@@ -81,17 +81,22 @@ class Limiter:
 @lru_cache(maxsize=4096)
 def address_key(host: str | None) -> str:
     """The key of a client address: IPv4 as it is, IPv6 by its /64 (the block one
-    subscriber usually holds, so that walking through it buys nothing)."""
+    subscriber usually holds, so that walking through it buys nothing).
+
+    An IPv6 address that carries an IPv4 one counts as that IPv4 address: IPv4-mapped
+    (``::ffff:a.b.c.d``), 6to4 (``2002:aabb:ccdd::/48``: its holder has 65,536 /64s)
+    and Teredo (``2001:0::/32``: by the client's own address, not its relay's)."""
     if not host:
         return "a:?"
     try:
         address = ipaddress.ip_address(host)
     except ValueError:
         return "a:" + host[:64]
-    if address.version == 6:
-        mapped = getattr(address, "ipv4_mapped", None)
-        if mapped is not None:
-            return f"a:{mapped}"
+    if isinstance(address, ipaddress.IPv6Address):
+        carried = address.ipv4_mapped or address.sixtofour or (
+            address.teredo[1] if address.teredo else None)
+        if carried is not None:
+            return f"a:{carried}"
         network = ipaddress.ip_network(f"{address}/64", strict=False)
         return f"a:{network.network_address}/64"
     return f"a:{address}"
@@ -148,14 +153,16 @@ class Slots:
             return self._held.get(key, 0)
 
 
-class BotTables:
-    """At most ``limit`` unfinished tables with a bot seat at once per client address.
+class TableSlots:
+    """At most ``limit`` tables of one kind at once per client address (unfinished
+    games with a bot; unfinished games of people; tables waiting in the lobby).
 
-    A bot's thinking is work the server does on a client's behalf: without a cap, one
-    address could start bot-against-bot tables as fast as its request allowance lets
-    it and queue their bots without bound. ``reserve`` holds a slot before the table
-    is made (so that two requests at once cannot both take the last one); the slot is
-    free again once ``alive`` says its table has ended or left this instance.
+    A table costs the server memory and work until it ends, and a table in the lobby
+    costs everyone a row: without a cap, one address could make them as fast as its
+    request allowance lets it. ``reserve`` holds a slot before the table is made (so
+    that two requests at once cannot both take the last one); the slot is free again
+    once ``alive`` says its table no longer counts (it has ended, or left this
+    instance, or whatever the kind's rule is).
     """
 
     def __init__(self, limit: int, max_keys: int = 100_000) -> None:
@@ -164,14 +171,14 @@ class BotTables:
         self._tables: OrderedDict[str, list[str | None]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def reserve(self, key: str, alive: Callable[[str], bool]) -> BotTableSlot | None:
+    def reserve(self, key: str, alive: Callable[[str], bool]) -> TableSlot | None:
         """A slot for a new table of ``key``'s, or ``None`` when it holds ``limit``."""
         with self._lock:
             held = [t for t in self._tables.get(key, []) if t is None or alive(t)]
             if len(held) >= self.limit:
                 self._tables[key] = held
                 return None
-            slot = BotTableSlot(self, key)
+            slot = TableSlot(self, key)
             held.append(None)
             self._tables[key] = held
             self._tables.move_to_end(key)
@@ -189,10 +196,10 @@ class BotTables:
                 held.append(table_id)
 
 
-class BotTableSlot:
+class TableSlot:
     """One reserved slot: ``bind`` it to the table made, or ``release`` it."""
 
-    def __init__(self, owner: BotTables, key: str) -> None:
+    def __init__(self, owner: TableSlots, key: str) -> None:
         self._owner = owner
         self._key = key
         self._open = True

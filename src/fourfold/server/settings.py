@@ -49,6 +49,12 @@ class Settings:
     max_sockets_per_address: int = 32
     #: unfinished tables with a bot seat that one client address may have made at once
     max_bot_tables_per_address: int = 8
+    #: unfinished tables of people only (no bot seat) that one address may have made
+    max_tables_per_address: int = 16
+    #: public tables (rows of the lobby) changed in the last hour one address may have made
+    max_lobby_tables_per_address: int = 4
+    #: new tables (created, imported, rematched, daily) a minute per address, and bursts
+    tables_per_minute: float = 12.0
     #: solver and bot work clients ask for (hints, analysis): worker threads, and jobs
     #: that may wait for one; each seat and each address has at most one job at a time
     job_workers: int = 1

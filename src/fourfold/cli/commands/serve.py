@@ -74,6 +74,15 @@ def register(sub: Any) -> None:
     p.add_argument("--max-bot-tables-per-address", type=int, default=8, metavar="N",
                    help="unfinished games with a bot that one client address may have"
                         " started at once (default 8)")
+    p.add_argument("--max-tables-per-address", type=int, default=16, metavar="N",
+                   help="unfinished games between people (no bot) that one client address"
+                        " may have started at once (default 16)")
+    p.add_argument("--max-lobby-tables-per-address", type=int, default=4, metavar="N",
+                   help="public tables (lobby rows) changed in the last hour that one client"
+                        " address may have started (default 4)")
+    p.add_argument("--tables-per-minute", type=float, default=12.0, metavar="N",
+                   help="new tables a minute per client address, in bursts of as many"
+                        " (default 12)")
     p.add_argument("--job-workers", type=int, default=1, metavar="N",
                    help="worker processes for hints and analyses (default 1)")
     p.add_argument("--warm-up", action=argparse.BooleanOptionalAction, default=True,
@@ -104,6 +113,9 @@ def run(args: argparse.Namespace) -> int:
                             ("address_rate", 0.1, 1_000_000),
                             ("max_sockets_per_address", 1, 100_000), ("job_workers", 1, 64),
                             ("max_bot_tables_per_address", 1, 100_000),
+                            ("max_tables_per_address", 1, 100_000),
+                            ("max_lobby_tables_per_address", 1, 100_000),
+                            ("tables_per_minute", 0.1, 1_000_000),
                             ("job_queue", 0, 10_000), ("request_timeout", 0.5, 3600),
                             ("refusal_hold", 0, 60),
                             ("sync_seconds", 0.05, 3600)):
@@ -135,6 +147,9 @@ def run(args: argparse.Namespace) -> int:
         address_rate_per_second=args.address_rate, address_rate_burst=2 * args.address_rate,
         max_sockets_per_address=args.max_sockets_per_address, job_workers=args.job_workers,
         max_bot_tables_per_address=args.max_bot_tables_per_address,
+        max_tables_per_address=args.max_tables_per_address,
+        max_lobby_tables_per_address=args.max_lobby_tables_per_address,
+        tables_per_minute=args.tables_per_minute,
         job_queue=args.job_queue, request_read_seconds=args.request_timeout,
         refusal_hold_seconds=args.refusal_hold, warm_up=args.warm_up,
         allowed_hosts=tuple(h.strip().lower() for h in args.allow_host if h.strip()),

@@ -21,7 +21,7 @@ from fourfold.ai.game_bots import game_bots
 from fourfold.core.errors import FourfoldError
 from fourfold.core.match import Match
 from fourfold.server.access import ApiError, charge, hub_of
-from fourfold.server.api import _bot_table_slot, _created, _new_row, _seat_specs
+from fourfold.server.api import _created, _new_row, _seat_specs, _table_slots
 from fourfold.server.daily import DailyDeals
 from fourfold.server.daily.clock import day_end, parse_day
 from fourfold.server.daily.deal import (
@@ -122,7 +122,7 @@ def post_daily_table(request: Request, game: str, variant: str, body: DailyTable
                                 " 'open' seat): the leaderboard is for people")
         match: Match[Any, Any] = Match(played, start, [s.name for s in specs])
         private = body.private or not any(s.kind == OPEN for s in specs)
-        with _bot_table_slot(request, specs) as bind:
+        with _table_slots(request, specs, private=private) as bind:
             # no seed stored and never a known deal: the players do not know it
             row = _new_row(hub, match, specs, private=private, seed=None, known_deal=False,
                            clock=None)

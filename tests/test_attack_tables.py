@@ -1,0 +1,156 @@
+"""Tables as an attacker makes them: one client address may not fill the server or the
+lobby with tables, by any route that makes one (create, import, rematch, daily deal),
+nor dodge the caps by forging ``X-Forwarded-For``, nor by walking through IPv6
+addresses it holds. Real servers on loopback; clients bind 127.0.0.2 and 127.0.0.3.
+Every loop is bounded in count."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from fourfold.server.limits import address_key
+from support.server import Server, client_from, resign, running, tokens_of
+
+PEOPLE = {"game": "folio", "seats": ["human", "human"], "private": True}
+OPEN = {"game": "folio", "seats": ["human", "open"]}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running(tmp_path_factory.mktemp("attack-tables"), extra=(
+            "--max-tables-per-address", "3", "--max-lobby-tables-per-address", "2",
+            "--tables-per-minute", "1000", "--refusal-hold", "0",
+            "--trusted-proxy", "127.0.0.1")) as s:
+        yield s
+
+
+def _refused(r: httpx.Response, words: str) -> None:
+    assert r.status_code == 429, r.text
+    body = r.json()
+    assert body["type"] == "refused" and words in body["error"], body
+    assert int(r.headers["retry-after"]) >= 1
+
+
+def _record(http: httpx.Client, created: dict[str, Any]) -> str:
+    r = http.get(f"/api/tables/{created['id']}/record",
+                 headers={"Authorization": f"Bearer {tokens_of(created)[0]}"})
+    assert r.status_code == 200, r.text
+    return r.text
+
+
+def test_tables_of_people_are_capped_on_every_route(server: Server) -> None:
+    with client_from("127.0.0.2", server.url) as http, \
+            client_from("127.0.0.3", server.url) as other:
+        made = []
+        for n in range(3):  # a forged X-Forwarded-For from an untrusted address: ignored
+            r = http.post("/api/tables", json=PEOPLE,
+                          headers={"X-Forwarded-For": f"198.51.100.{n + 1}"})
+            assert r.status_code == 201, r.text
+            made.append(r.json())
+        for forged in (None, "198.51.100.77", "127.0.0.3"):
+            headers = {"X-Forwarded-For": forged} if forged else {}
+            _refused(http.post("/api/tables", json=PEOPLE, headers=headers),
+                     "unfinished games between people")
+        record = _record(http, made[0])
+        _refused(http.post("/api/import", content=record,
+                           headers={"content-type": "text/plain"}),
+                 "unfinished games between people")
+        daily = http.get("/api/daily").json()["deals"]
+        deal = daily[0]
+        _refused(http.post(f"/api/daily/{deal['game']}/{deal['variant']}",
+                           json={"seats": _seats_of(deal), "private": True}),
+                 "unfinished games between people")
+        # another address has slots of its own
+        assert other.post("/api/tables", json=PEOPLE).status_code == 201
+        # a game that ends gives its slot back; its rematch takes it again
+        first = made[0]
+        assert resign(http, first["id"], tokens_of(first)[0]).status_code == 200
+        rematch = http.post(f"/api/tables/{first['id']}/rematch",
+                            headers={"Authorization": f"Bearer {tokens_of(first)[1]}"})
+        assert rematch.status_code == 201, rematch.text
+        _refused(http.post("/api/tables", json=PEOPLE), "unfinished games between people")
+        # the rematch of another finished game is refused while the address is full
+        assert resign(http, made[1]["id"], tokens_of(made[1])[0]).status_code == 200
+        assert http.post("/api/tables", json=PEOPLE).status_code == 201  # the freed slot
+        finished = made[1]
+        _refused(http.post(f"/api/tables/{finished['id']}/rematch",
+                           headers={"Authorization": f"Bearer {tokens_of(finished)[1]}"}),
+                 "unfinished games between people")
+
+
+def _seats_of(deal: dict[str, Any]) -> list[str]:
+    from fourfold.core.registry import load
+
+    return ["human"] * load(deal["game"], deal["variant"]).num_players
+
+
+def test_a_trusted_proxy_names_the_address_the_caps_count(server: Server) -> None:
+    # 127.0.0.1 is the trusted proxy here: the clients it names are counted apart
+    with client_from("127.0.0.1", server.url) as proxy:
+        for client in ("203.0.113.5", "203.0.113.6"):
+            codes = [proxy.post("/api/tables", json=PEOPLE,
+                                headers={"X-Forwarded-For": client}).status_code
+                     for _ in range(4)]
+            assert codes == [201, 201, 201, 429], (client, codes)
+
+
+def test_the_lobby_holds_few_tables_per_address(server: Server) -> None:
+    with client_from("127.0.0.5", server.url) as http:
+        public = [http.post("/api/tables", json=OPEN) for _ in range(2)]
+        assert [r.status_code for r in public] == [201, 201], [r.text for r in public]
+        _refused(http.post("/api/tables", json=OPEN), "tables in the lobby")
+        # a public table of two people is a row of the lobby too
+        _refused(http.post("/api/tables", json={**PEOPLE, "private": False}),
+                 "tables in the lobby")
+        # a private table (a link to share) is not in the lobby
+        private = http.post("/api/tables", json={**OPEN, "private": True})
+        assert private.status_code == 201, private.text
+        ids = {r.json()["id"] for r in public}
+        listed = {row["id"] for row in http.get("/api/lobby").json()["tables"]}
+        assert ids <= listed and private.json()["id"] not in listed
+
+
+def test_new_tables_are_rate_limited_per_address(tmp_path: Path) -> None:
+    # made and resigned at once, a table holds no slot: the rate still bounds them
+    with running(tmp_path, extra=("--tables-per-minute", "3", "--refusal-hold", "0",
+                                  "--max-tables-per-address", "100")) as server, \
+            client_from("127.0.0.2", server.url) as http:
+        codes = []
+        for _ in range(4):
+            r = http.post("/api/tables", json=PEOPLE)
+            codes.append(r.status_code)
+            if r.status_code == 201:
+                made = r.json()
+                assert resign(http, made["id"], tokens_of(made)[0]).status_code == 200
+        assert codes == [201, 201, 201, 429], codes
+        _refused(http.post("/api/tables", json=PEOPLE), "too many new tables")
+        with client_from("127.0.0.3", server.url) as other:
+            assert other.post("/api/tables", json=PEOPLE).status_code == 201
+
+
+@pytest.mark.parametrize(("one", "two"), [
+    ("2001:db8:1:2::1", "2001:db8:1:2:ffff:ffff:ffff:fffe"),  # one /64
+    ("2002:c000:0204::1", "2002:c000:0204:ffff::1"),  # 6to4: one IPv4 holds a /48
+    ("2002:c000:0204::1", "192.0.2.4"),
+    ("::ffff:192.0.2.4", "192.0.2.4"),  # IPv4-mapped
+    # Teredo: by the client's own IPv4 (and any port), not the relay's /64
+    ("2001:0:4136:e378:8000:63bf:3fff:fdd2", "2001:0:4136:e378:8000:1234:3fff:fdd2"),
+    ("2001:0:4136:e378:8000:63bf:3fff:fdd2", "192.0.2.45"),
+    ("fe80::1%eth0", "fe80::2"),
+])
+def test_addresses_one_client_holds_count_as_one(one: str, two: str) -> None:
+    assert address_key(one) == address_key(two)
+
+
+@pytest.mark.parametrize(("one", "two"), [
+    ("2001:db8:1:2::1", "2001:db8:1:3::1"),
+    ("2002:c000:0204::1", "2002:c000:0205::1"),
+    ("192.0.2.4", "192.0.2.5"),
+])
+def test_different_clients_count_apart(one: str, two: str) -> None:
+    assert address_key(one) != address_key(two)
