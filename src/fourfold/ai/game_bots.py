@@ -16,6 +16,12 @@ its ``Extensions(bots="package.module:ATTRIBUTE")`` (or in a variant's), with:
   factory ``(game) -> ExactEndgame`` solving positions within a node budget. Without
   one, the endgame asks the game's registered solver (``fourfold.solve.position``) and
   uses it when it is exact.
+- ``estimate``: the strongest bot's estimate of a position, for reviews where no solver
+  answers (``fourfold.analysis.review.assess``): ``(game, state, asked, iterations,
+  seed) -> ((move, score), ...)``, each move's expected score for the player to move
+  (0 lost .. 1 won), best first, every move in ``asked`` among them, within a budget
+  the game reads off ``iterations`` (never seconds). Without one, reviews estimate with
+  the MCTS search, unless ``too_slow`` lists it.
 - ``hint`` and ``hint_proposes``: the bot that answers a hint when no solver does
   (``fourfold.server.hints``), and whether to ask its ``propose`` (real-time games: it
   may answer "wait") rather than its ``choose``.
@@ -41,6 +47,9 @@ if TYPE_CHECKING:
 
 #: ``(game, player, seed, limit) -> Bot``
 BotFactory = Callable[["Game[Any, Any]", int, "int | None", "Limit | None"], "Bot"]
+#: ``(game, state, asked, iterations, seed) -> ((move, expected score), ...)``
+Estimator = Callable[["Game[Any, Any]", Any, tuple[Any, ...], int, int],
+                     tuple[tuple[Any, float], ...]]
 
 
 @dataclass(frozen=True)
@@ -62,6 +71,7 @@ class GameBots:
     endgame: Callable[[Game[Any, Any]], ExactEndgame] | None = None
     hint: str = "level3"
     hint_proposes: bool = False
+    estimate: Estimator | None = None
 
 
 NO_BOTS = GameBots()

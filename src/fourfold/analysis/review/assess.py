@@ -6,8 +6,10 @@ variant, or no answer in time) a bounded search estimates instead: the MCTS sear
 the bots (``fourfold.ai.mcts``, the search of level 4, the strongest level whose
 search yields an expected score per move) with a fixed number of iterations and a
 fixed seed, so the same review gives the same estimates. Its answers are marked as
-estimates (``Judgement.exact`` is False), never as exact. A game whose bots part lists
-that search as too slow for it (Folio freeform) gets no estimate: ``unknown``.
+estimates (``Judgement.exact`` is False), never as exact. A game whose bots part gives
+its own estimate (``GameBots.estimate``: Folio freeform's, its strongest bot's
+look-ahead) is estimated by it instead; one whose bots part lists MCTS as too slow and
+gives none gets no estimate: ``unknown``.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from fourfold.solve.position import Solution, Value, solver_for
 
 #: MCTS iterations of an estimate (per position)
 DEFAULT_ITERATIONS = 4_000
+#: the best moves an estimate lists at most (a coarse estimate ties hundreds of moves)
+BEST_ESTIMATED = 8
 
 
 @dataclass(frozen=True)
@@ -73,17 +77,41 @@ def solve(game: Game[Any, Any], state: Any, seconds: float) -> Assessment | None
     return None if solution is None else from_solution(solution)
 
 
-def estimate(game: Game[Any, Any], state: Any, iterations: int, seed: int) -> Assessment:
-    """A bounded MCTS search from ``state``: each move's expected score for the mover."""
-    from fourfold.ai.base import Limit
+def estimate(game: Game[Any, Any], state: Any, iterations: int, seed: int,
+             asked: tuple[Any, ...] = ()) -> Assessment:
+    """A bounded search from ``state``: each move's expected score for the mover (the
+    game's own estimate if its bots part gives one, else MCTS), the moves in ``asked``
+    (the move played) among them."""
     from fourfold.ai.game_bots import game_bots
     from fourfold.ai.mcts import MCTSBot
 
     mover = game.to_move(state)
     if mover is None:
         raise FourfoldError("the game is over: there is no move to estimate")
-    if MCTSBot.name in game_bots(game).too_slow:
+    bots = game_bots(game)
+    if bots.estimate is not None:
+        return scored(bots.estimate(game, state, asked, iterations, seed))
+    if MCTSBot.name in bots.too_slow:
         return Assessment(UNKNOWN, (), (), "estimate")  # its bots say: far too slow here
+    return searched(game, state, mover, iterations, seed)
+
+
+def scored(scores: tuple[tuple[Any, float], ...]) -> Assessment:
+    """An estimate from each move's expected score for the mover, best first."""
+    moves = tuple((move, estimated(score)) for move, score in scores)
+    if not moves:
+        return Assessment(UNKNOWN, (), (), "estimate")
+    top = max(judged.score or 0.0 for _, judged in moves)
+    best = tuple(move for move, judged in moves if judged.score == top)[:BEST_ESTIMATED]
+    return Assessment(estimated(top), moves, best, "estimate")
+
+
+def searched(game: Game[Any, Any], state: Any, mover: int, iterations: int,
+             seed: int) -> Assessment:
+    """The MCTS search of the bots (level 4's) from ``state``, ``iterations`` long."""
+    from fourfold.ai.base import Limit
+    from fourfold.ai.mcts import MCTSBot
+
     legal = game.legal_moves(state)
     bot = MCTSBot(game, mover, seed, Limit(iterations=max(iterations, 2 * len(legal))))
     engine = bot.engine
@@ -92,22 +120,18 @@ def estimate(game: Game[Any, Any], state: Any, iterations: int, seed: int) -> As
     # rewards are +1 won, 0 drawn, -1 lost: the expected score is (1 + mean) / 2
     scores = {child.action: (1 + child.reward / child.visits) / 2
               for child in root.children if child.visits}
-    moves = tuple((game.decode(action), estimated(score)) for action, score in sorted(
-        scores.items(), key=lambda item: -item[1]))
-    if not moves:
-        return Assessment(UNKNOWN, (), (), "estimate")
-    top = moves[0][1]
-    best = tuple(move for move, judged in moves if judged.score == top.score)
-    return Assessment(top, moves, best, "estimate")
+    return scored(tuple((game.decode(action), score) for action, score in sorted(
+        scores.items(), key=lambda item: -item[1])))
 
 
 def assess(game: Game[Any, Any], state: Any, seconds: float, iterations: int,
-           seed: int) -> Assessment:
-    """The solver's values where it answers within ``seconds``, else an estimate."""
+           seed: int, played: Any = None) -> Assessment:
+    """The solver's values where it answers within ``seconds``, else an estimate (which
+    values ``played``, the move played there, when given)."""
     solved = solve(game, state, seconds)
     if solved is not None:
         return solved
-    return estimate(game, state, iterations, seed)
+    return estimate(game, state, iterations, seed, () if played is None else (played,))
 
 
 __all__ = ["Assessment", "Value", "assess", "estimate", "prepare", "solve"]

@@ -57,6 +57,7 @@ class Review:
                 "ply": p.ply, "move": p.move, "player": self.players[p.player],
                 "before": p.before.to_json(), "after": p.after.to_json(),
                 "label": p.label, "best": list(p.best), "source": p.source,
+                "estimate": p.source == "estimate",
             } for p in self.plies],
         }
 
@@ -73,7 +74,7 @@ def review_ply(match: Match[Any, Any, Any], index: int, seconds: float, iteratio
     """Ply ``index`` (from 0) of a match."""
     game = match.game
     state, move = match.states[index], match.moves[index]
-    found: Assessment = assess(game, state, seconds, iterations, seed + index)
+    found: Assessment = assess(game, state, seconds, iterations, seed + index, move)
     after = found.of(move)
     return Ply(
         ply=index + 1, move=match.notation[index], player=int(game.to_move(state) or 0),

@@ -34,7 +34,8 @@ def table(review: Review) -> Table:
     grid = Table(title=f"Review of {review.game} ({review.variant}), result"
                        f" {review.result or 'unfinished'}", title_justify="left")
     for name in ("ply", "player", "move", "before", "after", "label", "best"):
-        grid.add_column(name, justify="right" if name == "ply" else "left")
+        grid.add_column(name, justify="right" if name == "ply" else "left",
+                        no_wrap=name in ("before", "after", "label"))  # "(est.)" stays put
     for p in review.plies:
         best = ", ".join(p.best[:BEST_SHOWN]) + (" ..." if len(p.best) > BEST_SHOWN else "")
         grid.add_row(

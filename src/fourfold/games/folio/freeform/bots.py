@@ -289,6 +289,15 @@ class FreeformLevel:
 
 LEVEL = FreeformLevel()
 
+
+def estimate(game: Game[Any, Any], state: Any, asked: tuple[Any, ...], iterations: int,
+             seed: int) -> tuple[tuple[Any, float], ...]:
+    """The reviews' estimate: level 5's look-ahead, bounded (``review.estimate``)."""
+    from fourfold.games.folio.freeform.review import estimate as look_ahead
+
+    return look_ahead(game, state, asked, iterations, seed)
+
+
 #: Folio freeform places on a continuous table (about a thousand candidate points per
 #: ply, each needing a grid fit), where the generic bots take minutes per game, so every
 #: level above random is the freeform bot at a different depth. One placement by
@@ -306,4 +315,5 @@ BOTS = GameBots(
     too_slow=frozenset({"greedy", "alphabeta", "mcts"}),
     too_slow_reason="over two minutes a placement on a freeform table, where a ply has about"
                     " a thousand candidate placements; play freeform or a level",
+    estimate=estimate,
 )
