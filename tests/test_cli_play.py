@@ -230,7 +230,7 @@ def test_menu_offers_games_then_variants(monkeypatch: pytest.MonkeyPatch) -> Non
     assert "[not playable: the designer never defined it" in out
     assert after(out, unplayable).startswith("orientation-matters cannot be played:")
     assert after(out, "orientation-matters").startswith("orientation-matters cannot be played:")
-    assert "folio (fixed-grid): Player 1 (you) vs Player 2 (random)" in out
+    assert "Folio (fixed-grid): Player 1 (you) vs Player 2 (random)" in out
 
 
 def test_menu_skips_the_variant_question_of_a_one_variant_game(
@@ -239,7 +239,7 @@ def test_menu_skips_the_variant_question_of_a_one_variant_game(
     code, out, _ = play(monkeypatch, [], ["2", "", "", "quit"])
     assert code == 0
     assert "Variant> " not in out
-    assert "quarto (standard):" in out
+    assert "Quarto (standard):" in out
 
 
 def test_menu_chooses_the_opponent_its_level_and_who_moves_first(
@@ -251,10 +251,10 @@ def test_menu_chooses_the_opponent_its_level_and_who_moves_first(
     assert code == 0
     assert "  1. human       another person at this terminal" in out
     assert "level5 " in out and "alpha-beta" in out
-    assert "folio (fixed-grid): Player 1 (level2) vs Player 2 (you)" in out
+    assert "Folio (fixed-grid): Player 1 (level2) vs Player 2 (you)" in out
     assert parse_record(save.read_text()).players == ("level2", "Player 2")
     code, out, _ = play(monkeypatch, [], ["1", "fixed-grid", "human", "quit"])
-    assert "folio (fixed-grid): Player 1 vs Player 2" in out
+    assert "Folio (fixed-grid): Player 1 vs Player 2" in out
     assert "First [" not in out
     # every bot in the menu says what it plays, as `fourfold bots` does
     assert re.search(r"\d+\. greedy +wins at once when it can", out)
@@ -292,7 +292,7 @@ def test_save_then_load_round_trip(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
     code, out, _ = play(monkeypatch, ["--load", str(first), "--seed", "4", "--save", str(second)],
                         follow=True)
     assert code == 0
-    assert "folio (no-grid): Player 1 (you) vs Player 2 (random)" in out
+    assert "Folio (no-grid): Player 1 (you) vs Player 2 (random)" in out
     finished = parse_record(second.read_text())
     assert finished.moves[:5] == saved.moves
     assert finished.result != "*"

@@ -1,6 +1,6 @@
 """Game commands of the terminal player, from the ``terminal`` part of each game's bundle:
-Ice Dao and Dao's ``draw`` (and ``resign``), freeform's ``assist``. (They used to be the
-presenters' ``extra_commands``; presenters are now pure text.)"""
+Ice Dao and Dao's ``draw``, freeform's ``assist``; ``resign`` is built in for every game.
+(They used to be the presenters' ``extra_commands``; presenters are now pure text.)"""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from support.terminal import Line, after, play
 
 
 def test_the_bundle_gives_each_game_its_commands() -> None:
-    assert [c.name for c in rules_for(fourfold.load("icedao")).commands] == ["draw", "resign"]
-    assert [c.name for c in rules_for(fourfold.load("dao")).commands] == ["draw", "resign"]
+    assert [c.name for c in rules_for(fourfold.load("icedao")).commands] == ["draw"]
+    assert [c.name for c in rules_for(fourfold.load("dao")).commands] == ["draw"]
     freeform = rules_for(fourfold.load("folio", "freeform"))
     assert [c.name for c in freeform.commands] == ["assist"]
     assert rules_for(fourfold.load("folio")).commands == ()
@@ -43,6 +43,39 @@ def test_resign(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:
     assert "Game over. Green (random) wins: Blue (you) resigned" in out \
         or "wins: Blue resigned" in out
     assert parse_record(save.read_text()).result == "0-1"
+
+
+def test_resign_works_in_every_game(monkeypatch: pytest.MonkeyPatch, tmp_path: object) -> None:
+    """``resign`` is a command everywhere (Quarto used to read it as a cell: "bad cell")."""
+    from pathlib import Path
+
+    save = Path(str(tmp_path)) / "q.rec"
+    code, out, _ = play(monkeypatch, ["quarto", "--vs", "level1", "--seed", "1", "--save",
+                                      str(save)], ["help", "resign"])
+    assert code == 0
+    assert "  resign  give up: your opponent wins" in out
+    assert "bad cell" not in out
+    assert "wins: Player 1 resigned" in out
+    assert parse_record(save.read_text()).result == "0-1"
+
+
+def test_the_examples_name_only_pieces_still_to_give(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The freeform prompt's and help's examples give a piece still in the supply (they
+    named Rm, wherever it was), at a place legal now."""
+    code, out, _ = play(monkeypatch, ["folio", "-v", "freeform", "--vs", "level1", "--seed",
+                                      "2"], ["0,0 Rm", "help", "quit"])
+    assert code == 0
+    lines = out.splitlines()
+    prompts = [i for i, line in enumerate(lines) if "to move: place the" in line]
+    assert len(prompts) == 2
+    for i in prompts:
+        example = lines[i].split("e.g. ")[1].rstrip(")").split(")")[0].split()
+        supply = next(line for line in reversed(lines[:i]) if line.startswith("Pieces left"))
+        left = {w.split("×")[0] for w in supply.split(": ")[1].split()}
+        assert example[1] in left, (example, supply)
+    assert "Rm" not in lines[prompts[1]]
+    helped = out.split("piece you give, e.g. ")[1].split()[:2]
+    assert helped == lines[prompts[1]].split("(e.g. ")[1].split(")")[0].split()
 
 
 def test_assist_switches_the_freeform_drawing(monkeypatch: pytest.MonkeyPatch) -> None:

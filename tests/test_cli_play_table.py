@@ -43,7 +43,7 @@ def test_load_resumes_against_the_recorded_bot(monkeypatch: pytest.MonkeyPatch,
     assert parse_record(first.read_text()).players == ("level2", "Player 2")
     code, out, _ = play(monkeypatch, ["--load", str(first), "--save", str(second)], ["quit"])
     assert code == 0
-    assert "folio (fixed-grid): Player 1 (level2) vs Player 2 (you)" in out
+    assert "Folio (fixed-grid): Player 1 (level2) vs Player 2 (you)" in out
     assert parse_record(second.read_text()).players == ("level2", "Player 2")
     # --vs says otherwise
     code, out, _ = play(monkeypatch, ["--load", str(first), "--vs", "random"], ["quit"])

@@ -66,7 +66,11 @@ def test_help_lists_only_what_works_and_moves_hint_work_but_undo_is_refused() ->
     run(s)
     text = console.out.getvalue()
     assert "  hint    what the quatrefoil bot would do in your seat" in text
-    assert "  undo " in text and "  moves " in text and "  pace " in text
+    # help and the intro offer no undo that is always refused: help says why instead
+    assert "  undo " not in text and "  moves " in text and "  pace " in text
+    assert "No undo in this game: cards are face down" in text
+    assert ", undo," not in text.split("\n", 3)[1]
+    assert "  resign  give up: the whole team loses, for everyone" in text
     assert "11 legal moves:" in text
     assert "Hint (what the quatrefoil bot would do from your view): " in text
     assert "No undo: no undo in quatrefoil (base): cards are face down" in text

@@ -1,4 +1,4 @@
-"""The commands every game has at the prompt: moves, undo, board, rules, hint, help.
+"""The commands every game has at the prompt: moves, undo, resign, board, rules, hint, help.
 
 ``quit`` (and the end of input) are handled by the loop itself, because they end the
 session rather than act on the game. Each command returns whether the position should
@@ -12,6 +12,7 @@ import textwrap
 from fourfold.cli.play.context import Command, PlayContext
 from fourfold.cli.play.errors import PlayError
 from fourfold.cli.play.hint import hint
+from fourfold.core.spec import Utility
 from fourfold.render.presenter import WIDTH
 from fourfold.table import TableError
 
@@ -38,6 +39,17 @@ def plies_text(text: str) -> str:
     """The table's ``took back N moves`` as the player says it."""
     n = int(text.split()[2])
     return f"Took back {n} ply." if n == 1 else f"Took back {n} plies."
+
+
+def no_undo(ctx: PlayContext) -> str | None:
+    """Why this table never takes a move back, or ``None`` when it may: real-time play,
+    or cards face down (then help and the intro do not offer ``undo``)."""
+    if ctx.table.real_time:
+        return "there is no undo in real-time play"
+    if ctx.table.hides_something():
+        return ("cards are face down, and taking back a move would show its replies, then"
+                " let you try again (ruling: undo only when nothing is hidden)")
+    return None
 
 
 def _undo(ctx: PlayContext, arg: str) -> bool:
@@ -72,6 +84,22 @@ def ask_others(ctx: PlayContext, kind: str, what: str) -> bool:
     return True
 
 
+def _resign(ctx: PlayContext, arg: str) -> bool:
+    """Give up: in a two-player game the other side wins; a team gives up together."""
+    try:
+        ctx.table.resign(ctx.seat)
+    except TableError as error:
+        ctx.say(f"Not resigned: {error.reason}.")
+        return False
+    return True
+
+
+def resign_summary(ctx: PlayContext) -> str:
+    if ctx.game.info.spec.utility is Utility.COOPERATIVE:
+        return "give up: the whole team loses, for everyone"
+    return "give up: your opponent wins"
+
+
 def _board(ctx: PlayContext, arg: str) -> bool:
     return True
 
@@ -90,9 +118,15 @@ def _rules(ctx: PlayContext, arg: str) -> bool:
 def _help(ctx: PlayContext, arg: str) -> bool:
     commands = all_commands(ctx)
     ctx.say("Commands:")
+    refused = no_undo(ctx) if "undo" in commands else None
     for command in commands.values():
-        ctx.say(f"  {command.name:<7} {command.summary}")
+        if command.name == "undo" and refused is not None:
+            continue  # said below, with the reason
+        summary = resign_summary(ctx) if command.name == "resign" else command.summary
+        ctx.say(f"  {command.name:<7} {summary}")
     ctx.say(f"  {'quit':<7} stop now (the record is saved if --save was given)")
+    if refused is not None:
+        ctx.say(f"No undo in this game: {refused}.")
     ctx.say("How to write a move:")
     for line in ctx.presenter.move_help(ctx.game, ctx.view().observation).splitlines():
         ctx.say(f"  {line}")
@@ -102,6 +136,7 @@ def _help(ctx: PlayContext, arg: str) -> bool:
 BUILTINS = (
     Command("moves", "list the legal moves", _moves),
     Command("undo", "take back your last move (and the bot's reply to it)", _undo),
+    Command("resign", "give up: your opponent wins", _resign),
     Command("board", "show the board again", _board),
     Command("rules", "print the rules of this game and variant", _rules),
     Command("hint", "the value of every legal move for the player to move (needs a solver)",

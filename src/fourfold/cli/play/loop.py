@@ -25,6 +25,7 @@ from fourfold.cli.play import session as session_module
 from fourfold.cli.play.builtins import QUIT_WORDS, find_command
 from fourfold.cli.play.console import Nothing
 from fourfold.cli.play.context import PlayContext
+from fourfold.cli.play.rules import title_label
 from fourfold.cli.play.screen import show_position, show_turn
 from fourfold.core.errors import FourfoldError, IllegalMoveError, NotationError
 from fourfold.core.outcome import Outcome
@@ -99,7 +100,7 @@ class TurnLoop:
     def intro(self) -> None:
         ctx = self.ctx
         together = self.game.info.spec.utility is Utility.COOPERATIVE
-        ctx.say(f"{self.game.info.label()}: "
+        ctx.say(f"{title_label(self.game)}: "
                 + (" with " if together else " vs ").join(labels(ctx)))
         if self.table.player_clock is not None:
             ctx.say(f"Clock: {self.table.player_clock.describe()} for each player;"

@@ -60,6 +60,14 @@ class PlayRules:
 DEFAULT = PlayRules()
 
 
+def title_label(game: Game[Any, Any]) -> str:
+    """The game as people write it, with its variant and any changed options:
+    ``Ice Dao (standard)``, ``Folio (fixed-grid, line-rule=same-colour-or-size)``."""
+    info = game.info
+    extras = [info.variant] + [f"{k}={v}" for k, v in info.non_default_options().items()]
+    return f"{info.spec.title} ({', '.join(extras)})"
+
+
 def rules_for(game: Game[Any, Any]) -> PlayRules:
     """The ``terminal`` part of this game's variant (else of the game), else ``DEFAULT``."""
     return typed_part(game, "terminal", PlayRules, DEFAULT)

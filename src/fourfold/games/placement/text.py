@@ -140,10 +140,13 @@ class PlacementPresenter(Presenter):
         g = _placement(game)
         first, second = g.pieces.name(0), g.pieces.name(1)
         cell = g.geometry.format_cell(g.geometry.placeable(frozenset())[0])
+        later = f"{cell} {second}"
+        if state.hand is not None and any(state.supply) and g.to_move(state) is not None:
+            later = self._example(g, state)  # a move legal now: never a piece already out
         lines = [
             f"The game opens with a give only: {g.player_name(1)} names the piece"
             f" {g.player_name(0)} places first, e.g. {first}",
-            f"Later: the cell for the piece in hand, then the piece you give, e.g. {cell} {second}",
+            f"Later: the cell for the piece in hand, then the piece you give, e.g. {later}",
             f"A placement that wins, or places the last piece, gives nothing: just {cell}",
             f"Cells: {g.geometry.cell_hint}",
             f"Pieces: {g.pieces.hint}",

@@ -30,10 +30,10 @@ from __future__ import annotations
 from typing import Any
 
 from fourfold.ai import Bot, make_bot
-from fourfold.cli.play.builtins import find_command
+from fourfold.cli.play.builtins import find_command, no_undo
 from fourfold.cli.play.context import Command, PlayContext
 from fourfold.cli.play.loop import TurnLoop, play_line
-from fourfold.cli.play.rules import PlayRules
+from fourfold.cli.play.rules import PlayRules, title_label
 from fourfold.core.errors import FourfoldError, NotationError
 from fourfold.core.game import Game
 from fourfold.core.outcome import Outcome
@@ -106,13 +106,14 @@ class QuatrefoilLoop(TurnLoop):
     def intro(self) -> None:
         ctx, game = self.ctx, self.quatrefoil
         others = {s.name for p, s in enumerate(ctx.table.seats) if p != self.me}
-        ctx.say(f"{game.info.label()}: you are {game.player_name(self.me)};"
+        ctx.say(f"{title_label(game)}: you are {game.player_name(self.me)};"
                 f" the other seats are {' and '.join(sorted(others))} bots.")
         extra = " You act at any time; so do the bots." if game.dual else ""
         words = [w for w in ("help", "moves", "hint", "undo", "board", "rules", "pace S")
-                 if find_command(ctx, w.split()[0]) is not None]
+                 if find_command(ctx, w.split()[0]) is not None
+                 and (w != "undo" or no_undo(ctx) is None)]
         ctx.say("Type an action (N>NW, cw, stack, ...), or " + ", ".join(words)
-                + ", quit." + extra)
+                + ", resign (the team gives up), quit." + extra)
 
     def reading(self) -> int | None:
         if self.quatrefoil.dual or self.quatrefoil.clock is not None:

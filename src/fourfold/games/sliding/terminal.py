@@ -1,5 +1,5 @@
-"""Ice Dao and classic Dao at the terminal: the ``draw`` offer and ``resign`` (their
-``terminal`` part, ``fourfold.cli.play.rules``).
+"""Ice Dao and classic Dao at the terminal: the ``draw`` offer (their ``terminal`` part,
+``fourfold.cli.play.rules``; ``resign`` is built in for every game).
 
 A draw by agreement is an offer at the table: a bot never accepts one (play on, or
 resign); between two people at this terminal the other person is asked.
@@ -27,18 +27,7 @@ def offer_draw(ctx: PlayContext, argument: str) -> bool:
     return ask_others(ctx, "draw", "a draw")
 
 
-def resign(ctx: PlayContext, argument: str) -> bool:
-    """Give up the game: the other side wins."""
-    try:
-        ctx.table.resign(ctx.seat)
-    except TableError as error:
-        ctx.say(f"Not resigned: {error.reason}.")
-        return False
-    return True
-
-
 DRAW = Command("draw", "offer your opponent a draw by agreement", offer_draw)
-RESIGN = Command("resign", "give up: your opponent wins", resign)
 
 #: the ``terminal`` part of Dao and Ice Dao
-RULES = PlayRules(commands=(DRAW, RESIGN))
+RULES = PlayRules(commands=(DRAW,))

@@ -34,6 +34,19 @@ from fourfold.render.style import join_lines, to_string
 ROWS = 21  # plot height in characters; the width is twice this (plus labels)
 
 
+def example_move(game: FreeformGame, state: FreeformState) -> str:
+    """A legal move to show as an example: a place next to the last piece (the first
+    of the lattice's legal places nearest it) and a piece still in the supply."""
+    moves = [m for m in game.legal_moves(state) if not m.challenge and m.place is not None]
+    giving = [m for m in moves if m.give is not None] or moves
+    if not giving:
+        return "challenge"
+    x0, y0 = state.pieces[-1][:2] if state.pieces else (0.0, 0.0)
+    best = min(giving, key=lambda m: (math.hypot(m.place[0] - x0, m.place[1] - y0)
+                                      if m.place is not None else math.inf))
+    return game.format_move(state, best)
+
+
 def _freeform(game: Game[Any, Any]) -> FreeformGame:
     if not isinstance(game, FreeformGame):
         raise TypeError(f"the freeform presenter cannot show {game.info.label()}")
@@ -170,11 +183,13 @@ class FreeformPresenter(Presenter):
                 f" for {game.player_name(player)} to place")
 
     def describe_turn(self, game: Game[Any, Any], state: Any) -> str:
-        return describe_giving_turn(_freeform(game), state, lambda other, hand: (
-            f"place the {hand} at the centre: 0.0,0.0 and a piece to give, e.g. 0.0,0.0 Rm"
+        g = _freeform(game)
+        return describe_giving_turn(g, state, lambda other, hand: (
+            f"place the {hand} at the centre, 0.0,0.0, and give {other} a piece,"
+            f" e.g. {example_move(g, state)}"
             if not state.pieces else
-            f"place the {hand} at x,y, then give {other} a piece (e.g. 1.0,0.0 Rm),"
-            " or type challenge"))
+            f"place the {hand} at x,y, then give {other} a piece"
+            f" (e.g. {example_move(g, state)}), or type challenge"))
 
     def explain_move(self, game: Game[Any, Any], before: Any, move: Any) -> str:
         assert isinstance(move, FreeformPly)
@@ -186,11 +201,15 @@ class FreeformPresenter(Presenter):
     def move_help(self, game: Game[Any, Any], state: Any) -> str:
         g = _freeform(game)
         h = format_number(g.table.side / 2)
+        later = "1.25,-0.5 Gs"
+        if state.pieces and state.hand is not None and any(state.supply) \
+                and g.to_move(state) is not None:
+            later = example_move(g, state)  # a move legal now: never a piece already out
         return "\n".join([
             f"The game opens with a give only: {g.player_name(1)} names the piece"
             f" {g.player_name(0)} places first, e.g. {g.pieces.name(0)}",
             "Later: where to place the piece in hand, x,y in decimals (no spaces), then the"
-            " piece you give, e.g. 1.25,-0.5 Gs",
+            f" piece you give, e.g. {later}",
             f"Anywhere on the table (-{h} to {h} on each axis) at least 1.0 from every piece;"
             " the first piece goes at 0.0,0.0.",
             "A placement that wins, or places the last piece, gives nothing: just 1.25,-0.5",
