@@ -90,7 +90,8 @@ def test_a_finished_game_is_reviewed_as_the_terminal_reviews_its_record(api: Api
     from fourfold.server.puzzles.mining import candidates
 
     plies = review_of(match, seconds=1.0, iterations=2000, seed=0).plies
-    found = [certify(match.game, match.states[ply - 1], 5.0) for ply in candidates(plies)]
+    found = [certify(match.game, match.states[ply - 1], 5.0)
+             for ply in candidates(plies, match.game)]
     certified = [p for p in found if p is not None]
     assert certified, "the level 2 bot's winning finish is a puzzle"
     for puzzle in certified:

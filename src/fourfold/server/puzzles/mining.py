@@ -1,7 +1,10 @@
 """Puzzles mined from the server's own finished games (issue 32), after their review.
 
 A reviewed position whose mover had exactly one best move by the solver (a win, or a
-draw only one move keeps) is a candidate; the game's solver then certifies it as the
+draw only one move keeps) is a candidate. A game certified by its own bounded search
+(its ``puzzles`` part's ``certify``: Ice Dao, which no solver answers exactly) proves
+only short lines, which a review's values do not point at, so its candidates are the
+positions nearest the game's end instead. The game's solver then certifies each as the
 terminal's miner does (``fourfold.puzzles.certify``: a unique solution at every step
 and a win in N, or the only move that does not lose), in a worker process of the job
 pool. Certified puzzles join the puzzle page's (``PuzzleStore.add_mined``). Only public
@@ -15,8 +18,10 @@ import logging
 from typing import Any
 
 from fourfold.analysis.review import Ply
+from fourfold.core.game import Game
 from fourfold.core.match import Match
 from fourfold.puzzles.certify import certify
+from fourfold.puzzles.hooks import hooks_for
 from fourfold.server.jobs import JobPool
 from fourfold.server.live import LiveTable
 from fourfold.server.puzzles.catalog import puzzle_id
@@ -27,8 +32,10 @@ log = logging.getLogger("fourfold.server")
 PER_GAME = 4
 
 
-def candidates(plies: tuple[Ply, ...]) -> list[int]:
+def candidates(plies: tuple[Ply, ...], game: Game[Any, Any]) -> list[int]:
     """The plies (from 1) whose position before the move may be a puzzle, last first."""
+    if hooks_for(game).certify is not None:  # a bounded search's short lines: the end
+        return [p.ply for p in plies][::-1][:PER_GAME]
     found = [p.ply for p in plies if p.source == "solver" and p.before.exact
              and p.before.value in ("win", "draw") and len(p.best) == 1]
     return found[::-1][:PER_GAME]
@@ -47,7 +54,7 @@ class Miner:
         if live.private:
             return 0
         kept = 0
-        for ply in candidates(plies):
+        for ply in candidates(plies, match.game):
             found = self.jobs.compute(certify, match.game, match.states[ply - 1],
                                       self.seconds)
             if found is not None and self.store.add_mined(puzzle_id(found), found, live.id):
