@@ -36,5 +36,10 @@ def redis() -> Iterator[Redis]:
 
 @pytest.fixture(scope="session")
 def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One cache directory (FOURFOLD_CACHE) for the whole session: Dao's table is built once."""
-    return tmp_path_factory.getbasetemp() / "fourfold-cache"
+    """One cache directory (FOURFOLD_CACHE) for the whole run: Dao's table is built once.
+    Parallel workers (pytest-xdist) share the run's folder above their own; the table is
+    written atomically, so a worker reads either no table or a whole one."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent
+    return base / "fourfold-cache"

@@ -18,6 +18,8 @@ from typing import Any
 
 import pytest
 
+from support.server import apt_lock
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--disable-gpu",
@@ -42,10 +44,14 @@ def ensure_chromium() -> str:
     """The path of Chromium, installing it from Debian when we are root there."""
     if not Path(CHROMIUM).exists() and os.geteuid() == 0 and Path("/etc/debian_version").exists() \
             and shutil.which("apt-get"):
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        subprocess.run(["apt-get", "update"], check=False, env=env, capture_output=True)
-        subprocess.run(["apt-get", "install", "-y", "chromium", "chromium-driver"], check=False,
-                       env=env, capture_output=True)
+        with apt_lock():  # one install at a time across parallel workers
+            if not Path(CHROMIUM).exists():  # another worker may have installed it meanwhile
+                env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+                wait = ["-o", "DPkg::Lock::Timeout=300"]
+                subprocess.run(["apt-get", *wait, "update"], check=False, env=env,
+                               capture_output=True)
+                subprocess.run(["apt-get", "install", "-y", *wait, "chromium",
+                                "chromium-driver"], check=False, env=env, capture_output=True)
     if not Path(CHROMIUM).exists():
         _missing(f"{CHROMIUM} is missing (apt-get install -y chromium chromium-driver)")
     return CHROMIUM

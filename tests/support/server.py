@@ -7,8 +7,10 @@ Everything talks to 127.0.0.1 only, and every wait is bounded.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import json
 import os
+import random
 import shutil
 import signal
 import socket
@@ -28,10 +30,64 @@ from websockets.sync.client import ClientConnection, connect
 START_SECONDS = 30.0
 
 
+#: the ports ``free_port`` picks from: below Linux's ephemeral range (32768-60999), so no
+#: outgoing connection takes one between the pick and the server's bind
+PORTS = range(20_000, 32_000)
+
+
+def xdist_worker() -> tuple[int, int]:
+    """This pytest-xdist worker's index and the number of workers; (0, 1) without xdist."""
+    name = os.environ.get("PYTEST_XDIST_WORKER", "")
+    count = os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")
+    index = int(name[2:]) if name.startswith("gw") and name[2:].isdigit() else 0
+    return index, max(int(count) if count.isdigit() else 1, index + 1)
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A loopback port nothing listens on, from this worker's own slice of ``PORTS``:
+    parallel workers (pytest-xdist) never pick the same port and start two servers on it."""
+    index, count = xdist_worker()
+    size = len(PORTS) // count
+    mine = range(PORTS.start + index * size, PORTS.start + (index + 1) * size)
+    pick = random.SystemRandom()  # tests that seed ``random`` must not make ports repeat
+    for _ in range(200):
+        port = pick.choice(mine)
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free loopback port in {mine.start}-{mine.stop - 1}")
+
+
+#: held while a test installs Debian packages: parallel workers would otherwise run two
+#: apt-gets at once, and the second fails on dpkg's lock
+APT_LOCK = Path(tempfile.gettempdir()) / "fourfold-tests-apt.lock"
+
+
+_APT_HELD: list[int] = []  # how deep this process holds it (flock would block on itself)
+
+
+@contextlib.contextmanager
+def apt_lock() -> Iterator[None]:
+    """Hold the machine-wide lock of the tests' apt-get installs (across processes;
+    re-entrant within one)."""
+    if _APT_HELD:
+        _APT_HELD.append(1)
+        try:
+            yield
+        finally:
+            _APT_HELD.pop()
+        return
+    with APT_LOCK.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        _APT_HELD.append(1)
+        try:
+            yield
+        finally:
+            _APT_HELD.pop()
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 class OnLoopback:
@@ -70,7 +126,7 @@ class Server(OnLoopback):
                 # 127.0.0.1 (test_server_limits.py and test_attack_*.py set their own)
                 "--max-tables-per-address", "100000",
                 "--max-lobby-tables-per-address", "100000",
-                "--tables-per-minute", "1000000",
+                "--tables-per-minute", "1000000", "--max-connections-per-address", "100000",
                 *self.extra]
         if self.database:
             args += ["--database", self.database]
@@ -246,7 +302,9 @@ def _ensure_program(program: str, debian_path: Path, package: str, what: str) ->
     found = shutil.which(program) or (str(debian_path) if debian_path.exists() else None)
     if found:
         return Path(found)
-    apt_install(package)
+    with apt_lock():  # another worker may have installed it while this one waited
+        if not debian_path.exists():
+            apt_install(package)
     if not debian_path.exists():
         _unavailable(f"{debian_path} is missing (apt-get install {package})", what)
     return debian_path
@@ -303,17 +361,21 @@ def apt_install(*packages: str) -> None:
     nothing (the caller then skips loudly, or fails under ``CI=true``)."""
     debian = Path("/etc/debian_version").exists()
     if os.geteuid() == 0 and debian and shutil.which("apt-get"):
-        subprocess.run(["apt-get", "install", "-y", *packages], check=False,
-                       capture_output=True, timeout=600,
-                       env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+        with apt_lock():
+            subprocess.run(["apt-get", "install", "-y", "-o", "DPkg::Lock::Timeout=300",
+                            *packages], check=False, capture_output=True, timeout=600,
+                           env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
 
 
 def _ensure_postgres() -> Path:
     found = pg_bin()
     if found is not None:
         return found
-    apt_install("postgresql")
-    found = pg_bin()
+    with apt_lock():  # another worker may have installed it while this one waited
+        found = pg_bin()
+        if found is None:
+            apt_install("postgresql")
+            found = pg_bin()
     if found is None:
         _unavailable("no initdb: not in `pg_config --bindir`, on the PATH or in"
                      " /usr/lib/postgresql/*/bin (apt-get install postgresql)")
