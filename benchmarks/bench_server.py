@@ -192,7 +192,8 @@ class Server:
                 "--rate", "100000", "--address-rate", "100000",
                 "--max-sockets-per-address", "100000", "--max-tables-per-address",
                 "100000", "--max-lobby-tables-per-address", "100000",
-                "--tables-per-minute", "1000000", *self.extra]
+                "--tables-per-minute", "1000000", "--max-connections-per-address",
+                "1000000", *self.extra]
         if self.database:
             args += ["--database", self.database]
         self.log = self.data / f"server-{self.port}.log"

@@ -62,7 +62,8 @@ class AppServer:
              "--real-time-bot-pace", str(self.bot_pace), "--rate", "5000",
              "--max-bot-tables-per-address", "100000", "--analysis-seconds", "0.3",
              "--max-tables-per-address", "100000", "--max-lobby-tables-per-address",
-             "100000", "--tables-per-minute", "1000000",
+             "100000", "--tables-per-minute", "1000000", "--address-rate", "50000",
+             "--max-connections-per-address", "100000",
              "--no-warm-up"],
             stdout=log, stderr=subprocess.STDOUT, text=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"})

@@ -4,9 +4,9 @@ Every route under ``/api/tables/{table_id}`` takes a ``Caller`` (``Watcher``: a 
 holder or a spectator; ``Seated``: a seat's holder only), and the WebSocket asks
 ``seat_holding`` the same question, so a token means the same thing everywhere:
 
-- the request is charged to its client address, and to the token once the token has
-  held a seat (server/limits.py): a made-up token costs its address, never a fresh
-  bucket;
+- the request is charged to its client address (every request, on every route: the
+  middleware ``AddressCharge``), and to the token once the token has held a seat
+  (server/limits.py): a made-up token costs its address, never a fresh bucket;
 - an unknown table is 404; a token that holds no seat at the table is 403 (it is not
   quietly treated as a spectator); no token at all is a spectator, refused (403) at a
   table of the daily deal until its day ends (``check_watchable``).
@@ -64,9 +64,10 @@ def token_of(credentials: HTTPAuthorizationCredentials | None) -> str | None:
 
 
 def charge(request: Request, token: str | None) -> None:
-    """Charge the request to its address (and its token's bucket); 429 past the rate."""
-    host = request.client.host if request.client else None
-    if not request.app.state.limits.allow(host, token_hash(token) if token else None):
+    """Charge the request to its token's bucket (if the token has held a seat); 429
+    past the rate. Every request was charged to its address already, whatever its
+    route (``AddressCharge``, server/middleware.py)."""
+    if not request.app.state.limits.allow_token(token_hash(token) if token else None):
         raise ApiError(429, "too many requests: slow down")
 
 

@@ -31,6 +31,7 @@ from fourfold.server.hub import Hub
 from fourfold.server.jobs import JobPool, JobRefused
 from fourfold.server.limits import Limiter, Limits, Slots, TableSlots, Tarpit, address_key
 from fourfold.server.middleware import (
+    AddressCharge,
     AnswerHeaders,
     BodyLimit,
     LoopbackHosts,
@@ -212,6 +213,8 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
     # the body limit, inside the others: its 413 carries their headers
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    # every request and handshake costs its address, whatever its route
+    app.add_middleware(AddressCharge, limits=app.state.limits, tarpit=tarpit)
     if _listens_on_loopback(settings):
         app.add_middleware(LoopbackHosts, allowed=settings.allowed_hosts)
     app.add_middleware(AnswerHeaders)  # outermost: on refusals too

@@ -22,31 +22,49 @@ half-close.
   the client closed), one file and one task each, until shutdown cancelled the tasks
   with a traceback apiece. Such a request is dropped at the half-close: the connection
   closes at once, or once the whole requests ahead of it are answered.
+- **Connections per address.** A client that opens connections faster than the read
+  deadline closes them could hold every file the server may open (each idle one for
+  ``read_seconds``), and then nobody is served. A client address (its /64 for IPv6,
+  server/limits.py) holds at most ``address_slots.limit`` at once, HTTP and WebSocket
+  alike; past that a new one is answered 429 and closed before anything is read. A
+  connection from a trusted proxy is not counted: it carries many clients (the proxy
+  caps them itself; deploy/nginx.conf).
 - **WebSocket refusals** go through ``ws_protocol.RefusingWebSocketsProtocol``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol, RequestResponseCycle
 
+from fourfold.server.limits import Slots, address_key
 from fourfold.server.ws_protocol import websocket_protocol
 
 TIMEOUT_408 = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\n"
                b"connection: close\r\ncontent-length: %d\r\n\r\n%s")
+TOO_MANY_429 = (b"HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\n"
+                b"retry-after: 1\r\nconnection: close\r\ncontent-length: %d\r\n\r\n%s")
 
 
 class GuardedHttpToolsProtocol(HttpToolsProtocol):
     """See the module. ``read_seconds`` is set by ``guarded_protocol``."""
 
     read_seconds: float = 10.0
+    #: open connections per client address (``None``: not counted)
+    address_slots: Slots | None = None
+    #: peers not counted (trusted proxies)
+    trusted: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = ()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.ws_protocol_class = websocket_protocol(self.ws_protocol_class)
+        #: gives this connection's slot back (``None``: it holds none)
+        self._release: Callable[[], None] | None = None
         self._read_timer: asyncio.TimerHandle | None = None
         #: the request whose application is running (``self.cycle`` is the one parsed
         #: last, which with pipelining is a later one)
@@ -55,10 +73,35 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         #: between a request's first byte and the end of its headers
         self._reading_headers = False
 
-    # -- the read deadline -------------------------------------------------------------
+    # -- the read deadline and the cap on connections ---------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)  # type: ignore[arg-type]
+        if not self._admit(transport):
+            return
         self._arm()
+
+    def _admit(self, transport: asyncio.BaseTransport) -> bool:
+        """Take a slot of the peer's address; when it has none left, answer 429 and
+        close. A trusted proxy's connections are not counted."""
+        slots = self.address_slots
+        peer = transport.get_extra_info("peername")
+        host = peer[0] if isinstance(peer, tuple) and peer else None
+        if slots is None or host is None or _trusted(host, self.trusted):
+            return True
+        key = address_key(str(host))
+        if not slots.acquire(key):
+            body = (b'{"error": "too many connections from your address (at most %d at'
+                    b' once)", "status": 429, "type": "refused"}' % slots.limit)
+            transport.write(TOO_MANY_429 % (len(body), body))  # type: ignore[attr-defined]
+            transport.close()
+            return False
+        self._release = lambda: slots.release(key)
+        return True
+
+    def _give_back(self) -> None:
+        release, self._release = self._release, None
+        if release is not None:
+            release()
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
@@ -75,7 +118,14 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
 
     def handle_websocket_upgrade(self) -> None:
         self._disarm()
+        release, self._release = self._release, None
         super().handle_websocket_upgrade()
+        if release is not None:  # the WebSocket's protocol holds the slot from now on
+            handed = self.transport.get_protocol()
+            if hasattr(handed, "on_lost"):
+                handed.on_lost = release
+            else:
+                release()
 
     def _arm(self) -> None:
         self._disarm()
@@ -135,6 +185,7 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        self._give_back()
         owed = [self._running, *(cycle for cycle, _ in self.pipeline)]
         self.pipeline.clear()
         for cycle in owed:
@@ -144,7 +195,23 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         super().connection_lost(exc)
 
 
-def guarded_protocol(read_seconds: float) -> type[GuardedHttpToolsProtocol]:
-    """The protocol class for ``uvicorn.Config(http=...)``, with this read deadline."""
-    return type("GuardedHttpToolsProtocol", (GuardedHttpToolsProtocol,),
-                {"read_seconds": float(read_seconds)})
+def _trusted(host: str, networks: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]
+             ) -> bool:
+    if not networks:
+        return False
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return any(address in network for network in networks)
+
+
+def guarded_protocol(read_seconds: float, max_connections: int | None = None,
+                     trusted: tuple[str, ...] = ()) -> type[GuardedHttpToolsProtocol]:
+    """The protocol class for ``uvicorn.Config(http=...)``, with this read deadline, at
+    most ``max_connections`` open connections per client address (``None``: no cap),
+    not counting those from the ``trusted`` proxies (addresses or networks)."""
+    return type("GuardedHttpToolsProtocol", (GuardedHttpToolsProtocol,), {
+        "read_seconds": float(read_seconds),
+        "address_slots": None if max_connections is None else Slots(max_connections),
+        "trusted": tuple(ipaddress.ip_network(t, strict=False) for t in trusted)})

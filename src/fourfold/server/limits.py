@@ -112,9 +112,14 @@ class Limits:
         self.addresses = Limiter(address_rate, address_burst)
 
     def allow(self, host: str | None, token_digest: str | None) -> bool:
-        """One request from ``host`` (with a token's hash, or ``None``)."""
+        """One message from ``host`` (with a token's hash, or ``None``)."""
         if not self.addresses.allow(address_key(host)):
             return False
+        return self.allow_token(token_digest)
+
+    def allow_token(self, token_digest: str | None) -> bool:
+        """A request with a token's hash (``None``: none), its address already charged
+        (``AddressCharge``, server/middleware.py): the token's bucket, if it has one."""
         if token_digest is None:
             return True
         return self.tokens.take_known("t:" + token_digest) is not False

@@ -56,7 +56,9 @@ def serve(settings: Settings) -> int:
                             timeout_graceful_shutdown=3, lifespan="on",
                             # a request must arrive whole in time; a half-closed
                             # pipelined connection is answered, not a traceback
-                            http=guarded_protocol(settings.request_read_seconds),
+                            http=guarded_protocol(settings.request_read_seconds,
+                                                  settings.max_connections_per_address,
+                                                  settings.trusted_proxies),
                             server_header=False,
                             # X-Forwarded-For from the --trusted-proxy addresses only
                             # (uvicorn alone would trust 127.0.0.1: anyone local)

@@ -47,6 +47,9 @@ class Settings:
     address_rate_burst: float = 200.0
     #: WebSockets open at once per client address
     max_sockets_per_address: int = 32
+    #: TCP connections (HTTP and WebSocket) open at once per client address, not
+    #: counting a trusted proxy's
+    max_connections_per_address: int = 256
     #: unfinished tables with a bot seat that one client address may have made at once
     max_bot_tables_per_address: int = 8
     #: unfinished tables of people only (no bot seat) that one address may have made

@@ -11,13 +11,23 @@ proposes the same). Here the refusal, once whole on the wire, ends the handshake
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 
 class RefusingWebSocketsProtocol(WebSocketsSansIOProtocol):
-    """See the module."""
+    """See the module. ``on_lost``: called once the connection is gone (it gives back
+    the connection's slot of its address: server/http_protocol.py)."""
+
+    on_lost: Callable[[], None] | None = None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        release, self.on_lost = self.on_lost, None
+        if release is not None:
+            release()
+        super().connection_lost(exc)
 
     async def send(self, message: Any) -> None:
         await super().send(message)

@@ -74,6 +74,9 @@ def register(sub: Any) -> None:
     p.add_argument("--max-bot-tables-per-address", type=int, default=8, metavar="N",
                    help="unfinished games with a bot that one client address may have"
                         " started at once (default 8)")
+    p.add_argument("--max-connections-per-address", type=int, default=256, metavar="N",
+                   help="connections (HTTP and WebSocket) open at once per client address,"
+                        " a trusted proxy's not counted (default 256)")
     p.add_argument("--max-tables-per-address", type=int, default=16, metavar="N",
                    help="unfinished games between people (no bot) that one client address"
                         " may have started at once (default 16)")
@@ -114,6 +117,7 @@ def run(args: argparse.Namespace) -> int:
                             ("max_sockets_per_address", 1, 100_000), ("job_workers", 1, 64),
                             ("max_bot_tables_per_address", 1, 100_000),
                             ("max_tables_per_address", 1, 100_000),
+                            ("max_connections_per_address", 1, 1_000_000),
                             ("max_lobby_tables_per_address", 1, 100_000),
                             ("tables_per_minute", 0.1, 1_000_000),
                             ("job_queue", 0, 10_000), ("request_timeout", 0.5, 3600),
@@ -148,6 +152,7 @@ def run(args: argparse.Namespace) -> int:
         max_sockets_per_address=args.max_sockets_per_address, job_workers=args.job_workers,
         max_bot_tables_per_address=args.max_bot_tables_per_address,
         max_tables_per_address=args.max_tables_per_address,
+        max_connections_per_address=args.max_connections_per_address,
         max_lobby_tables_per_address=args.max_lobby_tables_per_address,
         tables_per_minute=args.tables_per_minute,
         job_queue=args.job_queue, request_read_seconds=args.request_timeout,

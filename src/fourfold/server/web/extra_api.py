@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from functools import lru_cache
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
@@ -233,13 +234,20 @@ def get_rules(game: str, variant: Annotated[str | None, Query(max_length=40)] = 
             responses={200: {"content": {"image/svg+xml": {}}}})
 def get_start_picture(game: str, variant: Annotated[str | None, Query(max_length=40)] = None
                       ) -> Response:
+    _spec(game)
+    try:
+        return _svg(_start_picture(game, variant))
+    except FourfoldError as error:
+        raise ApiError(422, str(error)) from None
+
+
+@lru_cache(maxsize=64)
+def _start_picture(game: str, variant: str | None) -> str:
+    """A variant's start, drawn once (tens of milliseconds each time otherwise); only
+    known variants are kept (a refused one raises, and is not cached)."""
     from fourfold.core.registry import load
     from fourfold.render.svg import draw_svg
 
-    _spec(game)
-    try:
-        configured = load(game, variant)
-    except FourfoldError as error:
-        raise ApiError(422, str(error)) from None
+    configured = load(game, variant)
     state = configured.initial_state(1)
-    return _svg(str(draw_svg(configured, configured.view(state, None))))
+    return str(draw_svg(configured, configured.view(state, None)))
