@@ -4,6 +4,7 @@ its NumPy search for free lattice points."""
 
 from __future__ import annotations
 
+import cmath
 import math
 import random
 from typing import Any
@@ -106,3 +107,102 @@ def test_freeform_free_points_are_the_pointwise_ones() -> None:
         want = [p for p in game.lattice
                 if not any(too_close(math.hypot(p[0] - q[0], p[1] - q[1])) for q in pts)]
         assert game._free_points(pts) == want
+
+
+# -- Folio freeform: the quick refutations before the grid search (fit_bounds) ---------------
+
+def _reference_after(game: Any, state: Any, point: tuple[float, float]) -> tuple[Any, Any]:
+    """What ``after`` gave before the refutations: the full searches, always."""
+    from fourfold.games.folio.freeform import fitting
+
+    won = game.winning_grid(state, point)
+    if won is not None:
+        return True, state.broken
+    if state.broken is None and not fitting.fits(
+            [*state.points, point], game.tolerance, game.table):
+        return False, state.placed + 1
+    return False, state.broken
+
+
+def _freeform_positions(game: Any, rng: random.Random) -> list[tuple[Any, list[complex]]]:
+    """Positions whose pieces sit near cell centres of a random grid (turned, scaled, moved;
+    some of them hanging near the table's edge), each with the grid's empty cell centres
+    (where the next piece fits, wins or misses by a hair)."""
+    from fourfold.games.folio.freeform.state import FreeformPly
+    from fourfold.games.placement.giving import available_gives
+
+    out = []
+    while len(out) < 36:
+        n = rng.randrange(2, 9)
+        s = rng.uniform(1.3, 2.4)
+        z = s * complex(math.cos(a := rng.uniform(0, 2 * math.pi)), math.sin(a))
+        cells = rng.sample([(c, r) for c in range(4) for r in range(4)], 16)
+        origin = complex(rng.uniform(-9, 4), rng.uniform(-9, 4))
+        centres = [origin + z * complex(c + 0.5, r + 0.5) for c, r in cells]
+        jitter = rng.choice([0.0, 0.5, 1.0])
+        pts = [c + jitter * game.tolerance * s * complex(rng.uniform(-0.7, 0.7),
+                                                         rng.uniform(-0.7, 0.7))
+               for c in centres[:n]]
+        first = pts[0]
+        state = game.initial_state()
+        state = game.next_state(state, FreeformPly(None, rng.choice(
+            available_gives(state.supply))))
+        for p in pts:
+            q = p - first
+            point = (round(q.real, 6) + 0.0, round(q.imag, 6) + 0.0)
+            if game.outcome(state) is not None or game.place_reason(state, point):
+                break
+            won = game.after(state, point)[0] is not None
+            gives = available_gives(state.supply)
+            give = None if won or not gives else rng.choice(gives)
+            state = game.next_state(state, FreeformPly(point, give))
+        if game.outcome(state) is None and state.placed >= 2:
+            out.append((state, [c - first for c in centres[n:]]))
+    return out
+
+
+def test_freeform_refutations_change_no_answer_of_the_rules() -> None:
+    """``after`` (win and broken grid) with the refutations equals the full searches, at
+    cell centres of the position's grid, points off them by about the tolerance, and
+    random lattice points; and every placement the mask marks as winning wins."""
+    rng = random.Random(11)
+    tally = {"won": 0, "broken": 0, "fits": 0}
+    for options in ({}, {"line-rule": "colours-or-sizes"}, {"tolerance": 0.3}):
+        game = fourfold.load("folio", "freeform", **options)
+        for state, free in _freeform_positions(game, rng)[:12]:
+            candidates = [c + cmath.rect(game.tolerance * abs(free[0] - free[-1]) / 3
+                                         * rng.choice([0.0, 0.9, 1.0, 1.1]),
+                                         rng.uniform(0, 2 * math.pi)) for c in free[:8]]
+            candidates += [complex(*rng.choice(game.lattice)) for _ in range(6)]
+            for c in candidates:
+                point = (round(c.real, 6) + 0.0, round(c.imag, 6) + 0.0)
+                if game.place_reason(state, point) is not None:
+                    continue
+                fresh = fourfold.load("folio", "freeform", **options)
+                won, broken = fresh.after(state, point)
+                assert ((won is not None), broken) == _reference_after(
+                    game, state, point), (game.format_position(state), point)
+                tally["won" if won else "broken" if broken else "fits"] += 1
+            index, wins = game.placement_arrays(state)
+            for i in index[wins].tolist():
+                assert game.winning_grid(state, game.lattice[i]) is not None
+    assert min(tally.values()) >= 10, tally
+
+
+def test_freeform_winning_mask_misses_no_win() -> None:
+    """Every free lattice point where the full search finds a win is marked winning."""
+    rng = random.Random(5)
+    game = fourfold.load("folio", "freeform")
+    checked = 0
+    for state, _ in _freeform_positions(game, rng)[:6]:
+        if state.placed < 3 or state.broken is not None:
+            continue
+        index, wins = game.placement_arrays(state)
+        marked = set(index[wins].tolist())
+        pieces = [complex(x, y) for x, y in state.points]
+        near = [i for i in index.tolist()
+                if min(abs(complex(*game.lattice[i]) - p) for p in pieces) < 5]
+        for i in rng.sample(near, min(60, len(near))):
+            assert (game.winning_grid(state, game.lattice[i]) is not None) == (i in marked)
+            checked += 1
+    assert checked >= 120

@@ -21,12 +21,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from fourfold.core.errors import FourfoldError, NotationError, checked_action, read_part
 from fourfold.core.game import PerfectInformation
 from fourfold.core.outcome import Outcome
 from fourfold.core.spec import GameInfo, OptionSpec, bool_option
-from fourfold.games.folio.freeform import fitting
+from fourfold.games.folio.freeform import fit_bounds, fitting
 from fourfold.games.folio.freeform.fitting import Cell, Grid, Table
 from fourfold.games.folio.freeform.notation import (
     CHALLENGE_WORD,
@@ -112,6 +113,7 @@ class Target:
     offsets: tuple[complex, ...]
     cell: complex
     discs: tuple[tuple[complex, float], ...]
+    box: tuple[float, float, float, float]
 
     def admits(self, point: Point) -> bool:
         z = complex(*point)
@@ -136,11 +138,17 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
             for i in range(self.side)
         ]
         self._index = {p: i for i, p in enumerate(self.lattice)}
+        self._lattice_xy = np.array(self.lattice, dtype=np.float64)
+        self._lattice_z = self._lattice_xy[:, 0] + 1j * self._lattice_xy[:, 1]
         self._num_actions = (len(self.lattice) + 1) * (self.pieces.num_kinds + 1) + 1
         self._decoded: list[FreeformPly] = []
         self._moves_cache: dict[FreeformState, list[FreeformPly]] = {}
         self._after_cache: dict[tuple[FreeformState, Point], tuple[Outcome | None, int | None]] = {}
-        self._placements_cache: dict[FreeformState, list[tuple[Point, bool]]] = {}
+        self._won_cache: dict[tuple[FreeformState, Point], Outcome | None] = {}
+        self._targets_cache: dict[tuple[FreeformState, bool], list[Target]] = {}
+        self._placements_cache: dict[
+            FreeformState, tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]
+        ] = {}
 
     # -- rules --------------------------------------------------------------------------
     def initial_state(self, seed: int | None = None) -> FreeformState:
@@ -183,14 +191,17 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
                 return grid, line[0], line[1]
         return None
 
-    def after(self, state: FreeformState, point: Point) -> tuple[Outcome | None, int | None]:
-        """The win (if the placement wins) and the ``broken`` count after placing at ``point``."""
+    def won_at(self, state: FreeformState, point: Point) -> Outcome | None:
+        """The win if placing the piece in hand at ``point`` wins, else ``None``."""
         key = (state, point)
-        if key in self._after_cache:
-            return self._after_cache[key]
-        won = self.winning_grid(state, point)
+        if key in self._won_cache:
+            return self._won_cache[key]
+        won = None
+        if state.hand is not None and state.broken is None and state.placed + 1 >= 4 and (
+            self._possible(state, point, True)
+        ):
+            won = self.winning_grid(state, point)
         outcome = None
-        broken = state.broken
         if won is not None:
             grid, line, reason = won
             cells = "-".join(fitting.cell_name(grid.cells[i]) for i in sorted(
@@ -199,8 +210,21 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
                 state.placed % 2,
                 f"line of four {cells} with {reason} on the grid {grid.describe()}",
             )
-        elif broken is None and not fitting.fits(
-            [*state.points, point], self.tolerance, self.table
+        if len(self._won_cache) > 4096:
+            self._won_cache.clear()
+        self._won_cache[key] = outcome
+        return outcome
+
+    def after(self, state: FreeformState, point: Point) -> tuple[Outcome | None, int | None]:
+        """The win (if the placement wins) and the ``broken`` count after placing at ``point``."""
+        key = (state, point)
+        if key in self._after_cache:
+            return self._after_cache[key]
+        outcome = self.won_at(state, point)
+        broken = state.broken
+        if outcome is None and broken is None and (
+            not self._possible(state, point, False)
+            or not fitting.fits([*state.points, point], self.tolerance, self.table)
         ):
             broken = state.placed + 1
         if len(self._after_cache) > 4096:
@@ -231,35 +255,59 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
 
     def _placements(self, state: FreeformState) -> list[tuple[Point, bool]]:
         """Legal placements on the action lattice, each with whether it wins."""
+        index, wins = self.placement_arrays(state)
+        return [(self.lattice[i], bool(w)) for i, w in zip(index.tolist(), wins.tolist(),
+                                                             strict=True)]
+
+    def placement_arrays(
+        self, state: FreeformState
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+        """``_placements`` as arrays: the lattice index of each legal placement, in lattice
+        order, and whether it wins (cached per position; the env's observation reads them)."""
         if state in self._placements_cache:
             return self._placements_cache[state]
         if not state.pieces:
-            found: list[tuple[Point, bool]] = [((0.0, 0.0), False)]
+            index = np.array([self._index[(0.0, 0.0)]], dtype=np.int64)
         else:
-            pts = state.points
-            free = self._free_points(pts)
-            wins: set[Point] = set()
-            if state.broken is None and state.placed + 1 >= 4:
-                for target in self.targets(state, lines_only=True):
-                    for p in free:
-                        if p not in wins and target.admits(p) and self.after(state, p)[0]:
-                            wins.add(p)
-            if self.strict:
-                if state.placed == 1:
-                    keep = set(free)
-                else:
-                    keep = set()
-                    for target in self.targets(state, lines_only=False):
-                        keep.update(p for p in free if target.admits(p))
-                free = [p for p in free if p in keep and self.after(state, p)[1] is None]
-            found = [(p, p in wins) for p in free]
+            index = self._free_indices(state.points)
+        wins = np.zeros(len(index), dtype=bool)
+        if state.pieces and state.broken is None and state.placed + 1 >= 4:
+            for i in np.flatnonzero(self._near_targets(state, index, True)):
+                wins[i] = self.won_at(state, self.lattice[index[i]]) is not None
+        if self.strict and state.pieces:
+            keep = np.ones(len(index), dtype=bool)
+            if state.placed > 1:
+                keep = self._near_targets(state, index, False)
+            for i in np.flatnonzero(keep):
+                keep[i] = self.after(state, self.lattice[index[i]])[1] is None
+            index, wins = index[keep], wins[keep]
         if len(self._placements_cache) > 256:
             self._placements_cache.clear()
-        self._placements_cache[state] = found
-        return found
+        self._placements_cache[state] = (index, wins)
+        return index, wins
+
+    def _near_targets(
+        self, state: FreeformState, index: npt.NDArray[np.int64], lines_only: bool
+    ) -> npt.NDArray[np.bool_]:
+        """Which of these lattice points some target's discs hold (``fit_bounds.admits``,
+        widened once more for NumPy's rounding): every point where a grid (with
+        ``lines_only``, a winning line through it) might fit, and a few more."""
+        z = self._lattice_z[index]
+        near = np.zeros(len(index), dtype=bool)
+        margin = fit_bounds.MARGIN
+        for target in self.targets(state, lines_only):
+            inside = ~near
+            for c, r in target.discs:
+                inside &= np.abs(z - c) <= (r * (1 + margin) + margin) * (1 + 1e-9)
+            near |= inside
+        return near
 
     def _free_points(self, pts: Sequence[Point]) -> list[Point]:
-        """The lattice points no piece is ``too_close`` to, in lattice order.
+        """The lattice points no piece is ``too_close`` to, in lattice order."""
+        return [self.lattice[i] for i in self._free_indices(pts).tolist()]
+
+    def _free_indices(self, pts: Sequence[Point]) -> npt.NDArray[np.int64]:
+        """The lattice indices of the points no piece is ``too_close`` to, in order.
 
         NumPy compares each point's squared distance to its nearest piece with the square
         of ``too_close``'s limit, and settles every point further from it than 1e-13
@@ -268,8 +316,6 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
         any, get ``too_close`` on ``math.hypot``. The answer is exactly the point-by-point
         test's (tests/test_envs_fast_paths.py compares the two).
         """
-        if not hasattr(self, "_lattice_xy"):
-            self._lattice_xy = np.array(self.lattice, dtype=np.float64)
         lat = self._lattice_xy
         near = ((lat[:, None, :] - np.array(pts, dtype=np.float64)[None, :, :]) ** 2).sum(
             axis=2).min(axis=1)
@@ -278,25 +324,64 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
         for i in np.flatnonzero((near >= limit * (1 - 1e-13)) & ~keep):
             p = self.lattice[i]
             keep[i] = not any(too_close(math.hypot(p[0] - q[0], p[1] - q[1])) for q in pts)
-        return [self.lattice[i] for i in np.flatnonzero(keep)]
+        return np.flatnonzero(keep)
 
     def targets(self, state: FreeformState, lines_only: bool) -> list[Target]:
         """Every (assignment of the pieces, free cell) a new piece could take, with discs
         that must hold it. With ``lines_only``, only cells completing a line of four that
-        the line rule accepts with the piece in hand. Needs at least two pieces."""
+        the line rule accepts with the piece in hand. Needs at least two pieces.
+
+        The assignments are every leaf of ``fitting.leaves`` that is not certainly
+        infeasible (``fit_bounds``), so any grid that fits the pieces with a new one
+        has its target here (``fit_bounds`` relies on it)."""
+        key = (state, lines_only)
+        if key in self._targets_cache:
+            return self._targets_cache[key]
         pts = [complex(x, y) for x, y in state.points]
         kinds = [*self._kinds(state), state.hand if state.hand is not None else 0]
         t = self.tolerance
         found: list[Target] = []
-        if len(pts) < 2:
-            return found
-        for leaf, w, _ in fitting.free_cells(pts, t):
-            if lines_only:
-                cells = fitting.normalised([*leaf.offsets, w])
-                if line_through(cells, kinds, len(pts), self.pieces) is None:
-                    continue
-            found.append(Target(leaf.offsets, w, _discs(pts, leaf, w, t)))
+        for leaf in self._leaves(state):
+            xs = [int(d.real) for d in leaf.offsets]
+            ys = [int(d.imag) for d in leaf.offsets]
+            used = set(leaf.offsets)
+            for x in range(max(xs) - 3, min(xs) + 4):
+                for y in range(max(ys) - 3, min(ys) + 4):
+                    w = complex(x, y)
+                    if w in used:
+                        continue
+                    if lines_only:
+                        cells = fitting.normalised([*leaf.offsets, w])
+                        if line_through(cells, kinds, len(pts), self.pieces) is None:
+                            continue
+                    found.append(Target(leaf.offsets, w, _discs(pts, leaf, w, t), leaf.box))
+        if len(self._targets_cache) > 256:
+            self._targets_cache.clear()
+        self._targets_cache[key] = found
         return found
+
+    def _leaves(self, state: FreeformState) -> list[fitting.Leaf]:
+        """The assignments of the pieces to cells that are not certainly infeasible."""
+        pts = [complex(x, y) for x, y in state.points]
+        if len(pts) < 2:
+            return []
+        t = self.tolerance
+        return [
+            leaf for leaf in fitting.leaves(pts, t)
+            if not fit_bounds.infeasible(pts, [d + fitting.HALF for d in leaf.offsets], t)
+        ]
+
+    def _possible(self, state: FreeformState, point: Point, lines_only: bool) -> bool:
+        """``False`` when no grid (with ``lines_only``: none with a winning line through the
+        new piece) can fit the pieces with the one in hand at ``point`` (``fit_bounds``);
+        ``True`` means the full search must decide."""
+        if state.placed < 2:
+            return True
+        targets = [
+            (tg.offsets, tg.cell, tg.discs, tg.box) for tg in self.targets(state, lines_only)
+        ]
+        pts = [complex(x, y) for x, y in state.points]
+        return fit_bounds.possible(pts, targets, complex(*point), self.tolerance, self.table)
 
     def legal_moves(self, state: FreeformState) -> list[FreeformPly]:
         if state not in self._moves_cache:

@@ -73,13 +73,9 @@ class FreeformEncoder(PiecePlanes):
         if state.hand is None:
             mask[nowhere * (k + 1) + gives] = 1
         else:
-            # the rules' own list of legal placements (cached per position by the game)
-            placements = game._placements(state)
-            xy = np.array([p for p, _ in placements], dtype=np.float64).reshape(-1, 2)
-            # lattice point (x, y) = ((i - r) * 0.5, (j - r) * 0.5) has index j * side + i
-            ij = np.rint(xy / 0.5).astype(np.int64) + game.radius
-            index = ij[:, 1] * game.side + ij[:, 0]
-            wins = np.array([w for _, w in placements], dtype=bool)
+            # the rules' own legal placements (cached per position by the game)
+            index, wins = game.placement_arrays(state)
+            wins = wins.copy()
             if len(gives) == 0:
                 wins[:] = True
             mask[index[wins] * (k + 1) + k] = 1
