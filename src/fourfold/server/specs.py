@@ -8,6 +8,7 @@ record), the bots' choices (``bot_seed``) and the bots' visible pauses
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -107,13 +108,33 @@ def bot_pace(game: Game[Any, Any], match: Match[Any, Any], settings: Settings) -
     return settings.real_time_bot_pace if real_time else settings.bot_pace
 
 
+def bot_title(bot: str) -> str:
+    """A bot as people say it: ``Bot level 2``, ``Bot greedy`` (as the page's
+    ``botName`` in static/util.js)."""
+    level = re.fullmatch(r"level(\d+)", bot)
+    return f"Bot level {level.group(1)}" if level else f"Bot {bot}"
+
+
+def called(specs: list[SeatSpec], p: int) -> str:
+    """One name per seat everywhere (the page's ``seatName``): a person's name, or the
+    bot and its level, with the seat's number when another seat has the same bot
+    (``Bot level 1 (seat 3)``); a bot's stored name goes only in the record. The table's
+    event texts use it."""
+    spec = specs[p]
+    if spec.kind != BOT or spec.bot is None:
+        return spec.name
+    twins = sum(1 for s in specs if s.kind == BOT and s.bot == spec.bot)
+    return bot_title(spec.bot) + (f" (seat {p + 1})" if twins > 1 else "")
+
+
 def seat_of(game: Game[Any, Any], p: int, spec: SeatSpec, seed: int, pace: float,
-            playing: bool) -> Seat:
-    """The ``Seat`` for ``spec``; bots wait (an empty seat) until ``playing``."""
+            playing: bool, name: str | None = None) -> Seat:
+    """The ``Seat`` for ``spec`` (called ``name``, else the spec's name); bots wait (an
+    empty seat) until ``playing``."""
     if spec.kind == BOT and playing:
         assert spec.bot is not None
         bot = make_bot(spec.bot, game, p, seed + p)
-        bot.name = spec.name
+        bot.name = name or spec.name
         return Seat.of_bot(bot, pace)
     if spec.kind == HUMAN:
         return Seat.human(spec.name)
@@ -126,7 +147,8 @@ def seated_table(game: Game[Any, Any], specs: list[SeatSpec], match: Match[Any, 
     """The ``Table`` of a server table: the deal is ``match``'s start, the bots play
     from ``bot_seed`` and pause from ``pause_seed`` (streams of their own, never the
     deal's); every bot has seen its seat's view before the first change."""
-    seats = [seat_of(game, p, s, bot_seed, pace, playing) for p, s in enumerate(specs)]
+    seats = [seat_of(game, p, s, bot_seed, pace, playing, called(specs, p))
+             for p, s in enumerate(specs)]
     table = Table(game, seats, match=match, seed=pause_seed, **table_options)
     for p, seat in enumerate(seats):
         if seat.is_bot:

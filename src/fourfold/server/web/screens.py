@@ -13,7 +13,6 @@ bots leave ``screen`` out and are sent the plain events (docs/wire.md).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -22,7 +21,7 @@ from fourfold.core.game import View
 from fourfold.core.spec import Utility
 from fourfold.server.live import LiveTable
 from fourfold.server.protocol import table_info
-from fourfold.server.specs import BOT
+from fourfold.server.specs import BOT, called
 from fourfold.server.web.controllers import controller_url
 from fourfold.table import Event
 from fourfold.table.events import EventKind
@@ -34,20 +33,13 @@ SAME_POSITION = frozenset({EventKind.OFFER, EventKind.DECLINE, EventKind.SEATS,
                            EventKind.END})
 
 
-def bot_name(bot: str | None) -> str:
-    """A bot as people would say it: "Bot level 2", "Bot greedy" (as util.js's botName)."""
-    level = re.fullmatch(r"level(\d+)", bot or "")
-    return f"Bot level {level.group(1)}" if level else f"Bot {bot}"
-
-
 def seat_names(live: LiveTable) -> tuple[str, ...]:
-    """One name per seat, as the page says it (util.js's seatName): the person's name,
-    or the bot and its level, with the seat's number when two seats have the same bot.
-    The pictures are drawn with these names (render/svg/common.py)."""
-    bots = [s.bot for s in live.seats if s.kind == BOT]
-    return tuple(f"{bot_name(s.bot)} (seat {p + 1})" if bots.count(s.bot) > 1
-                 else bot_name(s.bot) if s.kind == BOT else s.name
-                 for p, s in enumerate(live.seats))
+    """One name per seat, as the page and the table's event texts say it (util.js's
+    seatName, ``specs.called``): the person's name, or the bot and its level, with the
+    seat's number when two seats have the same bot. The pictures are drawn with these
+    names (render/svg/common.py)."""
+    seats = list(live.seats)
+    return tuple(called(seats, p) for p in range(len(seats)))
 
 
 def hints_allowed(live: LiveTable, seat: int | None) -> bool:

@@ -115,7 +115,8 @@ export function botName(bot) {
 }
 
 /** One name per seat everywhere: the person's name, or the bot and its level (with the
- * seat's number when another seat has the same bot). */
+ * seat's number when another seat has the same bot); the server's event texts say the
+ * same (server/specs.py, called). */
 export function seatName(state, seat) {
   const s = state.seats && state.seats[seat];
   if (!s) return `Seat ${seat + 1}`;
