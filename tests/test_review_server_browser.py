@@ -96,3 +96,65 @@ def test_the_review_on_the_replay_page(reviewed: tuple[Server, str, dict[str, An
         watched.clean()
     finally:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def estimated(tmp_path_factory: pytest.TempPathFactory
+              ) -> Iterator[tuple[Server, str, dict[str, Any]]]:
+    """A server and a finished Folio freeform game (no solver: every value an estimate),
+    two bots' game whose review is asked for."""
+    server = Server(tmp_path_factory.mktemp("review-estimated"),
+                    extra=("--analysis-seconds", "0.3")).start()
+    try:
+        api = server.client()
+        created = api.create(game="folio", variant="freeform",
+                             seats=["bot:level3", "bot:level2"], seed=3)
+        tid = created["id"]
+        wait_until(lambda: api.state(tid)["outcome"] is not None, 300, "the bots' game end",
+                   every=0.3)
+
+        def ready() -> httpx.Response | None:
+            r = api.http.get(f"/api/tables/{tid}/review")
+            return r if r.status_code == 200 else None
+
+        review = wait_until(ready, 300, "the stored review", every=0.5).json()
+        api.http.close()
+        yield server, tid, review
+    finally:
+        server.stop()
+
+
+def test_estimated_values_look_like_estimates(
+        estimated: tuple[Server, str, dict[str, Any]], browser: Any,
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    server, tid, review = estimated
+    plies = review["plies"]
+    assert plies and all(p["estimate"] and p["label"] for p in plies)
+    context = browser.new_context(viewport=DESKTOP_860)
+    context.set_default_timeout(TIMEOUT)
+    watched = Watched(context)
+    page = watched.page
+    try:
+        page.goto(f"{server.url}/replay/{tid}")
+        page.locator("#review-chart svg circle").first.wait_for()
+        assert "No solver answers this game" in page.locator("#review-status").inner_text()
+        # every dot of the chart hollow, every mark of the move list said to be an estimate
+        circles = page.locator("#review-chart svg circle")
+        assert circles.count() == len(plies) + 1
+        assert circles.evaluate_all("cs => cs.every(c => c.classList.contains('estimate')"
+                                    " && getComputedStyle(c).fill === 'rgb(255, 255, 255)')")
+        marks = page.locator("#replay-moves .value.mark")
+        assert marks.count() == len(plies)
+        assert marks.evaluate_all("ms => ms.every(m => m.classList.contains('estimate')"
+                                  " && m.textContent.includes('(est.)')"
+                                  " && getComputedStyle(m).fontStyle === 'italic')")
+        if review["first_mistake"] is not None:
+            assert "estimated" in page.locator("#first-mistake").inner_text()
+        page.locator("#replay-moves button[data-ply='1']").click()
+        page.locator("#review-move").get_by_text("(estimate)").wait_for()
+        page.screenshot(path=str(shots_folder(tmp_path_factory) / "review-estimated.png"),
+                        full_page=True)
+        assert serious(page) == []
+        watched.clean()
+    finally:
+        context.close()

@@ -76,7 +76,7 @@ export function replayPage(main, id) {
       const label = i ? p.move : 'Start';
       return h('li', {class: i === ply ? 'current' : '', value: i},
         h('button', {type: 'button', class: 'link-btn', 'data-ply': i, 'aria-current': i === ply ? 'step' : null, onclick: () => go(i)}, label),
-        v ? h('span', {class: `value mark ${v.label}`, style: `color: ${v.colour}`}, v.text) : '');
+        v ? h('span', {class: `value mark ${v.label}${v.estimate ? ' estimate' : ''}`, style: `color: ${v.colour}${v.estimate ? '; font-style: italic' : ''}`}, v.text) : '');
     }));
   }
 

@@ -19,7 +19,8 @@ const COLOUR = {best: 'var(--good)', good: 'var(--good)', inaccuracy: '#7a4f00',
 export function valueText(j) {
   if (!j || j.value === 'unknown') return 'unknown';
   const where = j.value !== 'draw' && j.distance !== null && j.distance !== undefined ? ` in ${j.distance}` : '';
-  return `${j.value}${where}${j.exact === false ? ' (estimate)' : ''}`;
+  const estimate = typeof j.score === 'number' ? ` (estimate: expected score ${Math.round(100 * j.score)}%)` : ' (estimate)';
+  return `${j.value}${where}${j.exact === false ? estimate : ''}`;
 }
 
 // A judgement for the player who moved as a height from the first player's side:
@@ -85,7 +86,8 @@ export function reviewPanel({id, token, go, board}) {
     const exact = body.plies.filter((p) => p.source === 'solver').length;
     const n = body.plies.length;
     status.textContent = exact === n ? `Every move valued exactly by the solver, for the player who made it.`
-      : `Every move valued for the player who made it: ${exact} of ${n} exactly by the solver, the others estimated by a bounded search.`;
+      : exact === 0 ? `No solver answers this game: every move is estimated for the player who made it by a bounded search (the strongest bot's), never exact. Estimates are marked (est.), in italics, and hollow on the chart.`
+        : `Every move valued for the player who made it: ${exact} of ${n} exactly by the solver, the others estimated by a bounded search (marked (est.), in italics, and hollow on the chart).`;
     drawChart();
     drawJump();
     show(here);
@@ -139,7 +141,7 @@ export function reviewPanel({id, token, go, board}) {
     const p = firstMistake();
     if (!p) { jump.replaceChildren(h('p', {id: 'no-mistake'}, 'No mistake: no move changed the value of the game.')); return; }
     jump.replaceChildren(h('button', {type: 'button', id: 'first-mistake', class: 'primary', onclick: () => { go(p.ply); announce(`Move ${p.ply}, ${p.move}: a ${p.label}`); }},
-      `Go to the first mistake: move ${p.ply}, ${p.move} (${p.label})`));
+      `Go to the first mistake: move ${p.ply}, ${p.move} (${p.label}${p.source === 'estimate' ? ', estimated' : ''})`));
   }
 
   function mark(i) {
@@ -148,7 +150,7 @@ export function reviewPanel({id, token, go, board}) {
     const p = body.plies[i - 1];
     if (!p.label) return null;
     const estimate = p.source === 'estimate' ? ' (est.)' : '';
-    return {label: p.label, colour: COLOUR[p.label], text: ` ${GLYPH[p.label]}${GLYPH[p.label] ? ' ' : ''}${p.label}${estimate}`};
+    return {label: p.label, colour: COLOUR[p.label], estimate: p.source === 'estimate', text: ` ${GLYPH[p.label]}${GLYPH[p.label] ? ' ' : ''}${p.label}${estimate}`};
   }
 
   // The board steps through the line on show: a mistake's best line, or the shortest
