@@ -13,7 +13,7 @@ from fourfold.core.outcome import Outcome
 from fourfold.games.dao.game import DaoGame
 from fourfold.games.dao.state import SIDE_LETTERS, DaoState
 from fourfold.games.sliding.geometry import Square
-from fourfold.games.sliding.svg import UNIT, board_svg
+from fourfold.games.sliding.svg import board_svg, unit_of
 from fourfold.render.svg.canvas import Canvas
 from fourfold.render.svg.common import SeatNames
 
@@ -26,6 +26,7 @@ def draw_dao(game: Game[Any, Any], view: View, *, last_move: Any | None,
     state = view.observation
     assert isinstance(state, DaoState)
     board = game.board
+    unit = unit_of(game)
 
     def data(sq: Square) -> dict[str, str]:
         owner = state.board[sq]
@@ -38,9 +39,9 @@ def draw_dao(game: Game[Any, Any], view: View, *, last_move: Any | None,
         letter = SIDE_LETTERS[owner]
         g = canvas.group(parent, cls="piece", data={"piece": letter, "cell": board.name(sq)},
                          tip=f"{letter} on {board.name(sq)}")
-        canvas.circle(cx, cy, UNIT * 0.36, cls="body", parent=g, fill=DAO_FILLS[owner])
+        canvas.circle(cx, cy, unit * 0.36, cls="body", parent=g, fill=DAO_FILLS[owner])
         canvas.text(cx, cy, letter, cls="letter" + (" dark" if owner else ""), parent=g,
-                    font_size=UNIT * 0.34)
+                    font_size=unit * 0.34)
 
     squares = state.formation
     straight = False

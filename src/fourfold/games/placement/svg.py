@@ -25,20 +25,23 @@ from fourfold.games.placement.geometry import BOX, Board, Cell, Lattice
 from fourfold.games.placement.state import PlacementState, Ply
 from fourfold.render.svg.canvas import Canvas
 from fourfold.render.svg.common import (
+    COORD_FOOT,
     PAD,
+    WIDTH,
     PieceDrawer,
     SeatNames,
+    board_fit,
+    coordinates,
     header,
     header_height,
     seat_name,
     title_of,
-    tray,
-    tray_height,
 )
+from fourfold.render.svg.tray import tray, tray_height
 
-UNIT = 60.0
-MARGIN = 26.0
-MIN_WIDTH = 420.0
+#: the largest side of a cell (a 4x4 board); an 8x8 board's cells are as wide as the
+#: picture allows, over ``TAP`` units (44 CSS px on a phone)
+MAX_UNIT = 80.0
 
 #: ``game -> PieceDrawer``: how a placement game's pieces look from above
 PiecesOf = Callable[[PlacementGame], PieceDrawer]
@@ -109,21 +112,21 @@ def draw_placement(game: Game[Any, Any], view: View, *, last_move: Any | None,
     empty = {(x, y) for x in xs for y in ys} - state.occupied
     mark_legal = bool(legal) and not (isinstance(geometry, Board) and legal >= empty)
 
-    board_w = len(xs) * UNIT
-    width = max(MIN_WIDTH, board_w + 2 * MARGIN)
+    unit, left = board_fit(len(xs), row, MAX_UNIT)
+    width = WIDTH
     extra = _legend(game, area, mark_legal)
     top = header_height(game, view, outcome, width, extra, names)
-    kinds_left = sum(1 for n in state.supply if n > 0)
-    height = top + len(ys) * UNIT + 2 * MARGIN + tray_height(UNIT * 0.8, width - 2 * PAD, PAD,
-                                                              kinds_left)
+    mover = game.to_move(state)
+    label = "In hand" if mover is None else f"In hand ({seat_name(game, mover, names)})"
+    height = (top + 4 + len(ys) * unit + COORD_FOOT + 8
+              + tray_height(PAD, width - 2 * PAD, state.supply, label) + PAD)
     canvas = Canvas(width, height, f"{title_of(game)}: {game.format_position(state)}",
                     size=size, kind="placement")
     header(canvas, game, view, outcome, extra, names)
-    left = (width - board_w) / 2
-    top += MARGIN
+    top += 4
 
     def at(c: Cell) -> tuple[float, float]:
-        return left + (c[0] - xs[0]) * UNIT, top + (ys[-1] - c[1]) * UNIT
+        return left + (c[0] - xs[0]) * unit, top + (ys[-1] - c[1]) * unit
 
     lattice = isinstance(geometry, Lattice)
     board = canvas.group(cls="board")
@@ -136,25 +139,18 @@ def draw_placement(game: Game[Any, Any], view: View, *, last_move: Any | None,
             attrs: dict[str, str | float] = {}
             if lattice:
                 attrs = {"stroke_dasharray": "4 3"}
-            canvas.rect(px, py, UNIT, UNIT, cls=cls, parent=g, **attrs)
+            canvas.rect(px, py, unit, unit, cls=cls, parent=g, **attrs)
             if mark_legal and (x, y) in legal:
-                canvas.circle(px + UNIT / 2, py + UNIT / 2, UNIT * 0.09, cls="legal", parent=g)
+                canvas.circle(px + unit / 2, py + unit / 2, unit * 0.09, cls="legal", parent=g)
     if area is not None and (not lattice or state.occupied):
         ax, ay = at((area[0], area[3]))
-        w, h = (area[2] - area[0] + 1) * UNIT, (area[3] - area[1] + 1) * UNIT
+        w, h = (area[2] - area[0] + 1) * unit, (area[3] - area[1] + 1) * unit
         fixed = area[2] - area[0] + 1 == BOX and area[3] - area[1] + 1 == BOX
         canvas.rect(ax, ay, w, h, cls="area fixed" if fixed else "area")
-    for i in range(len(xs)):
-        cx = left + (i + 0.5) * UNIT
-        canvas.text(cx, top - MARGIN / 2, column[i], cls="coord")
-        canvas.text(cx, top + len(ys) * UNIT + MARGIN / 2, column[i], cls="coord")
-    for j in range(len(ys)):
-        cy = top + (len(ys) - 1 - j + 0.5) * UNIT
-        canvas.text(left - MARGIN / 2, cy, row[j], cls="coord")
-        canvas.text(left + board_w + MARGIN / 2, cy, row[j], cls="coord")
+    coordinates(canvas, left, top, unit, column, row)
     if state.line:
         (x1, y1), (x2, y2) = at(state.line[0]), at(state.line[-1])
-        canvas.line(x1 + UNIT / 2, y1 + UNIT / 2, x2 + UNIT / 2, y2 + UNIT / 2, cls="win",
+        canvas.line(x1 + unit / 2, y1 + unit / 2, x2 + unit / 2, y2 + unit / 2, cls="win",
                     data_line=" ".join(geometry.format_cell(c) for c in state.line))
     draw = pieces(game)
     for cell, kind in state.board:
@@ -162,19 +158,17 @@ def draw_placement(game: Game[Any, Any], view: View, *, last_move: Any | None,
         name = game.pieces.name(kind)
         g = canvas.group(cls="piece", data={"piece": name, "cell": geometry.format_cell(cell)},
                          tip=f"{game.pieces.describe(kind)} on {geometry.format_cell(cell)}")
-        draw(canvas, g, px + UNIT / 2, py + UNIT / 2, UNIT, kind)
+        draw(canvas, g, px + unit / 2, py + unit / 2, unit, kind)
     if state.line:
         for cell in state.line:
             px, py = at(cell)
-            canvas.rect(px + 3, py + 3, UNIT - 6, UNIT - 6, cls="win-ring", rx=6)
+            canvas.rect(px + 3, py + 3, unit - 6, unit - 6, cls="win-ring", rx=6)
     last = last_move if isinstance(last_move, Ply) else None
     if last is not None and last.place is not None:
         px, py = at(last.place)
-        canvas.rect(px + 1, py + 1, UNIT - 2, UNIT - 2, cls="last",
+        canvas.rect(px + 1, py + 1, unit - 2, unit - 2, cls="last",
                     data_cell=geometry.format_cell(last.place))
-    mover = game.to_move(state)
-    label = "In hand" if mover is None else f"In hand ({seat_name(game, mover, names)})"
-    tray(canvas, PAD, top + len(ys) * UNIT + MARGIN, width - 2 * PAD, UNIT * 0.8,
+    tray(canvas, PAD, top + len(ys) * unit + COORD_FOOT + 8, width - 2 * PAD,
          hand=state.hand, hand_label=label, supply=state.supply, names=game.pieces.name,
          describe=game.pieces.describe, draw_piece=draw,
          hand_given=last is not None and last.give is not None)

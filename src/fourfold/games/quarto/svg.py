@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.svg import PlacementDrawer
 from fourfold.render.svg.canvas import Canvas
-from fourfold.render.svg.common import PieceDrawer
+from fourfold.render.svg.common import LABEL_FONT, PieceDrawer
 
 QUARTO_DARK = "#6b3e26"
 QUARTO_LIGHT = "#f3dcb2"
@@ -18,12 +18,16 @@ QUARTO_LIGHT = "#f3dcb2"
 def quarto_piece(canvas: Canvas, parent: ET.Element, cx: float, cy: float, unit: float,
                  kind: int, name: str) -> None:
     """Tall/short: large with a double outline, or small; dark/light fill; round or
-    square; hollow (a hole on top) or flat; the four letters beneath as well."""
+    square; hollow (a hole on top) or flat; the four letters beneath as well (at
+    LABEL_FONT, under the shape, never on it)."""
     tall, dark, round_, hollow = (bool(kind >> i & 1) for i in range(4))
-    r = unit * (0.31 if tall else 0.22)
+    code_y = cy + unit / 2 - 4  # the code's baseline, near the bottom of the cell or slot
+    space_top = cy - unit / 2 + 2
+    space_bottom = code_y - LABEL_FONT * 0.8 - 2
+    room = (space_bottom - space_top) / 2  # the largest radius that fits over the code
+    r = min(room, unit * 0.31) * (1.0 if tall else 0.7)
     fill = QUARTO_DARK if dark else QUARTO_LIGHT
-    code_y = cy + unit * 0.43
-    cy -= unit * 0.08
+    cy = (space_top + space_bottom) / 2
 
     def shape(radius: float, cls: str, **attrs: str | float) -> None:
         if round_:
@@ -38,8 +42,7 @@ def quarto_piece(canvas: Canvas, parent: ET.Element, cx: float, cy: float, unit:
               stroke="#fff" if dark else "#000")
     if hollow:
         shape(r * 0.4, "edge", fill="#fbf8f1", stroke_width=1.5, stroke_opacity=0.8)
-    canvas.text(cx, code_y, name, cls="code", parent=parent,
-                font_size=max(7.0, unit * 0.17))
+    canvas.text(cx, code_y, name, cls="code", parent=parent)
 
 
 def quarto_pieces(game: PlacementGame) -> PieceDrawer:

@@ -79,7 +79,9 @@ def token(canvas: Canvas, parent: ET.Element | None, cx: float, cy: float, r: fl
           t: int, where: str | None = None, *, placed: bool = False) -> ET.Element:
     """A token: a disc of its colour with its letter (``data-token``, ``data-corner``).
     A ``placed`` token (on the quatrefoil, or the free one) is also a ``piece`` with
-    ``data-cell`` and ``data-piece``, so that the page can animate its moves."""
+    ``data-cell`` and ``data-piece``, so that the page can animate its moves, and holds
+    a transparent square as wide as the disc, so that a tap or a drag anywhere in that
+    square (44 CSS px or more on a phone) takes it."""
     data = {"token": TOKENS[t]}
     if where is not None:
         data["corner"] = where
@@ -87,6 +89,8 @@ def token(canvas: Canvas, parent: ET.Element | None, cx: float, cy: float, r: fl
         data.update({"cell": where, "piece": TOKENS[t]})
     g = canvas.group(parent, cls="token-group piece" if placed else "token-group", data=data,
                      tip=f"{TOKEN_NAMES[t]}" + (f" on {where}" if where else ""))
+    if placed:  # the page may let it be dragged or tapped: the whole square around it
+        canvas.rect(cx - r, cy - r, 2 * r, 2 * r, cls="tap", parent=g, fill="transparent")
     canvas.circle(cx, cy, r, cls="token body" if placed else "token", parent=g,
                   fill=TOKEN_FILLS[t])
     canvas.text(cx, cy, TOKENS[t], cls="letter" + (" dark" if is_light(TOKEN_FILLS[t]) else ""),

@@ -12,7 +12,8 @@ The protocol: a game names its drawer in its extension bundle,
 ``draw(game, view, *, last_move, outcome, size) -> str`` returning a whole SVG
 document. Drawers build it with ``fourfold.render.svg.canvas`` (the CSS classes and
 data attributes shared by all drawers are described there) and
-``fourfold.render.svg.common`` (header, status line, piece tray). A game without a
+``fourfold.render.svg.common`` (sizes, header, status line) and ``fourfold.render.svg.tray``
+(the pieces in hand and left to give). A game without a
 drawer has no picture: ``drawer_for`` raises ``NoDrawerError`` (a ``LookupError`` and a
 ``ConfigurationError``) naming the missing part.
 

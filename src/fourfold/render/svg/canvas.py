@@ -41,7 +41,7 @@ STYLE = """
 .letter{font-weight:bold;text-anchor:middle;dominant-baseline:central;fill:#fff;
  stroke:#000;stroke-width:2.2px;stroke-opacity:.75;paint-order:stroke;stroke-linejoin:round}
 .letter.dark{fill:#111;stroke:#fff;stroke-opacity:.9}
-.code{font-size:10px;text-anchor:middle;fill:#333;font-weight:bold}
+.code{font-size:12px;text-anchor:middle;fill:#333;font-weight:bold}
 .last{fill:none;stroke:#c2185b;stroke-width:3.5;stroke-dasharray:8 4}
 .win{fill:none;stroke:#111;stroke-opacity:.55;stroke-width:14;stroke-linecap:round}
 .win-ring{fill:none;stroke:#111;stroke-width:3.5}
@@ -49,10 +49,10 @@ STYLE = """
 .hand{fill:#fff6d8;stroke:#c2185b;stroke-width:2}
 .label{font-size:12px;fill:#333}
 .label.strong{font-weight:bold}
-.count{font-size:10px;fill:#222;font-weight:bold}
+.count{font-size:12px;fill:#222;font-weight:bold}
 .table{fill:#eee6d2;stroke:#8c7b59;stroke-width:1.5}
 .axis{stroke:#a99a7a;stroke-width:1;stroke-dasharray:3 3}
-.tick{font-size:11px;fill:#6b6458;text-anchor:middle}
+.tick{font-size:12px;fill:#6b6458;text-anchor:middle}
 .grid-fit{fill:none;stroke:#00838f;stroke-width:2}
 .grid-fit.inner{stroke-width:1;stroke-dasharray:4 3}
 .grid-candidate{fill:none;stroke:#00838f;stroke-opacity:.45;stroke-width:1.4;stroke-dasharray:6 4}
@@ -65,7 +65,7 @@ STYLE = """
 .card-text{font-size:13px;font-weight:bold;text-anchor:middle;dominant-baseline:central;fill:#222}
 .signal.up{fill:#2e7d32;stroke:#1b1b1b;stroke-width:1}
 .signal.down{fill:#fff;stroke:#777;stroke-width:1.5}
-.signal-text{font-size:11px;fill:#333}
+.signal-text{font-size:12px;fill:#333}
 .you{fill:#fff6d8;stroke:#c2185b;stroke-width:1.5}
 .arrow{stroke:#c2185b;stroke-width:3.5;fill:none;marker-end:url(#arrowhead)}
 .correct{fill:none;stroke:#2e7d32;stroke-width:3.5}
@@ -91,9 +91,11 @@ def is_light(colour: str) -> bool:
     return 0.299 * r + 0.587 * g + 0.114 * b > 150
 
 
-def wrap(text: str, width_px: float, font_px: float, max_lines: int = 3) -> list[str]:
-    """``text`` broken into lines that fit ``width_px`` at ``font_px`` (shortened at the end)."""
-    chars = max(8, int(width_px / (font_px * CHAR_WIDTH)))
+def wrap(text: str, width_px: float, font_px: float, max_lines: int = 3, *,
+         em: float = CHAR_WIDTH) -> list[str]:
+    """``text`` broken into lines that fit ``width_px`` at ``font_px`` (shortened at the end),
+    a character taking ``em`` of the font size."""
+    chars = max(8, int(width_px / (font_px * em)))
     lines = textwrap.wrap(text, chars, break_on_hyphens=False) or [""]
     if len(lines) > max_lines:
         lines = lines[:max_lines]
@@ -217,13 +219,18 @@ def pips(canvas: Canvas, parent: ET.Element, cx: float, y: float, count: int,
         canvas.circle(cx + (i - (count - 1) / 2) * spacing, y, r, cls="pip", parent=parent)
 
 
+#: the smallest font of a letter on a piece, in units (12 CSS px or more on a phone)
+MIN_LETTER = 12.0
+
+
 def pyramid(canvas: Canvas, parent: ET.Element, cx: float, cy: float, unit: float,
-            size: int, fill: str, letter: str, *, covered: bool = False) -> None:
+            size: int, fill: str, letter: str, *, strip: float | None = None) -> None:
     """A pyramid seen from above: a square with its four edges meeting at the apex,
     the size as 1-3 pips on the front face, the colour letter on the back face.
 
-    A ``covered`` pyramid (under a smaller one in a stack) puts its letter and pips in
-    the band that stays visible around the piece above it.
+    A pyramid under another in a stack (``strip`` set) is covered but for an L-shaped
+    strip ``strip`` wide along its top and left edges (the piece above sits towards its
+    bottom right): its letter goes in the strip's corner and its pips along the top.
     """
     side = unit * PYRAMID_SIDES[size]
     h = side / 2
@@ -232,15 +239,13 @@ def pyramid(canvas: Canvas, parent: ET.Element, cx: float, cy: float, unit: floa
     for ax, ay in ((x0, y0), (x0 + side, y0), (x0, y0 + side), (x0 + side, y0 + side)):
         canvas.line(ax, ay, cx, cy, cls="edge", parent=parent)
     dark = " dark" if is_light(fill) else ""
-    if covered:
-        band = unit * (PYRAMID_SIDES[size] - PYRAMID_SIDES[size - 1]) / 2 if size else h
-        font = max(7.0, min(band * 0.95, unit * 0.16))
-        canvas.text(cx, y0 + band / 2, letter, cls="letter" + dark, parent=parent,
-                    font_size=font, stroke_width=1.6)
-        pips(canvas, parent, cx, y0 + side - band / 2, size + 1, band * 0.75,
-             max(1.4, band * 0.2))
+    if strip is not None:
+        canvas.text(x0 + strip / 2, y0 + strip / 2 + 0.5, letter, cls="letter" + dark,
+                    parent=parent, font_size=MIN_LETTER, stroke_width=1.6)
+        pips(canvas, parent, x0 + strip + (side - strip) / 2, y0 + strip / 2, size + 1,
+             strip * 0.5, max(1.4, strip * 0.16))
         return
-    font = max(8.0, side * 0.42)
+    font = max(MIN_LETTER, side * 0.42)
     canvas.text(cx, cy - side * 0.16, letter, cls="letter" + dark, parent=parent,
                 font_size=font)
     pips(canvas, parent, cx, cy + side * 0.3, size + 1, side * 0.17, max(1.5, side * 0.055))

@@ -1,4 +1,5 @@
-"""Pieces of a picture that every game shares: the status header and the tray of pieces.
+"""Pieces of a picture that every game shares: its width and smallest sizes, and the status
+header (the tray of pieces to give is ``tray.py``).
 
 The status says how the game ended (the rules' outcome, or one declared from
 outside) or who acts now. Seats are called what the table calls them when the
@@ -14,15 +15,24 @@ from typing import Any
 
 from fourfold.core.game import Game, View
 from fourfold.core.outcome import Outcome
-from fourfold.render.svg.canvas import CHAR_WIDTH, Canvas, wrap
+from fourfold.render.svg.canvas import Canvas, wrap
 
-HAND_LABEL_CHARS = 20
-
+#: Every board picture but Quatrefoil's (350) is WIDTH units wide. The page draws a
+#: picture as wide as its board column: 366 CSS px on a 390x844 phone, 1.017 px a unit.
+#: So the smallest text (LABEL_FONT) is 12.2 px there, and a target TAP units square
+#: (a cell, a slot of the tray) is 44.7 px, over WCAG 2.5.5's 44. On a laptop the
+#: picture is as tall as the window allows, and larger still.
+WIDTH = 360.0
+#: the smallest font of any picture, in units (labels, coordinates, counts, letters)
+LABEL_FONT = 12.0
+#: the smallest side of a tap target, in units
+TAP = 44.0
 STATUS_FONT = 15.0
 NOTE_FONT = 12.0
 PAD = 12.0
-#: Height of the band under each row of the tray that holds the pieces' counts (``×2``).
-COUNT_BAND = 12.0
+#: the width of a character, as a fraction of the font size (DejaVu Sans, a little over)
+CHAR_EM = 0.62
+BOLD_CHAR_EM = 0.7
 
 
 def title_of(game: Game[Any, Any]) -> str:
@@ -99,60 +109,44 @@ def header_height(game: Game[Any, Any], view: View, outcome: Outcome | None, wid
     return h + 4
 
 
+def text_width(text: str, font: float, *, bold: bool = False) -> float:
+    """About how wide ``text`` is drawn at ``font`` (a little over, for safety)."""
+    return len(text) * font * (BOLD_CHAR_EM if bold else CHAR_EM)
+
+
+def fit_text(text: str, width: float, font: float, *, bold: bool = False) -> tuple[str, float]:
+    """``text``, shortened with an ellipsis if it is wider than ``width``, and its width."""
+    if text_width(text, font, bold=bold) <= width:
+        return text, text_width(text, font, bold=bold)
+    chars = max(1, int(width / (font * (BOLD_CHAR_EM if bold else CHAR_EM))) - 1)
+    short = text[:chars].rstrip() + "…"
+    return short, text_width(short, font, bold=bold)
+
+
 PieceDrawer = Callable[[Canvas, Any, float, float, float, int], None]
 
-
-def tray(canvas: Canvas, x: float, y: float, width: float, unit: float, *,
-         hand: int | None, hand_label: str, supply: Sequence[int],
-         names: Callable[[int], str], describe: Callable[[int], str],
-         draw_piece: PieceDrawer, hand_given: bool) -> float:
-    """The piece in hand (boxed) and the pieces left to give, wrapped into rows.
-
-    Returns the y below the tray. ``hand_given`` marks the hand piece as the one the
-    last move gave (a dashed frame, as every last-move mark). A kind with more than one
-    piece left shows its count (``×2``) centred under the piece, in a band of its own,
-    so that the count never covers a piece.
-    """
-    box = unit * 1.15
-    canvas.text(x, y + 12, hand_label, cls="label strong")
-    top = y + 20
-    canvas.rect(x, top, box, box, cls="hand", rx=6)
-    if hand is not None:
-        g = canvas.group(cls="piece hand-piece", data={"piece": names(hand), "role": "hand"},
-                         tip=f"in hand: {describe(hand)}")
-        draw_piece(canvas, g, x + box / 2, top + box / 2, unit, hand)
-        if hand_given:
-            canvas.rect(x - 4, top - 4, box + 8, box + 8, cls="last", rx=8)
-    else:
-        canvas.text(x + box / 2, top + box / 2 + 4, "—", cls="label", text_anchor="middle")
-    left = x + max(box, HAND_LABEL_CHARS * 12 * CHAR_WIDTH) + 18
-    step = unit * 0.78
-    per_row = max(1, int((x + width - left) // step))
-    kinds = [k for k, n in enumerate(supply) if n > 0]
-    total = sum(supply)
-    canvas.text(left, y + 12, f"Left to give ({total})" if total else "Nothing left to give",
-                cls="label strong")
-    rows = max(1, (len(kinds) + per_row - 1) // per_row)
-    row_height = step + COUNT_BAND
-    canvas.rect(left - 4, top, min(len(kinds), per_row) * step + 8 if kinds else step,
-                rows * row_height + 4, cls="tray", rx=6)
-    for i, kind in enumerate(kinds):
-        cx = left + (i % per_row + 0.5) * step
-        row_top = top + 2 + (i // per_row) * row_height
-        g = canvas.group(cls="piece supply", data={"piece": names(kind), "role": "supply"},
-                         tip=f"{describe(kind)} ({supply[kind]} left)")
-        draw_piece(canvas, g, cx, row_top + step / 2, step * 0.92, kind)
-        if supply[kind] > 1:
-            canvas.text(cx, row_top + step + COUNT_BAND - 3, f"×{supply[kind]}", cls="count",
-                        parent=g, text_anchor="middle")
-    return top + max(box, rows * row_height + 4) + PAD
+#: the gap between a row's coordinate and the board
+COORD_GAP = 3.0
+#: the band below a board that holds its column letters
+COORD_FOOT = 18.0
 
 
-def tray_height(unit: float, width: float, x: float, kinds: int) -> float:
-    """The height ``tray`` takes for ``kinds`` kinds left."""
-    box = unit * 1.15
-    step = unit * 0.78
-    left = x + max(box, HAND_LABEL_CHARS * 12 * CHAR_WIDTH) + 18
-    per_row = max(1, int((x + width - left) // step))
-    rows = max(1, (kinds + per_row - 1) // per_row)
-    return 20 + max(box, rows * (step + COUNT_BAND) + 4) + PAD
+def board_fit(columns: int, rows: Sequence[str], max_unit: float) -> tuple[float, float]:
+    """``(unit, left)``: the side of a cell and the board's left edge for a board of
+    ``columns`` cells, its row coordinates ``rows`` on its left (and its columns below,
+    ``coordinates``), as large as a picture WIDTH wide allows up to ``max_unit``, centred."""
+    label_w = max(text_width(r, LABEL_FONT) for r in rows) + COORD_GAP
+    unit = min(max_unit, (WIDTH - label_w - 2) / columns)
+    return unit, (WIDTH - columns * unit + label_w) / 2
+
+
+def coordinates(canvas: Canvas, left: float, top: float, unit: float, columns: Sequence[str],
+                rows: Sequence[str]) -> None:
+    """Column names below the board (in a band COORD_FOOT tall) and row names on its left,
+    bottom to top, as on a chess site's board."""
+    for i, name in enumerate(columns):
+        canvas.text(left + (i + 0.5) * unit, top + len(rows) * unit + COORD_FOOT / 2 + 1, name,
+                    cls="coord")
+    for j, name in enumerate(rows):
+        canvas.text(left - COORD_GAP, top + (len(rows) - 1 - j + 0.5) * unit, name,
+                    cls="coord", style="text-anchor:end")

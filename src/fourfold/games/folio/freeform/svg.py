@@ -27,19 +27,26 @@ from fourfold.games.folio.svg import folio_piece
 from fourfold.render.svg.canvas import Canvas, fmt
 from fourfold.render.svg.common import (
     PAD,
+    WIDTH,
     SeatNames,
     header,
     header_height,
     seat_name,
     title_of,
-    tray,
-    tray_height,
 )
+from fourfold.render.svg.tray import tray, tray_height
 
-PLOT = 460.0  # side of the plotted window, in pixels
-MARGIN = 30.0
+#: room on the left of the plot for the y ticks ("-20.0"), and on its right
+TICKS_LEFT = 40.0
+RIGHT = 14.0
+PLOT = WIDTH - TICKS_LEFT - RIGHT  # side of the plotted window, in units
+#: the band under the plot that holds the x ticks, and the gap above the plot (room
+#: for half of the top y tick)
+TICKS_FOOT = 24.0
+ABOVE = 8.0
+#: the closest two tick labels may be, in units
+TICK_PITCH = 44.0
 MAX_CANDIDATES = 4
-TRAY_UNIT = 48.0
 
 
 def _grids(game: FreeformGame, state: FreeformState) -> tuple[list[fitting.Grid], str, str,
@@ -82,15 +89,19 @@ def draw_freeform(game: Game[Any, Any], view: View, *, last_move: Any | None,
     assert isinstance(state, FreeformState)
     grids, grid_cls, note, line, broken = _grids(game, state)
     x0, y0, span = window(game, state, grids)
-    width = PLOT + 2 * MARGIN + 2 * PAD
-    top = header_height(game, view, outcome, width, note, names)
-    kinds_left = sum(1 for n in state.supply if n > 0)
-    height = top + PLOT + 2 * MARGIN + tray_height(TRAY_UNIT, width - 2 * PAD, PAD, kinds_left)
+    width = WIDTH
+    last = last_move if isinstance(last_move, FreeformPly) else None
+    if last is not None and last.challenge:
+        note = f"Last move: challenge. {note}".strip()
+    top = header_height(game, view, outcome, width, note, names) + ABOVE
+    mover = game.to_move(state)
+    label = "In hand" if mover is None else f"In hand ({seat_name(game, mover, names)})"
+    height = (top + PLOT + TICKS_FOOT + 4 + tray_height(PAD, width - 2 * PAD, state.supply, label)
+              + PAD)
     canvas = Canvas(width, height, f"{title_of(game)}: {game.format_position(state)}",
                     size=size, kind="freeform")
     header(canvas, game, view, outcome, note, names)
-    left = (width - PLOT) / 2
-    top += MARGIN
+    left = TICKS_LEFT
     scale = PLOT / span
 
     def at(x: float, y: float) -> tuple[float, float]:
@@ -108,16 +119,16 @@ def draw_freeform(game: Game[Any, Any], view: View, *, last_move: Any | None,
         canvas.line(*at(0, y0), *at(0, y0 + span), cls="axis")
     if y0 <= 0 <= y0 + span:
         canvas.line(*at(x0, 0), *at(x0 + span, 0), cls="axis")
-    step = 1.0 if span <= 10 else 2.0
+    step = next(s for s in (1.0, 2.0, 5.0, 10.0, 20.0) if s * scale >= TICK_PITCH)
     value = math.ceil(x0 / step) * step
     while value <= x0 + span + 1e-9:
         px, _ = at(value, y0)
-        canvas.text(px, top + PLOT + 18, format_number(value), cls="tick")
+        canvas.text(px, top + PLOT + 20, format_number(value), cls="tick")
         value += step
     value = math.ceil(y0 / step) * step
     while value <= y0 + span + 1e-9:
         _, py = at(x0, value)
-        canvas.text(left - 6, py + 4, format_number(value), cls="tick", text_anchor="end")
+        canvas.text(left - 5, py + 4, format_number(value), cls="tick", style="text-anchor:end")
         value += step
     for i, grid in enumerate(grids):
         g = canvas.group(cls=f"grid {grid_cls}", data={"grid": str(i + 1)},
@@ -145,16 +156,11 @@ def draw_freeform(game: Game[Any, Any], view: View, *, last_move: Any | None,
     if broken is not None and broken < len(state.pieces):
         px, py = at(*state.points[broken])
         canvas.circle(px, py, scale * 0.58, cls="grid-broken")
-    last = last_move if isinstance(last_move, FreeformPly) else None
     if last is not None and last.place is not None:
         px, py = at(*last.place)
         canvas.rect(px - scale * 0.55, py - scale * 0.55, scale * 1.1, scale * 1.1, cls="last",
                     data_cell=format_point(last.place))
-    if last is not None and last.challenge:
-        canvas.text(left, top - 10, "Last move: challenge", cls="note")
-    mover = game.to_move(state)
-    label = "In hand" if mover is None else f"In hand ({seat_name(game, mover, names)})"
-    tray(canvas, PAD, top + PLOT + MARGIN + 6, width - 2 * PAD, TRAY_UNIT, hand=state.hand,
+    tray(canvas, PAD, top + PLOT + TICKS_FOOT + 4, width - 2 * PAD, hand=state.hand,
          hand_label=label, supply=state.supply, names=game.pieces.name,
          describe=game.pieces.describe, draw_piece=folio_piece,
          hand_given=last is not None and last.give is not None)
