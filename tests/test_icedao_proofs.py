@@ -273,3 +273,81 @@ def test_solve_from_the_start_reads_the_stored_bound(monkeypatch: pytest.MonkeyP
                    for _, _, c in committed())
     code, text = run_cli(["solve", "icedao"], monkeypatch)
     assert code == 0 and f"within {answer['no_forced_win_within']} plies" in text
+
+
+# -- the lemma and the certificates written on the compiled kernel -------------------------------
+
+
+def test_the_lemma_agrees_with_the_kernel_and_never_misses_a_win() -> None:
+    from fourfold.games.icedao.proof_bound import moves_needed
+    from fourfold.games.icedao.proof_kernel import KernelWalk
+
+    rng = random.Random(343)
+    assert isinstance(GAME, icedao.IceDaoGame)
+    search = icedao.ProofSearch(GAME)
+    seen: set[int] = set()
+    for _ in range(150):
+        state = icedao.random_position(GAME, rng)
+        if GAME.outcome(state) is not None:
+            continue
+        for side in (BLUE, GREEN):
+            needed = moves_needed(GAME, state, side)
+            walk = KernelWalk(GAME, side)
+            walk.engine.load(state)
+            assert walk.moves_needed() == needed, GAME.format_position(state)
+            seen.add(needed)
+        mover = state.to_play
+        needed = moves_needed(GAME, state, mover)
+        board, _ = icedao.ProofSearch.key_of(state)
+        for n in range(1, min(needed, 3)):  # the lemma says: no win within n
+            assert not search.win_within(board, mover, n), GAME.format_position(state)
+    assert {1, 2} <= seen  # (a full set keeps two squares on some line: 3 is rare)
+    # without a Green small on the board the lemma says nothing about Blue
+    bare = GAME.parse_position("Bl,.,.,.,./.,.,.,.,./.,.,Gl,.,./.,.,.,.,./Bs,.,.,.,. B")
+    assert moves_needed(GAME, bare, BLUE) == 1
+    assert moves_needed(GAME, bare, GREEN) == 3
+
+
+@pytest.mark.parametrize(("attacker", "moves"), [(BLUE, 3), (GREEN, 3)])
+def test_the_kernel_writer_s_certificates_check(attacker: int, moves: int) -> None:
+    from fourfold.games.icedao.proof_kernel import write_no_win
+
+    certificate, _ = write_no_win(GAME, GAME.initial_state(), attacker, moves)
+    assert certificate is not None and certificate.bound == "icedao-lines"
+    again = Certificate.from_json(certificate.to_json())
+    assert again == certificate and '"fourfold-certificate 2"' in certificate.to_json()
+    verdict = check(again)
+    assert verdict.accepted, verdict.describe()
+    # the same walk without the lemma reads more choices; with a lemma it does not name,
+    # or without the one it names, the checker refuses
+    plain, _ = write_no_win(GAME, GAME.initial_state(), attacker, moves, bound=False)
+    assert plain is not None and plain.bound == "" and check(plain).accepted
+    assert len(plain.choices) >= len(certificate.choices)
+    unknown = check(dataclasses.replace(certificate, bound="no-such-lemma"))
+    assert not unknown.accepted and "no lemma named 'no-such-lemma'" in unknown.reason
+    if len(plain.choices) > len(certificate.choices):
+        assert not check(dataclasses.replace(certificate, bound="")).accepted
+
+
+def test_the_kernel_writer_refuses_a_false_claim() -> None:
+    from fourfold.games.icedao.proof_kernel import write_no_win
+
+    # diagram 2: Green wins within 3 moves, so "no win within 3" cannot be written
+    state = GAME.parse_position(DIAGRAMS["diagram2"])
+    with pytest.raises(FourfoldError, match="the claim is false"):
+        write_no_win(GAME, state, GREEN, 3)
+    certificate, _ = write_no_win(GAME, state, GREEN, 2)
+    assert certificate is not None and check(certificate).accepted
+
+
+def test_the_kernel_writer_stops_saves_and_resumes_on_its_journal(tmp_path: Path) -> None:
+    from fourfold.games.icedao.proof_kernel import main as write_main
+
+    journal, out = tmp_path / "j.sqlite", tmp_path / "c.json"
+    assert write_main(["1", "3", str(journal), str(out), "--seconds", "0"]) == 0
+    assert not out.exists()
+    assert write_main(["1", "3", str(journal), str(out)]) == 0
+    resumed = Certificate.read(out)
+    assert check(resumed).accepted
+    assert write_main(["0", "3", str(journal), str(out)]) == 1  # another claim's journal
+    assert write_main(["2", "3", str(journal), str(out)]) == 1

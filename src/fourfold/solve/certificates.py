@@ -28,9 +28,16 @@ the same moves left, it reads nothing and goes on. Positions are taken without t
 history (the game's ``ProofHooks.forget``): a certificate speaks of the game without
 the repetition rule, and each game's docs say why its claims then hold with it.
 
+A certificate may name a lemma of the game's rules (``bound``: the game's
+``ProofHooks.bound_name``): the fewest moves the attacker needs to win, computed from
+the readable state (for Ice Dao, ``games/icedao/proof_bound.py``). The walk of a
+``no-win`` claim then accepts an attacker node with N moves left at once, reading
+nothing, when the lemma says the attacker needs more than N.
+
 File: one JSON object (``format``, the game, variant and options, ``position``, the
 claim, ``attacker``, ``moves``, ``choices``: how many, ``data``: the choices as
-LEB128 numbers, LZMA-compressed, in base64).
+LEB128 numbers, LZMA-compressed, in base64; format 2 adds ``bound``, the lemma's
+name).
 """
 
 from __future__ import annotations
@@ -49,6 +56,7 @@ from fourfold.core.outcome import Result
 from fourfold.core.registry import load
 
 FORMAT = "fourfold-certificate 1"
+FORMAT_BOUND = "fourfold-certificate 2"  # with a lemma (``bound``)
 
 
 class CertificateError(FourfoldError):
@@ -71,6 +79,7 @@ class Certificate:
     attacker: int
     moves: int
     choices: tuple[int, ...]
+    bound: str = ""  # the name of the lemma the walk uses, or none
 
     def plies(self) -> int:
         """The plies the claim covers from the position (the attacker's N-th move is
@@ -95,8 +104,11 @@ class Certificate:
                 if not c:
                     break
         packed = base64.b64encode(lzma.compress(bytes(data))).decode("ascii")
+        head: dict[str, Any] = {"format": FORMAT_BOUND if self.bound else FORMAT}
+        if self.bound:
+            head["bound"] = self.bound
         return json.dumps({
-            "format": FORMAT, "game": self.game, "variant": self.variant,
+            **head, "game": self.game, "variant": self.variant,
             "options": self.options, "position": self.position, "claim": self.claim,
             "attacker": self.attacker, "moves": self.moves, "choices": len(self.choices),
             "data": packed,
@@ -106,8 +118,12 @@ class Certificate:
     def from_json(cls, text: str, where: str = "certificate") -> Certificate:
         try:
             raw = json.loads(text)
-            if raw.get("format") != FORMAT:
-                raise CertificateError(f"format is {raw.get('format')!r}, not {FORMAT!r}")
+            if raw.get("format") not in (FORMAT, FORMAT_BOUND):
+                raise CertificateError(f"format is {raw.get('format')!r}, not {FORMAT!r}"
+                                       f" or {FORMAT_BOUND!r}")
+            bound = raw.get("bound", "") if raw["format"] == FORMAT_BOUND else ""
+            if raw["format"] == FORMAT_BOUND and not (isinstance(bound, str) and bound):
+                raise CertificateError("format 2 names no lemma (bound)")
             if raw["claim"] not in CLAIMS:
                 raise CertificateError(f"claim {raw['claim']!r} is not one of {', '.join(CLAIMS)}")
             data = lzma.decompress(base64.b64decode(raw["data"]))
@@ -123,7 +139,8 @@ class Certificate:
                 raise CertificateError(f"{len(choices)} choices decoded, the header says"
                                  f" {raw['choices']}")
             return cls(raw["game"], raw["variant"], dict(raw["options"]), raw["position"],
-                       raw["claim"], int(raw["attacker"]), int(raw["moves"]), tuple(choices))
+                       raw["claim"], int(raw["attacker"]), int(raw["moves"]), tuple(choices),
+                       bound)
         except (CertificateError, ValueError, KeyError, TypeError, lzma.LZMAError) as exc:
             raise CertificateError(f"{where}: not a readable certificate ({exc})") from None
 
@@ -150,9 +167,12 @@ class Certificate:
 
     def summary(self) -> dict[str, Any]:
         """What an index of certificates lists about this one."""
-        return {"game": self.game, "variant": self.variant, "options": self.options,
-                "position": self.position, "claim": self.claim, "attacker": self.attacker,
-                "moves": self.moves, "plies": self.plies(), "choices": len(self.choices)}
+        summary = {"game": self.game, "variant": self.variant, "options": self.options,
+                   "position": self.position, "claim": self.claim, "attacker": self.attacker,
+                   "moves": self.moves, "plies": self.plies(), "choices": len(self.choices)}
+        if self.bound:
+            summary["bound"] = self.bound
+        return summary
 
 
 @dataclass(frozen=True)
@@ -184,9 +204,11 @@ class _Walk:
 
     def __init__(self, game: Game[Any, Any], forget: Callable[[Any], Any], claim: str,
                  attacker: int, next_choice: Callable[[Any, list[Any], int, tuple[str, ...]],
-                                                      int]) -> None:
+                                                      int],
+                 needed: Callable[[Any], int] | None = None) -> None:
         self.game = game
         self.forget = forget
+        self.needed = needed  # the lemma: the fewest moves the attacker needs to win
         self.claim = claim
         self.attacker = attacker
         self.next_choice = next_choice
@@ -214,6 +236,9 @@ class _Walk:
         self.nodes += 1
         if self.game.to_move(state) != self.attacker:
             raise _Refused(line, "the attacker is not to move here")
+        if self.claim == "no-win" and self.needed is not None and self.needed(state) > n:
+            self.done.add((state, n))
+            return
         if self.claim == "win":
             moves = list(self.game.legal_moves(state))
             i = self.next_choice(state, moves, n - 1, line)
@@ -277,19 +302,35 @@ class _Walk:
             self.attacker_node(child, n, (text,))
 
 
-def _hooks_forget(game: Game[Any, Any]) -> Callable[[Any], Any]:
+def _hooks(game: Game[Any, Any]) -> Any:
     from fourfold.solve.pns.hooks import proof_hooks
 
     hooks = proof_hooks(game)
     if hooks is None:
         raise FourfoldError(f"{game.info.label()} has no proof hooks: no certificates")
-    return hooks.forget
+    return hooks
+
+
+def _needed(game: Game[Any, Any], hooks: Any, bound: str, attacker: int
+            ) -> Callable[[Any], int] | None:
+    """The lemma named ``bound`` for ``attacker`` (``None`` for no lemma)."""
+    if not bound:
+        return None
+    if hooks.bound is None or hooks.bound_name != bound:
+        raise FourfoldError(f"{game.info.label()} has no lemma named {bound!r}")
+    lemma = hooks.bound
+    return lambda state: int(lemma(game, state, attacker))
 
 
 def check(certificate: Certificate) -> Verdict:
     """Replay ``certificate`` with the readable rules: accepted, or the first wrong node."""
     game = certificate.load_game()
-    forget = _hooks_forget(game)
+    hooks = _hooks(game)
+    forget = hooks.forget
+    try:
+        needed = _needed(game, hooks, certificate.bound, certificate.attacker)
+    except FourfoldError as exc:
+        return Verdict(False, 0, (), str(exc))
     state = forget(game.parse_position(certificate.position))
     choices = iter(certificate.choices)
 
@@ -301,7 +342,7 @@ def check(certificate: Certificate) -> Verdict:
             raise _Refused(line, f"choice {i} but only {len(moves)} legal moves")
         return i
 
-    walk = _Walk(game, forget, certificate.claim, certificate.attacker, next_choice)
+    walk = _Walk(game, forget, certificate.claim, certificate.attacker, next_choice, needed)
     try:
         walk.root(state, certificate.moves)
     except _Refused as refused:
@@ -313,12 +354,15 @@ def check(certificate: Certificate) -> Verdict:
 
 
 def write(game: Game[Any, Any], state: Any, claim: str, attacker: int, moves: int,
-          choose: Chooser) -> Certificate:
+          choose: Chooser, bound: str = "") -> Certificate:
     """The certificate of ``claim`` from ``state``, with the choices from ``choose``
-    (``choose`` raises ``FourfoldError`` where it has no good choice)."""
+    (``choose`` raises ``FourfoldError`` where it has no good choice), using the
+    game's lemma ``bound`` if named."""
     if claim not in CLAIMS:
         raise FourfoldError(f"claim {claim!r} is not one of {', '.join(CLAIMS)}")
-    forget = _hooks_forget(game)
+    hooks = _hooks(game)
+    forget = hooks.forget
+    needed = _needed(game, hooks, bound, attacker)
     out: list[int] = []
 
     def next_choice(at: Any, legal: list[Any], n: int, line: tuple[str, ...]) -> int:
@@ -326,14 +370,14 @@ def write(game: Game[Any, Any], state: Any, claim: str, attacker: int, moves: in
         out.append(i)
         return i
 
-    walk = _Walk(game, forget, claim, attacker, next_choice)
+    walk = _Walk(game, forget, claim, attacker, next_choice, needed)
     try:
         walk.root(forget(state), moves)
     except _Refused as refused:
         raise FourfoldError(f"cannot certify: {' '.join(refused.line)}: {refused.reason}"
                             ) from None
     return Certificate(game.name, game.info.variant, game.info.option_strings(),
-                       game.format_position(state), claim, attacker, moves, tuple(out))
+                       game.format_position(state), claim, attacker, moves, tuple(out), bound)
 
 
 def main(argv: list[str] | None = None) -> int:

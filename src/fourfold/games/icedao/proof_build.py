@@ -4,7 +4,10 @@
 reconstructed diagrams' claims with df-pn and writes their certificates;
 ``python -m fourfold.games.icedao.proof_build table FILE SIDE MOVES NAME`` writes the
 certificate of a start claim that pieces of search settled on FILE (see
-``python -m fourfold.solve.pns``). Both rewrite ``proofs/index.json``.
+``python -m fourfold.solve.pns``); ``python -m fourfold.games.icedao.proof_build index``
+rewrites ``proofs/index.json`` after a certificate file is added by hand (as the
+kernel writer's, ``python -m fourfold.games.icedao.proof_kernel``). All three rewrite
+the index.
 """
 
 from __future__ import annotations
@@ -99,6 +102,8 @@ def main(argv: list[str]) -> int:
             diagrams()
         elif argv[:1] == ["table"] and len(argv) == 5:
             from_table(argv[1], int(argv[2]), int(argv[3]), argv[4])
+        elif argv == ["index"]:
+            write_index(PROOFS)
         else:
             print(__doc__, file=sys.stderr)
             return 2

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from fourfold.core.game import Game
+from fourfold.games.icedao.proof_bound import NAME, moves_needed
 from fourfold.games.icedao.state import IceDaoState
 from fourfold.solve.pns.hooks import Positions, ProofHooks
 
@@ -31,4 +32,5 @@ def _forget(state: IceDaoState) -> IceDaoState:
     return IceDaoState(state.board, state.to_play, state.line)
 
 
-PROOFS = ProofHooks(_positions, _position_of, _forget, Path(__file__).parent / "proofs")
+PROOFS = ProofHooks(_positions, _position_of, _forget, Path(__file__).parent / "proofs",
+                    moves_needed, NAME)

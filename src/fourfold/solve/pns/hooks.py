@@ -47,13 +47,19 @@ class ProofHooks:
     readable state into its fast position; ``forget(state)`` is the same position with
     no history (certificates are about positions, so the repetition rule is set aside
     and every game's docs say why a bound still holds with it); ``folder`` holds the
-    game's committed certificates and their ``index.json``.
+    game's committed certificates and their ``index.json``. ``bound`` (optional) is a
+    lemma of the rules, named ``bound_name`` in the certificates that use it:
+    ``bound(game, state, side)`` is the fewest moves ``side`` needs to win from the
+    readable ``state``, so the checker accepts *no win within n* at once where it is
+    more than n.
     """
 
     positions: Callable[[Game[Any, Any]], Positions]
     position_of: Callable[[Game[Any, Any], Any], Any]
     forget: Callable[[Any], Any]
     folder: Path
+    bound: Callable[[Game[Any, Any], Any, int], int] | None = None
+    bound_name: str = ""
 
 
 def proof_hooks(game: Game[Any, Any]) -> ProofHooks | None:

@@ -1,0 +1,348 @@
+"""Ice Dao's *no forced win within N* certificates, written on the compiled kernel.
+
+The df-pn of ``fourfold.solve.pns`` expands about a thousand nodes a second in
+Python; the compiled alpha-beta (``games/icedao/kernel.py``, ``kernels/search.py``)
+searches over a million. This writer walks a *no-win* claim the way the checker will
+(``fourfold.solve.certificates``: at the attacker's turn every move, at the defender's
+one reply), on the kernel's position with ``push``/``pop``, and picks each defender
+reply with the kernel's search: the first reply, in the readable rules' order, that
+wins at once for the defender, else the first after which a search of the remaining
+plies finds no forced win for the attacker.
+
+Nothing here is trusted: the certificate is accepted or refused by the checker on the
+readable rules. (The kernel's search calls a repeated position along its own line a
+draw; a quickest forced win never repeats a position, so the answer to *a win within
+d plies?* is the same, and if a transposition ever made it wrong the checker would
+refuse the certificate.) The walk keeps no history (the kernel's repetition rows are
+emptied before every move), as the checker's positions have none.
+
+Resumable: the defender's chosen replies are kept by position in a journal (an
+SQLite file); a walk stopped at its deadline saves them and the next walk on the same
+journal replays them without searching. ``python -m fourfold.games.icedao.proof_kernel``
+runs pieces in the background.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from fourfold.core.errors import FourfoldError
+from fourfold.core.registry import load
+from fourfold.games.icedao import kernel as k
+from fourfold.games.icedao.kernel_engine import IceDaoEngine
+from fourfold.kernels.search import WIN
+from fourfold.solve.certificates import Certificate
+
+NODE_LIMIT = 1 << 62
+COMPARED = 4  # safe replies searched to pick the one with the smallest search
+Words = tuple[int, int, int, int, int, int, int]
+
+
+class _Deadline(Exception):
+    pass
+
+
+class Journal:
+    """The defender's chosen replies by (position, attacker moves left), on disk."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        try:
+            self.db = sqlite3.connect(self.path)
+            self.db.execute("CREATE TABLE IF NOT EXISTS choice (key BLOB PRIMARY KEY,"
+                            " i INTEGER NOT NULL) WITHOUT ROWID")
+            self.db.execute("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY,"
+                            " value TEXT NOT NULL)")
+            self.db.commit()
+            rows = self.db.execute("SELECT key, i FROM choice").fetchall()
+        except sqlite3.Error as exc:
+            raise FourfoldError(f"journal {self.path}: cannot open it ({exc})") from None
+        self.choices: dict[bytes, int] = {bytes(key): int(i) for key, i in rows}
+        self.new: dict[bytes, int] = {}
+
+    def meta(self) -> dict[str, str]:
+        return dict(self.db.execute("SELECT name, value FROM meta").fetchall())
+
+    def set_meta(self, **values: object) -> None:
+        self.db.executemany("INSERT OR REPLACE INTO meta (name, value) VALUES (?, ?)",
+                            ((name, str(v)) for name, v in values.items()))
+        self.db.commit()
+
+    def put(self, key: bytes, i: int) -> None:
+        self.choices[key] = i
+        self.new[key] = i
+        if len(self.new) >= 20_000:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.new:
+            self.db.executemany("INSERT OR REPLACE INTO choice (key, i) VALUES (?, ?)",
+                                self.new.items())
+            self.new.clear()
+        self.db.commit()
+
+    def close(self) -> None:
+        self.flush()
+        self.db.close()
+
+
+class KernelWalk:
+    """The walk of one *no-win* claim on the kernel (see the module's docstring)."""
+
+    def __init__(self, game: Any, attacker: int, journal: Journal | None = None,
+                 deadline: float | None = None, bound: bool = True) -> None:
+        self.game = game
+        self.attacker = attacker
+        self.defender = 1 - attacker
+        self.engine = IceDaoEngine(game, table_bits=20)
+        self.st = self.engine.st
+        self.bound = bound  # use the lemma (the certificate names it)
+        self.journal = journal
+        self.known: dict[bytes, int] = journal.choices if journal is not None else {}
+        self.deadline = deadline
+        self.line_masks = tuple(game.line_masks)
+        self.done: set[tuple[Words, int]] = set()
+        self.killers: dict[int, dict[int, int]] = {}  # by moves left: reply -> times chosen
+        self.choices: list[int] = []
+        self.nodes = 0
+        self.searches = 0
+        self.search_nodes = 0
+
+    # -- the kernel position -------------------------------------------------------------------
+
+    def _words(self) -> Words:
+        st = self.st
+        return (int(st[0]), int(st[1]), int(st[2]), int(st[3]), int(st[4]), int(st[5]),
+                int(st[k.S_SIDE]))
+
+    def _push(self, action: int) -> int:
+        """Play ``action`` with no history; the winner after it (-1: none)."""
+        self.st[k.S_KEYS] = 0
+        self.engine.push(action)
+        return int(self.st[k.S_WINNER])
+
+    def _pop(self) -> None:
+        self.engine.pop()
+
+    def wins_within(self, moves: int) -> bool:
+        """Whether the attacker forces a win within ``moves`` of its moves from here (the
+        game going on; either side to move)."""
+        attacking = int(self.st[k.S_SIDE]) == self.attacker
+        legal = self.engine.legal()
+        if not legal:  # the side to move has no piece on top: it loses
+            return not attacking
+        if attacking and moves == 1:
+            return self.engine.mover_wins_now()
+        plies = 2 * moves - (1 if attacking else 0)
+        self.st[k.S_KEYS] = 0
+        result = self.engine.search(legal, plies, NODE_LIMIT)
+        self.searches += 1
+        self.search_nodes += result.nodes
+        best = max(result.values)
+        return best >= WIN - plies if attacking else best <= -(WIN - plies)
+
+    def moves_needed(self) -> int:
+        """The lemma of ``proof_bound`` on the kernel's bitboards: the fewest moves the
+        attacker needs to win (1 when the defender has no small on the board)."""
+        st, a = self.st, 3 * self.attacker
+        if not st[k.S_BB + 3 * self.defender]:
+            return 1
+        held = int(st[k.S_BB + a]) | int(st[k.S_BB + a + 1]) | int(st[k.S_BB + a + 2])
+        return int(min(4 - (held & mask).bit_count() for mask in self.line_masks))
+
+    def _cost(self, left: int) -> int:
+        """After a defender's reply (the attacker to move, ``left`` moves): a guess at
+        the size of its subtree in the certificate. Nothing for a node already walked or
+        settled by the lemma; with one move left, one node; else the attacker's moves
+        after which the defender cannot win at once (the others end their line)."""
+        if (self._words(), left) in self.done or (self.bound and self.moves_needed() > left):
+            return -1
+        if left == 1:
+            return 0
+        count = 0
+        for action in self.engine.legal():
+            if self._push(action) < 0 and not self.engine.mover_wins_now():
+                count += 1
+            self._pop()
+        return count
+
+    # -- the walk ------------------------------------------------------------------------------
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.deadline is not None and self.nodes & 255 == 0 \
+                and time.perf_counter() > self.deadline:
+            raise _Deadline
+
+    def _choose(self, left: int) -> int:
+        """The defender (to move) picks a reply after which the attacker cannot win
+        within ``left`` moves; its index in the legal moves."""
+        key = bytes(repr((self._words(), left)), "ascii")
+        known = self.known.get(key)
+        if known is not None:
+            return known
+        legal = self.engine.legal()
+        chosen = -1
+        for i, action in enumerate(legal):  # a reply that wins at once
+            winner = self._push(action)
+            self._pop()
+            if winner == self.defender:
+                chosen = i
+                break
+        if chosen < 0:
+            # the replies whose subtree in the certificate looks smallest first (see
+            # ``_cost``), then in order; the first one the search finds safe
+            # (a node already walked; the replies chosen most often before, so that lines
+            # transpose into walked nodes; the smallest guess)
+            killers = self.killers.setdefault(left, {})
+            costs = []
+            for i, action in enumerate(legal):
+                if self._push(action) < 0:
+                    cost = self._cost(left)
+                    costs.append((cost >= 0, -killers.get(action, 0), cost, i))
+                self._pop()
+            fewest = -1
+            compared = 0
+            for free, _, _, i in sorted(costs):
+                self._push(legal[i])
+                before = self.search_nodes
+                good = not self.wins_within(left)
+                self._pop()
+                if not good:
+                    continue
+                # with two moves left or more, up to COMPARED safe replies are searched
+                # and the one whose search was smallest (the table's transpositions
+                # included) wins
+                spent = self.search_nodes - before
+                if chosen < 0 or spent < fewest:
+                    chosen, fewest = i, spent
+                compared += 1
+                if left == 1 or not free or compared == COMPARED:
+                    break
+            if chosen >= 0:
+                killers[legal[chosen]] = killers.get(legal[chosen], 0) + 1
+        if chosen < 0:
+            raise FourfoldError(f"the attacker wins within {left} moves after every reply"
+                                f" at {self._words()}: the claim is false")
+        if self.journal is not None:
+            self.journal.put(key, chosen)
+        else:
+            self.known[key] = chosen
+        return chosen
+
+    def _reply(self, left: int) -> None:
+        """The defender to move, the attacker with ``left`` moves after its reply."""
+        i = self._choose(left)
+        self.choices.append(i)
+        winner = self._push(self.engine.legal()[i])
+        if winner < 0:
+            self.attacker_node(left)
+        elif winner == self.attacker:
+            raise FourfoldError("the defender's chosen reply loses")
+        self._pop()
+
+    def attacker_node(self, n: int) -> None:
+        """The attacker to move with ``n`` moves left, the game going on."""
+        node = (self._words(), n)
+        if node in self.done:
+            return
+        self._tick()
+        if self.bound and self.moves_needed() > n:
+            self.done.add(node)
+            return
+        for action in self.engine.legal():
+            winner = self._push(action)
+            if winner == self.attacker:
+                raise FourfoldError("the attacker wins at once: the claim is false")
+            if winner < 0 and n > 1:
+                self._reply(n - 1)
+            self._pop()
+        self.done.add(node)
+
+    def root(self, state: Any, n: int) -> None:
+        self.engine.load(state)
+        self.st[k.S_KEYS] = 0
+        if int(self.st[k.S_WINNER]) >= 0 or self.st[k.S_DRAW]:
+            raise FourfoldError("the game is already over")
+        if int(self.st[k.S_SIDE]) == self.attacker:
+            self.attacker_node(n)
+        else:
+            self._reply(n)
+
+
+def write_no_win(game: Any, state: Any, attacker: int, moves: int,
+                 journal: Journal | None = None, seconds: float | None = None,
+                 bound: bool = True) -> tuple[Certificate | None, KernelWalk]:
+    """The certificate of *``attacker`` cannot force a win within ``moves``* from
+    ``state``, or ``None`` when ``seconds`` ran out first (the journal keeps the work)."""
+    from fourfold.games.icedao.proof_hooks import PROOFS
+
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    walk = KernelWalk(game, attacker, journal, deadline, bound)
+    state = PROOFS.forget(state)
+    try:
+        walk.root(state, moves)
+    except _Deadline:
+        return None, walk
+    finally:
+        if journal is not None:
+            journal.flush()
+    certificate = Certificate(game.name, game.info.variant, game.info.option_strings(),
+                              game.format_position(state), "no-win", attacker, moves,
+                              tuple(walk.choices), PROOFS.bound_name if bound else "")
+    return certificate, walk
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m fourfold.games.icedao.proof_kernel SIDE MOVES JOURNAL OUT [--seconds S]
+    [--setup P]``: write the certificate of *SIDE cannot force a win within MOVES* from
+    the start (or ``--setup``) to OUT, or stop after S seconds with the journal saved
+    (run it again to resume)."""
+    p = argparse.ArgumentParser(prog="python -m fourfold.games.icedao.proof_kernel")
+    p.add_argument("side", type=int)
+    p.add_argument("moves", type=int)
+    p.add_argument("journal")
+    p.add_argument("out")
+    p.add_argument("--seconds", type=float)
+    p.add_argument("--setup")
+    args = p.parse_args(argv)
+    try:
+        if args.side not in (0, 1) or not 1 <= args.moves <= 255:
+            raise FourfoldError(f"side {args.side} within {args.moves}: give side 0 (Blue)"
+                                " or 1 (Green) and 1 to 255 moves")
+        game = load("icedao")
+        state = game.initial_state() if args.setup is None else game.parse_position(args.setup)
+        journal = Journal(args.journal)
+        claim = f"{game.format_position(state)} side {args.side} within {args.moves}"
+        if journal.meta().get("claim", claim) != claim:
+            raise FourfoldError(f"journal {args.journal} belongs to another claim")
+        start = time.perf_counter()
+        try:
+            certificate, walk = write_no_win(game, state, args.side, args.moves, journal,
+                                             args.seconds)
+            spent = time.perf_counter() - start
+            done = certificate is not None
+            total = float(journal.meta().get("seconds", 0.0)) + spent
+            journal.set_meta(claim=claim, seconds=round(total, 1),
+                             status="written" if done else "open")
+        finally:
+            journal.close()
+        print(f"{'written' if certificate else 'open'}: {walk.nodes} attacker nodes,"
+              f" {len(walk.choices)} choices, {walk.searches} searches"
+              f" ({walk.search_nodes} kernel nodes), {spent:.0f} s (total {total:.0f} s)",
+              flush=True)
+        if certificate is not None:
+            Path(args.out).write_text(certificate.to_json())
+    except FourfoldError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
