@@ -124,7 +124,7 @@ function createForm(catalogue) {
       const input = o.choices.length
         ? h('select', {id, 'data-option': o.option}, o.choices.map((c) => h('option', {value: c, selected: c === o.default}, c)))
         : h('input', {id, 'data-option': o.option, value: o.default, 'aria-describedby': `${id}-help`});
-      return h('div', {class: 'option'}, h('label', {for: id}, o.option), input, h('p', {class: 'help', id: `${id}-help`}, o.help));
+      return h('div', {class: 'option'}, h('label', {for: id}, spoken(o.option)), input, h('p', {class: 'help', id: `${id}-help`}, o.help));
     }));
     if (!v.options.length) options.append(h('p', {class: 'muted'}, 'No options for this variant.'));
     const perPlayer = game().players === 2;
@@ -144,7 +144,7 @@ function createForm(catalogue) {
       const kind = h('select', {id: `seat-${i}`, 'data-seat': i},
         SEAT_CHOICES.map(([value, label]) => h('option', {value, selected: value === (i === 0 ? 'you' : 'bot')}, label)));
       const level = h('select', {id: `seat-${i}-bot`, 'aria-label': `Seat ${i + 1} bot`},
-        bots.map((b) => h('option', {value: b, selected: b === defaultBot}, b)));
+        bots.map((b) => h('option', {value: b, selected: b === defaultBot}, spoken(b))));
       const sync = () => { level.hidden = kind.value !== 'bot'; };
       kind.addEventListener('change', sync);
       sync();
@@ -159,8 +159,9 @@ function createForm(catalogue) {
     h('div', {class: 'row'}, h('label', {for: 'f-variant'}, 'Variant'), variantSel),
     summary, h('p', {}, rulesLink), options, rulings, seats, clockBox,
     h('p', {}, h('label', {}, privateBox, ' Private: invite links only, not listed in the lobby')),
-    h('p', {}, h('button', {type: 'submit', class: 'primary', id: 'f-create'}, 'Create the table')),
-    error, result);
+    // the button stays in sight at the bottom of the window, with what went wrong
+    h('div', {class: 'submit-row'}, h('button', {type: 'submit', class: 'primary', id: 'f-create'}, 'Create the table'), error),
+    result);
   fillVariants();
 
   form.addEventListener('submit', async (event) => {
@@ -191,6 +192,12 @@ function createForm(catalogue) {
     showLinks(result, made, kinds, label);
   });
   return form;
+}
+
+/** A name from the API as people write it: "line-rule" -> "Line rule", "level2" -> "Level 2". */
+function spoken(name) {
+  const text = name.replace(/-/g, ' ').replace(/^level(\d+)$/, 'level $1');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function showLinks(box, made, kinds, label) {

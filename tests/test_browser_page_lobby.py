@@ -1,0 +1,78 @@
+"""The lobby as a new user meets it (issue 31), in a real Chromium against a real
+``fourfold serve``: "Create the table" is in sight without scrolling, on a laptop
+(1280x860) and a phone (390x844), whatever game is chosen; names read as people
+write them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from support.browser_app import PHONE, AppServer, Pages
+
+LAPTOP = {"width": 1280, "height": 860}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+    app = AppServer(tmp_path_factory.mktemp("browser-lobby")).start()
+    try:
+        yield app
+    finally:
+        app.stop()
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["laptop", "phone"])
+def test_create_the_table_is_in_sight_without_scrolling(server: AppServer, pages: Pages,
+                                                        viewport: dict[str, int]) -> None:
+    page = pages.open(server.url + "/", viewport, phone=viewport is PHONE)
+    page.wait_for_selector("#f-create")
+    games = page.eval_on_selector_all("#f-game option", "os => os.map((o) => o.value)")
+    assert len(games) >= 5
+    for game in games:
+        page.select_option("#f-game", game)
+        variants = page.eval_on_selector_all("#f-variant option", "os => os.map((o) => o.value)")
+        for variant in variants:
+            page.select_option("#f-variant", variant)
+            assert page.evaluate("scrollY") == 0
+            box = page.locator("#f-create").bounding_box()
+            assert box is not None, (game, variant)
+            assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], (
+                game, variant, box)
+            # and it is the button that takes a tap there, not something over it
+            hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).id",
+                                [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+            assert hit == "f-create", (game, variant, hit)
+
+
+def test_a_refused_table_says_why_beside_the_button(server: AppServer, pages: Pages) -> None:
+    page = pages.open(server.url + "/", LAPTOP)
+    page.wait_for_selector("#f-create")
+    page.select_option("#f-game", "dao")
+    page.check("#f-clock")
+    page.fill("#f-base", "0")
+    page.click("#f-create")
+    page.wait_for_selector("#f-error:not(:empty)")
+    box = page.locator("#f-error").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= LAPTOP["height"]
+    assert page.evaluate("scrollY") == 0
+
+
+def test_options_and_bots_read_as_people_write_them(server: AppServer, pages: Pages) -> None:
+    page = pages.open(server.url + "/", LAPTOP)
+    page.wait_for_selector("#f-create")
+    page.select_option("#f-game", "folio")
+    labels = page.eval_on_selector_all(".option label", "ls => ls.map((l) => l.textContent)")
+    assert "Line rule" in labels and not any("-" in text for text in labels), labels
+    bots = page.eval_on_selector_all("#seat-1-bot option", "os => os.map((o) => o.textContent)")
+    assert "Level 2" in bots and "level2" not in bots, bots
+    # the values sent are the API's own names
+    assert "level2" in page.eval_on_selector_all("#seat-1-bot option",
+                                                 "os => os.map((o) => o.value)")
+    page.click("#f-create")
+    page.wait_for_url("**/t/**")
+    table = page.url.split("/t/")[1].split("#")[0]
+    state = httpx.get(f"{server.url}/api/tables/{table}", timeout=30).json()
+    assert state["seats"][1]["bot"] == "level2"
