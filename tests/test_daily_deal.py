@@ -243,6 +243,14 @@ def test_leaderboard_ranks_and_refuses_known_deals(
         assert r.status_code == 422 and "YYYY-MM-DD" in r.json()["error"]
         r = api.http.post("/api/daily/quatrefoil/base", json={"seats": ["human"]})
         assert r.status_code == 422 and "4 seats" in r.json()["error"]
+        # the page offers only bots that play the deal; another is refused in one line
+        offered = api.http.get("/api/daily").json()["deals"][0]["bots"]
+        assert offered[0] == "quatrefoil" and "level5" in offered
+        assert not {"greedy", "alphabeta", "mcts", "perfect", "freeform"} & set(offered)
+        r = api.http.post("/api/daily/quatrefoil/base", json={
+            "seats": ["human", "bot:greedy", "bot:quatrefoil", "bot:quatrefoil"]})
+        assert r.status_code == 422 and "greedy" in r.json()["error"], r.text
+        assert "\n" not in r.json()["error"]
     finally:
         api.http.close()
 

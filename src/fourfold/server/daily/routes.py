@@ -10,15 +10,17 @@ its creator's, so it is never a known deal. Its deal is stored only in its recor
 
 from __future__ import annotations
 
+import functools
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 from pydantic import Field
 
-from fourfold.ai import bot_names
+from fourfold.ai import bot_names, make_bot
 from fourfold.ai.game_bots import game_bots
 from fourfold.core.errors import FourfoldError
+from fourfold.core.game import Game
 from fourfold.core.match import Match
 from fourfold.server.access import ApiError, charge, hub_of
 from fourfold.server.api import _created, _new_row, _seat_specs, _table_slots
@@ -73,11 +75,22 @@ def get_daily(request: Request) -> dict[str, Any]:
     return {"day": day, "ends_at": day_end(day), "deals": listing}
 
 
+@functools.cache
 def _bots(kind: DailyKind) -> list[str]:
     """The bots that may take a seat: the game's own first (the page's default), then
-    the rest of ``fourfold bots``."""
-    own = list(game_bots(daily_game(kind)).named)
-    return own + [b for b in bot_names() if b not in own]
+    the rest of ``fourfold bots`` that can play it (the two-player bots cannot)."""
+    game = daily_game(kind)
+    own = list(game_bots(game).named)
+    return [b for b in own + [b for b in bot_names() if b not in own] if _plays(b, game)]
+
+
+def _plays(bot: str, game: Game[Any, Any]) -> bool:
+    """Whether ``bot`` can be built for ``game`` (building one is cheap: no search)."""
+    try:
+        make_bot(bot, game, 1, seed=0)
+    except FourfoldError:
+        return False
+    return True
 
 
 @router.get("/api/daily/{game}/{variant}", summary="A daily deal's leaderboard: counts and"
