@@ -175,3 +175,29 @@ def test_estimates_are_seeded_and_never_exact() -> None:
     assert len(first.moves) == len(game.legal_moves(state))
     assert all(not judged.exact and judged.score is not None for _, judged in first.moves)
     assert first.value == max((j for _, j in first.moves), key=lambda j: j.score or 0.0)
+
+
+def test_the_servers_analysis_values_the_move_played_even_unlisted() -> None:
+    """Issue 32's opening complaint: a move handing the opponent a win showed only 'not
+    listed' (the analysis lists the best 12). The move played now has its own value."""
+    import fourfold
+    from fourfold.analysis.match import play_game
+    from fourfold.server.analysis import MOVES_SHOWN, _position
+    from fourfold.solve.position import solver_for
+
+    game = fourfold.load("quarto")
+    entry = solver_for(game)
+    assert entry is not None
+    match = play_game(game, ("greedy", "greedy"), 3, 0, max_plies=16)
+    for state in reversed(match.states[:len(match.moves)]):  # the latest the solver answers
+        if len(game.legal_moves(state)) <= MOVES_SHOWN:
+            continue
+        solution = entry.solve(game, state, 20.0)
+        if solution is not None:
+            break
+    assert solution is not None and len(solution.moves) > MOVES_SHOWN
+    worst = solution.moves[-1]  # best first: the last is the worst
+    played = game.format_move(state, worst.move)
+    item = _position(game, 5, state, played, 20.0)
+    assert played not in [m["move"] for m in item["moves"]]
+    assert item["played_value"] == {"value": worst.value.value, "distance": worst.distance}

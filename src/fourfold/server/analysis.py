@@ -78,7 +78,8 @@ def _position(game: Game[Any, Any], ply: int, state: Any, played: str | None,
     entry = solver_for(game)
     assert entry is not None
     item: dict[str, Any] = {"ply": ply, "to_move": game.to_move(state), "played": played,
-                            "value": None, "distance": None, "best": [], "moves": []}
+                            "played_value": None, "value": None, "distance": None,
+                            "best": [], "moves": []}
     if game.outcome(state) is not None:
         return item
     try:
@@ -94,6 +95,12 @@ def _position(game: Game[Any, Any], ply: int, state: Any, played: str | None,
             best=[game.format_move(state, m.move) for m in solution.moves
                   if m.value is not Value.UNKNOWN and preference(m.value, m.distance) == top],
             moves=_moves(game, state, solution))
+        # the move played, valued even when it is not among the moves listed (a blunder
+        # seldom is: they are the best first)
+        found = next((m for m in solution.moves
+                      if played is not None and game.format_move(state, m.move) == played), None)
+        if found is not None:
+            item["played_value"] = {"value": found.value.value, "distance": found.distance}
     return item
 
 
