@@ -505,19 +505,27 @@ def raw_key(t, w, dead, relevant):
 @inlined
 def canonical_key(t, w, dead, relevant):
     """The least packed key over every board and piece symmetry, with the maps giving it."""
-    return least_key(t, w, t.cell_map, t.cell_inverse, t.params[P_BOARD_MAPS], dead, relevant)
+    nb = t.params[P_BOARD_MAPS]
+    if dead != 0 or relevant != all_bits(t):
+        return least_key_packed(t, w, t.cell_map, t.cell_inverse, nb, dead, relevant)
+    # the occupancy's image under each map, four cells at a time (``nibble_images``)
+    occ = w.st[OCC]
+    least = 1 << 40
+    for b in range(nb):
+        image = 0
+        for q in range(4):
+            image |= t.nibble_images[b, q, (occ >> (4 * q)) & 15]
+        pair = image << 16
+        w.images[b] = pair
+        if pair < least:
+            least = pair
+    return _least_by_fields(t, w, t.cell_inverse, nb, least, relevant)
 
 
 @inlined
-def least_key(t, w, cell_map, cell_inverse, nb, dead, relevant):
-    """The least packed key over the first ``nb`` cell maps and every piece map.
-
-    The images of the occupied-or-dead and of the dead cells lead the key, so only
-    cell maps giving their least pair compete; among piece maps only those sending
-    the first live piece (in the image's cell order; the hand if there is none) to
-    kind 0, whose class is 0 whatever the bits, are tried.
-    """
-    filled = w.st[OCC] | dead
+def _board_images(w, cell_map, nb, filled, dead):
+    """``w.images[b]``: the image pair ``(filled << 16) | dead`` under each cell map; returns
+    the least pair."""
     least = 1 << 40
     for b in range(nb):
         image = 0
@@ -531,6 +539,107 @@ def least_key(t, w, cell_map, cell_inverse, nb, dead, relevant):
         w.images[b] = pair
         if pair < least:
             least = pair
+    return least
+
+
+@inlined
+def _first_kind(w, cell_inverse, b, live):
+    """The kind the piece maps of cell map ``b`` must send to 0: the first live piece in the
+    image's cell order, or the hand on a board with no live piece."""
+    if live == 0:
+        return w.st[HAND]
+    j = 0
+    while not (live >> j) & 1:
+        j += 1
+    return w.board[cell_inverse[b, j]]
+
+
+@inlined
+def _compare_images(t, w, cell_inverse, live, b1, p1, b2, p2):
+    """The sign of key(b1, p1) - key(b2, p2) when every feature bit matters and no cell is
+    dead, where both keys share their images: they differ only from the kinds on the live
+    cells on (in the image's cell order), then the hand, then the supply of each kind
+    (more copies left: a larger key)."""
+    m1 = t.piece_map[p1]
+    m2 = t.piece_map[p2]
+    out = 0
+    for j in range(CELLS):
+        if (live >> j) & 1:
+            a = m1[w.board[cell_inverse[b1, j]]]
+            c = m2[w.board[cell_inverse[b2, j]]]
+            if a != c:
+                out = -1 if a < c else 1
+                break
+    if out == 0:
+        a = m1[w.st[HAND]]
+        c = m2[w.st[HAND]]
+        if a != c:
+            out = -1 if a < c else 1
+    if out == 0:
+        i1 = t.piece_inverse[p1]
+        i2 = t.piece_inverse[p2]
+        for r in range(t.params[P_KINDS]):
+            a = w.supply[i1[r]]
+            c = w.supply[i2[r]]
+            if a != c:
+                out = -1 if a < c else 1
+                break
+    return out
+
+
+@inlined
+def least_key(t, w, cell_map, cell_inverse, nb, dead, relevant):
+    """The least packed key over the first ``nb`` cell maps and every piece map, with the
+    maps giving it (the first such, in the order of the maps): ``least_key_packed``'s
+    answer, found with less work.
+
+    When no cell is dead and every feature bit matters (always, unless ``DEAD_LINES``
+    is on), kinds are their own classes and the key's fields after the images are the
+    mapped kinds in cell order, the hand and the supply of each kind, each at the same
+    place for every candidate; so candidates are compared field by field, stopping at
+    the first difference (usually the first or second cell), and only the winner is
+    packed. Otherwise every candidate is packed (``least_key_packed``).
+    """
+    if dead != 0 or relevant != all_bits(t):
+        return least_key_packed(t, w, cell_map, cell_inverse, nb, dead, relevant)
+    least = _board_images(w, cell_map, nb, w.st[OCC], 0)
+    return _least_by_fields(t, w, cell_inverse, nb, least, relevant)
+
+
+@inlined
+def _least_by_fields(t, w, cell_inverse, nb, least, relevant):
+    """``least_key``'s search once ``w.images`` holds each map's image pair (no dead cells)
+    and ``least`` the least of them."""
+    least_image = least >> 16
+    best_b = -1
+    best_p = 0
+    for b in range(nb):
+        if w.images[b] != least:
+            continue
+        first = _first_kind(w, cell_inverse, b, least_image)
+        for z in range(t.zero_maps.shape[1]):
+            p = t.zero_maps[first, z]
+            if best_b < 0 or _compare_images(t, w, cell_inverse, least_image,
+                                             b, p, best_b, best_p) < 0:
+                best_b = b
+                best_p = p
+        if least == 0:
+            break
+    hi, lo = _pack(t, w, cell_inverse[best_b], best_p, least_image, 0, relevant)
+    return hi, lo, best_b, best_p
+
+
+@inlined
+def least_key_packed(t, w, cell_map, cell_inverse, nb, dead, relevant):
+    """The least packed key over the first ``nb`` cell maps and every piece map, found by
+    packing every candidate: the reference that ``least_key`` must equal (tests).
+
+    The images of the occupied-or-dead and of the dead cells lead the key, so only
+    cell maps giving their least pair compete; among piece maps only those sending
+    the first live piece (in the image's cell order; the hand if there is none) to
+    kind 0, whose class is 0 whatever the bits, are tried.
+    """
+    least = _board_images(w, cell_map, nb, w.st[OCC] | dead, dead)
     least_image = least >> 16
     least_dead = least & FULL_BOARD
     live = least_image & ~least_dead
@@ -541,13 +650,7 @@ def least_key(t, w, cell_map, cell_inverse, nb, dead, relevant):
     for b in range(nb):
         if w.images[b] != least:
             continue
-        if live == 0:
-            first = w.st[HAND]
-        else:
-            j = 0
-            while not (live >> j) & 1:
-                j += 1
-            first = w.board[cell_inverse[b, j]]
+        first = _first_kind(w, cell_inverse, b, live)
         for z in range(t.zero_maps.shape[1]):
             p = t.zero_maps[first, z]
             hi, lo = _pack(t, w, cell_inverse[b], p, least_image, least_dead, relevant)
@@ -845,3 +948,12 @@ def position_key(t, w):
     """The canonical key of the loaded position, as the search keys it."""
     dead, relevant = merged(t, w)
     return canonical_key(t, w, dead, relevant)
+
+
+@njit(cache=True)
+def position_key_packed(t, w):
+    """``position_key`` by packing every candidate key (``least_key_packed``): the tests'
+    reference for the comparisons ``least_key`` makes instead."""
+    dead, relevant = merged(t, w)
+    return least_key_packed(t, w, t.cell_map, t.cell_inverse, t.params[P_BOARD_MAPS], dead,
+                            relevant)

@@ -171,6 +171,7 @@ class SolverTables(NamedTuple):
     unsafe_by_word: IntArray  # (256,) kinds completing a three-piece line, by its word
     feature_map: IntArray  # (maps, 256) feature word -> its image under each piece map
     rep_of: IntArray  # (256, kinds) the least kind equal to each kind on a feature word
+    nibble_images: IntArray  # (maps, 4, 16) image of the cells 4q..4q+3 that a 4-bit word names
 
 
 def _inverse(maps: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
@@ -264,6 +265,8 @@ def build_tables(pieces: str, touch: bool, counts: tuple[int, ...]) -> SolverTab
                   for k in range(kinds))
             for r in range(256)
         ]),
+        _arr([[[sum(1 << m[4 * q + i] for i in range(4) if (v >> i) & 1) for v in range(16)]
+               for q in range(4)] for m in cmaps]),
     )
 
 
