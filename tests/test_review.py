@@ -131,6 +131,25 @@ def test_ice_dao_review_marks_what_the_bounded_solver_could_not_prove(
             assert ply["after"]["exact"] is False
         if ply["source"] == "estimate":
             assert ply["before"]["exact"] is False and "score" in ply["before"]
+        if ply["before"]["exact"] and not ply["after"]["exact"]:
+            # proven, but not the move: the position it left is estimated, and said so
+            assert ply["estimate"] is True and "score" in ply["after"], ply
+            drop = CLASS[ply["before"]["value"]] - CLASS[ply["after"]["value"]]
+            assert ply["label"] == {0: "inaccuracy", 1: "mistake"}.get(drop, "blunder"), ply
+        assert ply["estimate"] is (not ply["before"]["exact"] or "score" in ply["after"])
+
+
+def test_a_proven_value_left_for_an_unproven_move_is_labelled_by_its_estimate() -> None:
+    from fourfold.analysis.review.judgement import UNKNOWN, estimated, exact
+    from fourfold.analysis.review.labels import label
+    from fourfold.solve.position import Value
+
+    win, draw = exact(Value.WIN, 3), exact(Value.DRAW, None)
+    assert label(win, estimated(0.9), win) == "inaccuracy"
+    assert label(win, estimated(0.5), win) == "mistake"
+    assert label(win, estimated(0.1), win) == "blunder"
+    assert label(draw, estimated(0.2), draw) == "mistake"
+    assert label(win, UNKNOWN, win) == "inaccuracy"  # nothing estimated: unproven only
 
 
 def one_line(capsys: pytest.CaptureFixture[str]) -> str:

@@ -9,7 +9,10 @@ With exact values (docs/review.md, "Labels"):
 - ``mistake``: a win became a draw, or a draw a loss;
 - ``blunder``: a win became a loss;
 - ``inaccuracy``: a proven value was left for a move the (bounded) solver could not
-  prove either way.
+  prove either way. The position that move left is then estimated (below): if the
+  estimate reads a lower value (a proven win to an estimated draw or loss, a draw to an
+  estimated loss), the label is ``mistake`` or ``blunder`` as with exact values, and,
+  like every label resting on an estimate, it is marked as one.
 
 With estimates (no exact value for the position), the drop of the mover's expected
 score decides: at least ``BLUNDER_DROP`` a blunder, ``MISTAKE_DROP`` a mistake,
@@ -44,8 +47,11 @@ def label(before: Judgement, after: Judgement, best: Judgement) -> str | None:
         if drop == 1:
             return MISTAKE
         return BEST if after.rank() == best.rank() else GOOD
-    if before.exact:
-        return INACCURACY  # a proven value left for an unproven move
+    if before.exact:  # a proven value left for a move the (bounded) solver did not prove
+        if after.score is not None:  # estimated: a lower class is a mistake or a blunder
+            drop = _CLASS[before.value] - _CLASS[after.value]
+            return BLUNDER if drop >= 2 else MISTAKE if drop == 1 else INACCURACY
+        return INACCURACY
     if before.score is None or after.score is None:
         return None  # nothing known: no label rather than a guess
     if after.score >= before.score:

@@ -13,8 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from fourfold.analysis.review.assess import DEFAULT_ITERATIONS, Assessment, assess, prepare
-from fourfold.analysis.review.judgement import Judgement
+from fourfold.analysis.review.assess import (
+    DEFAULT_ITERATIONS,
+    Assessment,
+    assess,
+    estimate,
+    prepare,
+)
+from fourfold.analysis.review.judgement import Judgement, estimated
 from fourfold.analysis.review.labels import label
 from fourfold.core.errors import ConfigurationError
 from fourfold.core.match import Match
@@ -34,6 +40,12 @@ class Ply:
     label: str | None  # None: nothing known about the position
     best: tuple[str, ...]
     source: str  # "solver" or "estimate"
+
+    @property
+    def estimated(self) -> bool:
+        """Whether the label rests on an estimate (the position's, or the move's where
+        a bounded solver proved the position but not the move)."""
+        return self.source == "estimate" or self.after.score is not None
 
 
 @dataclass(frozen=True)
@@ -57,7 +69,7 @@ class Review:
                 "ply": p.ply, "move": p.move, "player": self.players[p.player],
                 "before": p.before.to_json(), "after": p.after.to_json(),
                 "label": p.label, "best": list(p.best), "source": p.source,
-                "estimate": p.source == "estimate",
+                "estimate": p.estimated,
             } for p in self.plies],
         }
 
@@ -76,6 +88,13 @@ def review_ply(match: Match[Any, Any, Any], index: int, seconds: float, iteratio
     state, move = match.states[index], match.moves[index]
     found: Assessment = assess(game, state, seconds, iterations, seed + index, move)
     after = found.of(move)
+    child = match.states[index + 1]
+    if found.source == "solver" and not after.exact and game.outcome(child) is None:
+        # a bounded solver proved the position, not the move played: estimate the position
+        # the move left, from the side of the player who made it
+        reply = estimate(game, child, iterations, seed + index)
+        if reply.value.score is not None:
+            after = estimated(1 - reply.value.score)
     return Ply(
         ply=index + 1, move=match.notation[index], player=int(game.to_move(state) or 0),
         before=found.value, after=after, label=label(found.value, after, found.best_value()),

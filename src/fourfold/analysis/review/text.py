@@ -43,7 +43,7 @@ def table(review: Review) -> Table:
             Text(describe(p.before), style=VALUE_STYLE[p.before.value]),
             Text(describe(p.after), style=VALUE_STYLE[p.after.value]),
             Text("-" if p.label is None
-                 else p.label + (" (est.)" if p.source == "estimate" else ""),
+                 else p.label + (" (est.)" if p.estimated else ""),
                  style=LABEL_STYLE.get(p.label or "", "dim")),
             "" if p.label in ("best", "good") else best)
     return grid
@@ -62,12 +62,12 @@ def summary(review: Review) -> list[str]:
         out.append(f"{name}: {listed or 'no inaccuracy, mistake or blunder'}")
     worst = next((p for p in review.plies if p.label in ("blunder", "mistake")), None)
     if worst is not None:
-        estimated = " (est.)" if worst.source == "estimate" else ""
+        estimated = " (est.)" if worst.estimated else ""
         out.append(f"First {worst.label}{estimated}: ply {worst.ply},"
                    f" {review.players[worst.player]} played {worst.move}"
                    f" ({describe(worst.before)} -> {describe(worst.after)});"
                    f" best: {', '.join(worst.best[:BEST_SHOWN])}")
-    if any(p.source == "estimate" and p.label is not None for p in review.plies):
+    if any(p.estimated and p.label is not None for p in review.plies):
         out.append("(est.): no exact value within the time per position; a bounded search's"
                    " estimate, not exact")
     if any(p.label is None for p in review.plies):

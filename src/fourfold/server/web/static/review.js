@@ -23,6 +23,11 @@ export function valueText(j) {
   return `${j.value}${where}${j.exact === false ? estimate : ''}`;
 }
 
+// Whether a ply's label rests on an estimate (reviews stored before the flag: its source)
+function estimated(p) {
+  return p.estimate === undefined ? p.source === 'estimate' : Boolean(p.estimate);
+}
+
 // A judgement for the player who moved as a height from the first player's side:
 // +1 won at once, 0 a draw, -1 lost at once; the longer the way, the nearer the middle
 // (GamesmanUni's value history). An estimate sits where its expected score puts it.
@@ -83,7 +88,7 @@ export function reviewPanel({id, token, go, board}) {
       for (const f of ready) f();
       return;
     }
-    const exact = body.plies.filter((p) => p.source === 'solver').length;
+    const exact = body.plies.filter((p) => p.source === 'solver' && !estimated(p)).length;
     const n = body.plies.length;
     status.textContent = exact === n ? `Every move valued exactly by the solver, for the player who made it.`
       : exact === 0 ? `No solver answers this game: every move is estimated for the player who made it by a bounded search (the strongest bot's), never exact. Estimates are marked (est.), in italics, and hollow on the chart.`
@@ -141,7 +146,7 @@ export function reviewPanel({id, token, go, board}) {
     const p = firstMistake();
     if (!p) { jump.replaceChildren(h('p', {id: 'no-mistake'}, 'No mistake: no move changed the value of the game.')); return; }
     jump.replaceChildren(h('button', {type: 'button', id: 'first-mistake', class: 'primary', onclick: () => { go(p.ply); announce(`Move ${p.ply}, ${p.move}: a ${p.label}`); }},
-      `Go to the first mistake: move ${p.ply}, ${p.move} (${p.label}${p.source === 'estimate' ? ', estimated' : ''})`));
+      `Go to the first mistake: move ${p.ply}, ${p.move} (${p.label}${estimated(p) ? ', estimated' : ''})`));
   }
 
   function mark(i) {
@@ -149,8 +154,8 @@ export function reviewPanel({id, token, go, board}) {
     if (actions()) return actionsMark(body, i);
     const p = body.plies[i - 1];
     if (!p.label) return null;
-    const estimate = p.source === 'estimate' ? ' (est.)' : '';
-    return {label: p.label, colour: COLOUR[p.label], estimate: p.source === 'estimate', text: ` ${GLYPH[p.label]}${GLYPH[p.label] ? ' ' : ''}${p.label}${estimate}`};
+    const estimate = estimated(p) ? ' (est.)' : '';
+    return {label: p.label, colour: COLOUR[p.label], estimate: estimated(p), text: ` ${GLYPH[p.label]}${GLYPH[p.label] ? ' ' : ''}${p.label}${estimate}`};
   }
 
   // The board steps through the line on show: a mistake's best line, or the shortest
@@ -224,7 +229,7 @@ export function reviewPanel({id, token, go, board}) {
     const parts = [];
     if (p) {
       parts.push(h('p', {id: 'review-move'}, h('strong', {}, `Move ${p.ply}, ${p.move} by ${p.player}: `),
-        h('span', {class: `mark ${p.label || ''}`, style: p.label ? `color: ${COLOUR[p.label]}; font-weight: 700` : null}, p.label || 'not valued'), p.source === 'estimate' ? ' (estimate)' : ''),
+        h('span', {class: `mark ${p.label || ''}`, style: p.label ? `color: ${COLOUR[p.label]}; font-weight: 700` : null}, p.label || 'not valued'), estimated(p) ? ' (estimate)' : ''),
       h('p', {}, `Before: ${valueText(p.before)}. After: ${valueText(p.after)}.`));
       if (p.best.length && p.label !== 'best') parts.push(h('p', {}, `Best instead: ${p.best.slice(0, 6).join(', ')}${p.best.length > 6 ? ', …' : ''}`));
     }
