@@ -21,6 +21,7 @@ from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from fourfold.server.hub import Hub
+from fourfold.server.limits import address_key
 from fourfold.server.live import LiveTable
 from fourfold.server.tokens import token_hash
 
@@ -69,6 +70,19 @@ def charge(request: Request, token: str | None) -> None:
     route (``AddressCharge``, server/middleware.py)."""
     if not request.app.state.limits.allow_token(token_hash(token) if token else None):
         raise ApiError(429, "too many requests: slow down")
+
+
+def new_solver_allowed(request: Request) -> bool:
+    """May a puzzle solver id never seen before be rated, from this request's address?
+
+    A solver is a random id its browser makes (no account), and only its first try of
+    a puzzle is rated. Minting ids would give one person as many rated tries as they
+    like: to push a puzzle's rating anywhere, and to add rows without end. Each address
+    may start ``NEW_SOLVERS_PER_HOUR`` new solvers an hour (at once, too); past that a
+    new id's tries are answered but not rated (``"rated": null``)."""
+    host = request.client.host if request.client else None
+    allowed: bool = request.app.state.new_solvers.allow(address_key(host))
+    return allowed
 
 
 def find_table(hub: Hub, table_id: str) -> LiveTable:

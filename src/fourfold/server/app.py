@@ -29,7 +29,15 @@ from fourfold.server.explorer import routes as explorer_routes
 from fourfold.server.hints import HINT_SECONDS
 from fourfold.server.hub import Hub
 from fourfold.server.jobs import JobPool, JobRefused
-from fourfold.server.limits import Limiter, Limits, Slots, TableSlots, Tarpit, address_key
+from fourfold.server.limits import (
+    NEW_SOLVERS_PER_HOUR,
+    Limiter,
+    Limits,
+    Slots,
+    TableSlots,
+    Tarpit,
+    address_key,
+)
 from fourfold.server.middleware import (
     AddressCharge,
     AnswerHeaders,
@@ -151,6 +159,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     app.state.people_tables = TableSlots(settings.max_tables_per_address)
     app.state.lobby_tables = TableSlots(settings.max_lobby_tables_per_address)
     app.state.creations = Limiter(settings.tables_per_minute / 60, settings.tables_per_minute)
+    app.state.new_solvers = Limiter(NEW_SOLVERS_PER_HOUR / 3600, NEW_SOLVERS_PER_HOUR)
     tarpit = Tarpit(settings.refusal_hold_seconds)
 
     @app.exception_handler(ApiError)

@@ -17,6 +17,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 
+#: new puzzle solvers (ids never seen) whose tries are rated, an hour per address
+NEW_SOLVERS_PER_HOUR = 20
+
 
 class Bucket:
     """``rate`` actions a second on average, ``burst`` at once."""

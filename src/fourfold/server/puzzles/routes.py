@@ -21,7 +21,7 @@ from starlette.concurrency import run_in_threadpool
 from fourfold.core.errors import FourfoldError
 from fourfold.puzzles.puzzle import Puzzle
 from fourfold.puzzles.session import goal_text, hint_of
-from fourfold.server.access import ApiError, charge
+from fourfold.server.access import ApiError, charge, new_solver_allowed
 from fourfold.server.puzzles.catalog import catalog, daily_id
 from fourfold.server.puzzles.ratings import rate, start_of_puzzle, start_of_solver
 from fourfold.server.puzzles.store import PuzzleStore, Rating
@@ -161,7 +161,10 @@ def _rated(request: Request, puzzle_id: str, puzzle: Puzzle, solver: str,
     def rater(mine: Rating | None, its: Rating | None, won: bool) -> tuple[Rating, Rating]:
         return rate(mine or start_of_solver(), its or start_of_puzzle(puzzle.rating), won)
 
-    result = _store(request).record(solver, puzzle_id, solved, rater)
+    store = _store(request)
+    if store.solver(solver) is None and not new_solver_allowed(request):
+        return None  # a made-up solver id past its address's allowance: not rated
+    result = store.record(solver, puzzle_id, solved, rater)
     if result is None:
         return None
     return {"you": _rating_json(result[0]), "puzzle": _rating_json(result[1])}
