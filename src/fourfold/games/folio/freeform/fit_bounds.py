@@ -12,7 +12,7 @@ Why a "certainly not" is right. Any grid ``G`` the search could return for the p
 ``P`` plus ``p`` fits ``P`` alone, so its cells for ``P``, turned to ``P``'s canonical
 quarter turn, are one of ``fitting.leaves(P)`` (the completeness argument in
 ``fitting``'s docstring), with ``G``'s rotation and scale ``q`` in the leaf's box. The
-cell of ``p`` is then one of the leaf's free cells ``w``, and (``game._discs``) ``p``
+cell of ``p`` is then one of the leaf's free cells ``w``, and (``game._disc_maker``) ``p``
 lies in every disc of that target. So if, for every target whose discs hold ``p``, the
 assignment with ``p`` in ``w`` is certainly infeasible (``infeasible``: Lawson's
 certified lower bound, as in ``fitting.solve``, above the tolerance), no grid fits. The
@@ -124,8 +124,8 @@ def possible(
         every = (*offsets, cell)
         if (
             admits(discs, z)
-            and on_table(points, every, table, t, box)
             and not infeasible(points, [d + fitting.HALF for d in every], t)
+            and on_table(points, every, table, t, box)
         ):
             return True
     return False

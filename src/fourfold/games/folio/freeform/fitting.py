@@ -76,6 +76,7 @@ does not fit is never reported, whatever happens above.
 from __future__ import annotations
 
 import cmath
+import functools
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -130,9 +131,13 @@ class Grid:
     def degrees(self) -> float:
         return math.degrees(self.angle)
 
+    @functools.cached_property
+    def _turn(self) -> tuple[float, float]:
+        return math.cos(self.angle), math.sin(self.angle)
+
     def point(self, u: float, v: float) -> Point:
         """The table position of grid coordinates ``(u, v)`` (cell a1 spans 0..1)."""
-        c, s = math.cos(self.angle), math.sin(self.angle)
+        c, s = self._turn
         u, v = u * self.scale, v * self.scale
         return self.origin[0] + u * c - v * s, self.origin[1] + u * s + v * c
 
@@ -144,7 +149,7 @@ class Grid:
 
     def locate(self, x: float, y: float) -> tuple[float, float]:
         """Grid coordinates ``(u, v)`` of a table position (inverse of ``point``)."""
-        c, s = math.cos(self.angle), math.sin(self.angle)
+        c, s = self._turn
         dx, dy = x - self.origin[0], y - self.origin[1]
         return (dx * c + dy * s) / self.scale, (-dx * s + dy * c) / self.scale
 
@@ -171,27 +176,38 @@ def check(
     grid: Grid, points: Sequence[Point], tolerance: float = TOLERANCE, table: Table | None = None
 ) -> str | None:
     """Why ``grid`` does not fit ``points`` (checked from scratch), or ``None`` if it does."""
+    fault = _fault(grid, points, tolerance, table)
+    return None if fault is None else fault()
+
+
+def _fault(
+    grid: Grid, points: Sequence[Point], tolerance: float, table: Table | None
+) -> Callable[[], str] | None:
+    """``check``'s test, the reason written only when asked (the search tests many grids
+    that do not fit, and reads no reason)."""
     if len(grid.cells) != len(points):
-        return f"the grid places {len(grid.cells)} points, not {len(points)}"
+        return lambda: f"the grid places {len(grid.cells)} points, not {len(points)}"
     if grid.scale < 1 - SLACK:
-        return f"scale {grid.scale:.6f} is below 1"
+        return lambda: f"scale {grid.scale:.6f} is below 1"
     for cell in grid.cells:
         if not (0 <= cell[0] < SIZE and 0 <= cell[1] < SIZE):
-            return f"cell {cell} is outside the 4x4 grid"
+            return lambda: f"cell {cell} is outside the 4x4 grid"
     if len(set(grid.cells)) != len(grid.cells):
-        return "two points share a cell"
+        return lambda: "two points share a cell"
     limit = tolerance * grid.scale * (1 + SLACK)
     for (x, y), cell in zip(points, grid.cells, strict=True):
         cx, cy = grid.centre(cell)
         if math.hypot(x - cx, y - cy) > limit:
-            return (
+            return lambda: (
                 f"point ({fmt(x)}, {fmt(y)}) is {math.hypot(x - cx, y - cy) / grid.scale:.4f}"
                 f" cells from the centre of {cell_name(cell)} (tolerance {tolerance})"
             )
     if table is not None:
         for corner in grid.corners():
             if not table.holds(*corner):
-                return f"grid corner ({fmt(corner[0])}, {fmt(corner[1])}) is off the table"
+                return lambda: (
+                    f"grid corner ({fmt(corner[0])}, {fmt(corner[1])}) is off the table"
+                )
     return None
 
 
@@ -479,7 +495,7 @@ def _placed(
     half = table.side / 2
     for shift in _shifts(offsets):
         grid = _grid(q, b, offsets, shift)
-        if check(grid, points, t, table) is None:
+        if _fault(grid, points, t, table) is None:
             return grid, 0.0
         overhang = min(overhang, max(
             max(abs(x - table.centre[0]), abs(y - table.centre[1])) - half
@@ -509,7 +525,7 @@ def _squeezed(
     for qq in _table_samples(found[0], box):
         for shift, b2 in _slide(qq, ps, ws, shifts, t, table):
             grid = _grid(qq, b2, offsets, shift)
-            if check(grid, points, t, table) is None:
+            if _fault(grid, points, t, table) is None:
                 return grid
     return None
 
@@ -623,13 +639,22 @@ def _slide(
         return
     centre = complex(*table.centre)
     half = table.side / 2 * m
+    k0, k1, k2, k3 = _CORNERS
+    qcentre = q * centre
     for shift in shifts:
-        corner_centres = [(k - shift - q * centre) * back for k in _CORNERS]
-        x0 = max(max(c.real for c in corner_centres) - half, dx0)
-        x1 = min(min(c.real for c in corner_centres) + half, dx1)
-        y0 = max(max(c.imag for c in corner_centres) - half, dy0)
-        y1 = min(min(c.imag for c in corner_centres) + half, dy1)
-        if x0 > x1 or y0 > y1:
+        # the four corners' centres (k - shift - q centre) * back, written out: this loop
+        # runs for every sampled rotation and placement
+        c0 = (k0 - shift - qcentre) * back
+        c1 = (k1 - shift - qcentre) * back
+        c2 = (k2 - shift - qcentre) * back
+        c3 = (k3 - shift - qcentre) * back
+        x0 = max(max(c0.real, c1.real, c2.real, c3.real) - half, dx0)
+        x1 = min(min(c0.real, c1.real, c2.real, c3.real) + half, dx1)
+        if x0 > x1:
+            continue
+        y0 = max(max(c0.imag, c1.imag, c2.imag, c3.imag) - half, dy0)
+        y1 = min(min(c0.imag, c1.imag, c2.imag, c3.imag) + half, dy1)
+        if y0 > y1:
             continue
         found = _disc_box_point(discs, t, (x0, x1, y0, y1))
         if found is not None:

@@ -16,7 +16,8 @@ accepts any point written with up to six decimals.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -145,6 +146,7 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
         self._moves_cache: dict[FreeformState, list[FreeformPly]] = {}
         self._after_cache: dict[tuple[FreeformState, Point], tuple[Outcome | None, int | None]] = {}
         self._won_cache: dict[tuple[FreeformState, Point], Outcome | None] = {}
+        self._free_cache: dict[tuple[Point, ...], npt.NDArray[np.bool_]] = {}
         self._targets_cache: dict[tuple[FreeformState, bool], list[Target]] = {}
         self._placements_cache: dict[
             FreeformState, tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]
@@ -307,24 +309,39 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
         return [self.lattice[i] for i in self._free_indices(pts).tolist()]
 
     def _free_indices(self, pts: Sequence[Point]) -> npt.NDArray[np.int64]:
-        """The lattice indices of the points no piece is ``too_close`` to, in order.
+        """The lattice indices of the points no piece is ``too_close`` to, in order."""
+        return np.flatnonzero(self._free_mask(tuple(pts)))
 
-        NumPy compares each point's squared distance to its nearest piece with the square
-        of ``too_close``'s limit, and settles every point further from it than 1e-13
+    def _free_mask(self, pts: tuple[Point, ...]) -> npt.NDArray[np.bool_]:
+        """Which lattice points no piece is ``too_close`` to: the mask of all but the last
+        piece (remembered, as a game adds one piece at a time) less the last one's
+        neighbourhood.
+
+        NumPy compares each point's squared distance to the piece with the square of
+        ``too_close``'s limit, and settles every point further from it than 1e-13
         (relative: a hundred times NumPy's rounding, far below the limit's own 1e-12
         margin, so a distance of exactly 1.0 is settled); the points within that band, if
         any, get ``too_close`` on ``math.hypot``. The answer is exactly the point-by-point
         test's (tests/test_envs_fast_paths.py compares the two).
         """
+        if pts in self._free_cache:
+            return self._free_cache[pts]
+        if not pts:
+            return np.ones(len(self.lattice), dtype=bool)
+        keep = self._free_mask(pts[:-1]).copy()
+        qx, qy = pts[-1]
         lat = self._lattice_xy
-        near = ((lat[:, None, :] - np.array(pts, dtype=np.float64)[None, :, :]) ** 2).sum(
-            axis=2).min(axis=1)
+        dist = (lat[:, 0] - qx) ** 2 + (lat[:, 1] - qy) ** 2
         limit = (MIN_DISTANCE * (1 - 1e-12)) ** 2
-        keep = near > limit * (1 + 1e-13)
-        for i in np.flatnonzero((near >= limit * (1 - 1e-13)) & ~keep):
+        clear = dist > limit * (1 + 1e-13)
+        for i in np.flatnonzero((dist >= limit * (1 - 1e-13)) & ~clear):
             p = self.lattice[i]
-            keep[i] = not any(too_close(math.hypot(p[0] - q[0], p[1] - q[1])) for q in pts)
-        return np.flatnonzero(keep)
+            clear[i] = not too_close(math.hypot(p[0] - qx, p[1] - qy))
+        keep &= clear
+        if len(self._free_cache) > 1024:
+            self._free_cache.clear()
+        self._free_cache[pts] = keep
+        return keep
 
     def targets(self, state: FreeformState, lines_only: bool) -> list[Target]:
         """Every (assignment of the pieces, free cell) a new piece could take, with discs
@@ -340,25 +357,36 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
         pts = [complex(x, y) for x, y in state.points]
         kinds = [*self._kinds(state), state.hand if state.hand is not None else 0]
         t = self.tolerance
-        found: list[Target] = []
+        every: list[Target] = []
+        lines: list[Target] = []
         for leaf in self._leaves(state):
+            discs = _disc_maker(pts, leaf, t)
             xs = [int(d.real) for d in leaf.offsets]
             ys = [int(d.imag) for d in leaf.offsets]
             used = set(leaf.offsets)
+            # a line of four through a new cell needs three pieces on its row, column or
+            # diagonal: count them, and ask ``line_through`` only where there are three
+            rows = Counter(ys)
+            cols = Counter(xs)
+            diagonals = Counter(x - y for x, y in zip(xs, ys, strict=True))
+            antidiagonals = Counter(x + y for x, y in zip(xs, ys, strict=True))
             for x in range(max(xs) - 3, min(xs) + 4):
                 for y in range(max(ys) - 3, min(ys) + 4):
                     w = complex(x, y)
                     if w in used:
                         continue
-                    if lines_only:
-                        cells = fitting.normalised([*leaf.offsets, w])
-                        if line_through(cells, kinds, len(pts), self.pieces) is None:
-                            continue
-                    found.append(Target(leaf.offsets, w, _discs(pts, leaf, w, t), leaf.box))
+                    target = Target(leaf.offsets, w, discs(w), leaf.box)
+                    every.append(target)
+                    if max(rows[y], cols[x], diagonals[x - y], antidiagonals[x + y]) < 3:
+                        continue
+                    cells = fitting.normalised([*leaf.offsets, w])
+                    if line_through(cells, kinds, len(pts), self.pieces) is not None:
+                        lines.append(target)
         if len(self._targets_cache) > 256:
             self._targets_cache.clear()
-        self._targets_cache[key] = found
-        return found
+        self._targets_cache[(state, False)] = every
+        self._targets_cache[(state, True)] = lines
+        return lines if lines_only else every
 
     def _leaves(self, state: FreeformState) -> list[fitting.Leaf]:
         """The assignments of the pieces to cells that are not certainly infeasible."""
@@ -605,10 +633,11 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
         return state
 
 
-def _discs(
-    pts: list[complex], leaf: fitting.Leaf, w: complex, t: float
-) -> tuple[tuple[complex, float], ...]:
-    """Discs that must hold a new point joining ``leaf`` at relative cell ``w``.
+def _disc_maker(
+    pts: list[complex], leaf: fitting.Leaf, t: float
+) -> Callable[[complex], tuple[tuple[complex, float], ...]]:
+    """The discs that must hold a new point joining ``leaf`` at a relative cell ``w``,
+    as a function of ``w`` (the leaf's constants worked out once).
 
     For every grid realising the assignment, ``|q (p - p_i) - (w - d_i)| <= 2t``
     for each piece ``i`` with ``q`` in the leaf's box, so ``p`` is within
@@ -620,10 +649,15 @@ def _discs(
     r = math.hypot(x1 - x0, y1 - y0) / 2
     m = math.hypot(max(x0, 0.0, -x1), max(y0, 0.0, -y1))
     if m <= 0 or qc == 0:
-        return ()
-    found = []
-    for p, d in zip(pts, leaf.offsets, strict=True):
-        v = w - d
-        radius = (2 * t * abs(qc) + abs(v) * r) / (m * abs(qc)) * (1 + 1e-9) + 1e-9
-        found.append((p + v / qc, radius))
-    return tuple(found)
+        return lambda w: ()
+    near = 2 * t * abs(qc)
+    far = m * abs(qc)
+    pairs = list(zip(pts, leaf.offsets, strict=True))
+
+    def discs(w: complex) -> tuple[tuple[complex, float], ...]:
+        return tuple(
+            (p + (w - d) / qc, (near + abs(w - d) * r) / far * (1 + 1e-9) + 1e-9)
+            for p, d in pairs
+        )
+
+    return discs
