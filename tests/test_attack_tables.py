@@ -154,3 +154,20 @@ def test_addresses_one_client_holds_count_as_one(one: str, two: str) -> None:
 ])
 def test_different_clients_count_apart(one: str, two: str) -> None:
     assert address_key(one) != address_key(two)
+
+
+def test_seats_taken_count_like_tables_made(server: Server) -> None:
+    # one address may not sit at every open table and stall them all
+    private_open = {**OPEN, "private": True}
+    with client_from("127.0.0.7", server.url) as maker, \
+            client_from("127.0.0.8", server.url) as another, \
+            client_from("127.0.0.6", server.url) as sitter:
+        tables = [maker.post("/api/tables", json=private_open).json() for _ in range(3)]
+        tables.append(another.post("/api/tables", json=private_open).json())
+        joined = [sitter.post(f"/api/tables/{t['id']}/join", json={}) for t in tables]
+        assert [r.status_code for r in joined[:3]] == [201, 201, 201], joined[0].text
+        _refused(joined[3], "unfinished games between people")
+        # a game that ends gives the seat's slot back
+        first = joined[0].json()
+        assert resign(sitter, tables[0]["id"], first["token"]).status_code == 200
+        assert sitter.post(f"/api/tables/{tables[3]['id']}/join", json={}).status_code == 201

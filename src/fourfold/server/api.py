@@ -90,6 +90,24 @@ def _waiting(live: LiveTable, now: float) -> bool:
     return not live.playing and now - live.updated_at < OPEN_TABLE_IDLE_SECONDS
 
 
+def _people_alive(hub: Hub) -> Callable[[str], bool]:
+    """Does a table still count for the cap on tables of people (unfinished, and if
+    still waiting for players, changed in the last hour)?"""
+    def alive(table_id: str) -> bool:
+        live = hub.find(table_id)
+        return live is not None and _unfinished(live) and (
+            live.playing or _waiting(live, time.time()))
+
+    return alive
+
+
+def _people_refusal(limit: int) -> str:
+    return (f"you already have {limit} unfinished games between people here (at most"
+            f" {limit} at once from one address, so that no one can fill the server):"
+            " finish or resign one first; a table nobody joined stops counting an hour"
+            " after its last change")
+
+
 @contextmanager
 def _table_slots(request: Request, specs: list[SeatSpec], *, private: bool
                  ) -> Iterator[Callable[[str], None]]:
@@ -101,7 +119,8 @@ def _table_slots(request: Request, specs: list[SeatSpec], *, private: bool
     - a table with a bot seat: one of ``--max-bot-tables-per-address`` (unfinished
       games with a bot that moved in the last ten minutes);
     - a table of people only: one of ``--max-tables-per-address`` (unfinished games;
-      one still waiting for players counts for an hour after its last change);
+      one still waiting for players counts for an hour after its last change; a seat
+      taken at someone else's table counts too, ``post_join``);
     - a public table (a row of the lobby, which lists the latest changed first): one
       of ``--max-lobby-tables-per-address`` (unfinished tables changed in the last
       hour);
@@ -118,10 +137,7 @@ def _table_slots(request: Request, specs: list[SeatSpec], *, private: bool
         return (live is not None and _unfinished(live)
                 and time.time() - live.updated_at < BOT_TABLE_IDLE_SECONDS)
 
-    def people_alive(table_id: str) -> bool:
-        live = hub.find(table_id)
-        return live is not None and _unfinished(live) and (
-            live.playing or _waiting(live, time.time()))
+    people_alive = _people_alive(hub)
 
     def lobby_alive(table_id: str) -> bool:  # the lobby's top rows: changed lately
         live = hub.find(table_id)
@@ -137,11 +153,7 @@ def _table_slots(request: Request, specs: list[SeatSpec], *, private: bool
                      " bot busy): finish or resign one first"))
     else:
         limit = state.people_tables.limit
-        caps.append((state.people_tables, people_alive,
-                     f"you already have {limit} unfinished games between people here (at"
-                     f" most {limit} at once from one address, so that no one can fill the"
-                     " server): finish or resign one first; a table nobody joined stops"
-                     " counting an hour after its last change"))
+        caps.append((state.people_tables, people_alive, _people_refusal(limit)))
     if not private:  # a row of the lobby while it is unfinished
         limit = state.lobby_tables.limit
         caps.append((state.lobby_tables, lobby_alive,
@@ -359,14 +371,25 @@ def post_join(table_id: str, request: Request, body: JoinBody | None = None
               ) -> dict[str, Any]:
     charge(request, None)
     data = body or JoinBody()
-    live = find_table(hub_of(request), table_id)
+    hub = hub_of(request)
+    live = find_table(hub, table_id)
+    # a seat taken is a game played: it counts against the joiner's address like a
+    # table it made, or one address could sit at every open table and stall them all
+    host = request.client.host if request.client else None
+    caps = request.app.state.people_tables
+    slot = caps.reserve(address_key(host), _people_alive(hub))
+    if slot is None:
+        raise ApiError(429, _people_refusal(caps.limit), retry_after=CAP_RETRY_SECONDS)
     try:
         name = display_name(data.name) if data.name else None
         seat, token = live.join(data.seat, name)
+        slot.bind(live.id)
     except TableError as error:
         raise _refused(error) from None
     except FourfoldError as error:
         raise ApiError(422, str(error)) from None
+    finally:
+        slot.release()
     return {"seat": seat, "token": token, "url": seat_url(live, token)}
 
 
