@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from urllib.parse import quote
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
 from fourfold.server.web.controllers import STATIC, build_id, served_file
@@ -57,6 +57,23 @@ def _shell_text() -> str:
 
 def _shell() -> HTMLResponse:
     return HTMLResponse(_shell_text(), headers=HEADERS)
+
+
+#: paths that are never pages: their 404 stays the API's JSON refusal
+NOT_PAGES = ("/api/", "/ui/", "/static/", "/docs", "/openapi", "/redoc")
+
+
+def is_page_request(request: Request) -> bool:
+    """A browser asking for a page (GET, HTML accepted, not an API or static path)."""
+    path = request.url.path
+    return (request.method in ("GET", "HEAD") and "text/html" in request.headers.get("accept", "")
+            and not path.startswith(NOT_PAGES))
+
+
+def missing_page() -> HTMLResponse:
+    """The app's shell with status 404: the app says "No such page" in the page's
+    language, with a title and a way back (never a bare JSON refusal)."""
+    return HTMLResponse(_shell_text(), status_code=404, headers=HEADERS)
 
 
 @router.get("/")
