@@ -231,3 +231,19 @@ def test_gym_refuses_a_bot_that_cannot_play() -> None:
 def test_parallel_env_is_only_for_dual() -> None:
     with pytest.raises(FourfoldError, match="turn-based"):
         parallel_env("quarto", None)
+
+
+def test_bench_envs_names_each_speed_target_met_or_not() -> None:
+    from fourfold.bench.envs import target_notes
+    from fourfold.bench.runner import BenchRow
+
+    rows = [BenchRow("quarto", "vector", "steps_per_s", 1_200_000.0),
+            BenchRow("quarto", "vector-compact", "steps_per_s", 900_000.0),
+            BenchRow("folio-freeform", "aec", "steps_per_s", 1_000.0),
+            BenchRow("quarto", "aec", "steps_per_s", 3_000.0),
+            BenchRow("connect-four", "pettingzoo-connect-four", "steps_per_s", 4_000.0)]
+    notes = "\n".join(target_notes(rows))
+    assert "float32 planes: at least 1,000,000 steps/s; measured 1,200,000: met" in notes
+    assert "int8 rows: at least 1,000,000 steps/s; measured 900,000: NOT met" in notes
+    assert "Folio freeform AEC env: at least 1,000 steps/s; measured 1,000: met" in notes
+    assert "AEC quarto at least as fast as connect_four_v3: 0.75x: NOT met" in notes

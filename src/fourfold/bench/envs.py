@@ -24,6 +24,7 @@ Steps are agent steps: one ply of one game. Each figure is the best of a few tim
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from typing import Any
@@ -47,6 +48,12 @@ AEC_RULESETS: tuple[tuple[str, str, str | None], ...] = (
 )
 NUM_ENVS = 4096
 CONNECT_FOUR = "connect-four"
+#: issue 33's speed targets: (game, engine, steps/s at least, what it stands for)
+TARGETS: tuple[tuple[str, str, float, str], ...] = (
+    ("quarto", "vector", 1_000_000, "Quarto vector env on one core, float32 planes"),
+    ("quarto", "vector-compact", 1_000_000, "Quarto vector env on one core, int8 rows"),
+    ("folio-freeform", "aec", 1_000, "Folio freeform AEC env"),
+)
 
 
 def _best(run: Callable[[float], tuple[int, float]], seconds: float, repeats: int) -> float:
@@ -157,6 +164,8 @@ def run_env_bench(
     seconds, repeats, add, rows, notes = run.seconds, run.repeats, run.add, run.rows, run.notes
     from fourfold.envs.vector import usable_cores
 
+    load_before = _load()
+
     for label, name, variant in VECTOR_RULESETS:
         add(BenchRow(label, "vector", "steps_per_s", vector_rate(name, variant, seconds,
                                                                   repeats)))
@@ -185,7 +194,40 @@ def run_env_bench(
         notes.append(f"pgx/jax not installed ({exc}): pgx row skipped"
                      " (pip install 'fourfold[bench]')")
     notes.extend(ratio_notes(rows))
+    notes.extend(target_notes(rows))
+    notes.append(f"machine: {os.cpu_count()} cores ({usable_cores()} usable), load average"
+                 f" {load_before} before and {_load()} after: figures taken under load are"
+                 " contended (other processes shared the cores)")
     return rows, notes
+
+
+def _load() -> str:
+    try:
+        return f"{os.getloadavg()[0]:.2f}"
+    except OSError:
+        return "unknown"
+
+
+def target_notes(rows: list[BenchRow]) -> list[str]:
+    """Each of issue 33's speed targets against this run: met or not, with the figure;
+    and whether each AEC env is at least as fast as connect_four_v3 in the same loop."""
+    value = {(r.game, r.engine): r.value for r in rows}
+    notes = []
+    for game, engine, least, what in TARGETS:
+        mine = value.get((game, engine))
+        if mine is not None:
+            verdict = "met" if mine >= least else "NOT met"
+            notes.append(f"target {what}: at least {least:,.0f} steps/s; measured"
+                         f" {mine:,.0f}: {verdict}")
+    base = value.get((CONNECT_FOUR, "pettingzoo-connect-four"))
+    if base:
+        for label, _, _ in AEC_RULESETS:
+            mine = value.get((label, "aec"))
+            if mine is not None:
+                verdict = "met" if mine >= base else "NOT met"
+                notes.append(f"target AEC {label} at least as fast as connect_four_v3:"
+                             f" {mine / base:.2f}x: {verdict}")
+    return notes
 
 
 def ratio_notes(rows: list[BenchRow]) -> list[str]:
