@@ -56,6 +56,10 @@ class SearchHelper:
         self._conn.send((position, alpha, beta, seconds))
         self._busy = True
 
+    def ready(self) -> bool:
+        """Whether the search submitted has answered (``result`` would not wait)."""
+        return self._busy and self._conn.poll()
+
     def result(self) -> tuple[int | None, int, float]:
         """``(score, nodes, seconds)`` of the search submitted; ``score`` is ``None`` when its
         limit came first. Raises ``FourfoldError`` if the helper failed or died."""

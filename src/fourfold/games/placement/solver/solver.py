@@ -27,6 +27,7 @@ from fourfold.games.placement.geometry import Cell
 from fourfold.games.placement.solver import floating as fl
 from fourfold.games.placement.solver import kernel as k4
 from fourfold.games.placement.solver.helper import HELPER_MAX_PLACED, SearchHelper, helper_allowed
+from fourfold.games.placement.solver.paired import paired_scores
 from fourfold.games.placement.solver.tables import (
     SIDE,
     UnsupportedRuleset,
@@ -161,16 +162,16 @@ class Solver:
         return int(score)
 
     def exact(self, state: PlacementState, distance: bool,
-              helper: tuple[SearchHelper, str] | None = None) -> int:
+              helper: tuple[SearchHelper, PlacementGame] | None = None) -> int:
         """The score of ``state``: exact, or (``distance=False``) only its sign.
 
-        With ``helper`` (a helper process and ``state`` as a position string) the
-        searches "at least a draw?" and "a win?" run at once, one in each process."""
+        With ``helper`` (a helper process and the game) the searches "at least a draw?"
+        and "a win?" run at once on two cores (``paired``)."""
         placed = state.placed
         low = -(k4.WIN - (placed + 2))
         high = k4.WIN - (placed + 1)
         if helper is not None:
-            first, second = self._paired(state, *helper)
+            first, second = paired_scores(self, helper[1], state, helper[0])
             if first < 0:
                 high = min(high, first)
             else:
@@ -198,25 +199,6 @@ class Solver:
             else:
                 high = r
         return low
-
-    def _paired(self, state: PlacementState, helper: SearchHelper, position: str
-                ) -> tuple[int, int]:
-        """The scores of ``state`` in ``(-1, 0)`` (by the helper) and ``(0, 1)`` (here),
-        searched at once; the helper's nodes count as this solver's."""
-        left = None
-        if self.work.st[k4.HAS_DEADLINE]:
-            left = max(self.work.deadline[0] - time.perf_counter(), 0.001)
-        helper.submit(position, -1, 0, left)
-        try:
-            second = self.search(state, 0, 1)
-        except BaseException:
-            helper.close()
-            raise
-        first, nodes, _ = helper.result()
-        self.extra_nodes += nodes
-        if first is None:
-            raise SolveLimitReached(self.nodes, self.elapsed())
-        return first, second
 
     def start(self, seconds: float | None, nodes: int | None) -> None:
         self.extra_nodes = 0
@@ -351,15 +333,15 @@ class _Pairing:
         self.wanted = wanted and solver.geometry == "grid" and helper_allowed()
         self.helper: SearchHelper | None = None
 
-    def helper_for(self, state: PlacementState) -> tuple[SearchHelper, str] | None:
-        """The helper and ``state``'s position string, if ``state`` is worth a second core."""
+    def helper_for(self, state: PlacementState) -> tuple[SearchHelper, PlacementGame] | None:
+        """The helper and the game, if ``state`` is worth a second core."""
         if not self.wanted or state.placed > HELPER_MAX_PLACED:
             return None
         if self.helper is None:
             info = self.game.info
             config = (info.name, info.variant, tuple(sorted(info.option_strings().items())))
             self.helper = SearchHelper(config, self.table_bits)
-        return self.helper, self.game.format_position(state)
+        return self.helper, self.game
 
     def close(self) -> None:
         if self.helper is not None:

@@ -1,0 +1,71 @@
+"""The split "a win?" search (``paired``): the helper takes moves, and the two scores bound
+the value exactly as the two whole searches in one process do."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from fourfold.games.placement.solver import kernel as k4
+from fourfold.games.placement.solver import solver as placement_solver
+from fourfold.games.placement.solver.helper import SearchHelper, helper_allowed
+from fourfold.games.placement.solver.paired import move_positions, paired_scores
+from support.placement_solver import BITS, GRIDS, load, position
+
+
+@pytest.mark.parametrize(("name", "variant", "options"), GRIDS)
+def test_split_scores_bound_the_value(
+    name: str, variant: str | None, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not helper_allowed():
+        pytest.skip("one core: no helper")
+    game = load(name, variant, options)
+    submitted: list[str] = []
+    original = SearchHelper.submit
+
+    def recording(self: SearchHelper, position: str, *args: Any) -> None:
+        submitted.append(position)
+        original(self, position, *args)
+
+    monkeypatch.setattr(SearchHelper, "submit", recording)
+    info = game.info
+    config = (info.name, info.variant, tuple(sorted(info.option_strings().items())))
+    helper = SearchHelper(config, BITS)
+    search = placement_solver.Solver.search
+
+    def after_the_helper(self: placement_solver.Solver, *args: Any) -> int:
+        """This process searches a move only once the helper has answered (so that the
+        helper takes moves however fast this process is)."""
+        if helper._busy:
+            helper._conn.poll(120)
+        return search(self, *args)
+
+    monkeypatch.setattr(placement_solver.Solver, "search", after_the_helper)
+    signs = set()
+    try:
+        for seed in range(4):
+            state = position(game, 8, seed)
+            placement_solver.forget_solvers()
+            alone = placement_solver.solver_for(game, BITS)
+            alone.start(None, None)
+            with monkeypatch.context() as m:
+                m.setattr(placement_solver.Solver, "search", search)
+                value = alone.exact(state, False)
+            placement_solver.forget_solvers()
+            solver = placement_solver.solver_for(game, BITS)
+            solver.start(None, None)
+            before = len(submitted)
+            first, second = paired_scores(solver, game, state, helper)
+            assert (first >= 0) == (value >= 0)
+            if value >= 0:
+                assert (second >= 1) == (value > 0)
+            assert solver.nodes > int(solver.work.st[k4.NODES])  # the helper's nodes count
+            _, children = move_positions(game, solver, state)
+            if value <= 0 and len(children) > 2:
+                assert len(submitted) - before >= 2  # the first search, then moves
+            signs.add(value)
+    finally:
+        helper.close()
+    assert not helper._proc.is_alive()
+    assert signs  # some positions were solved
