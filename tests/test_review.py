@@ -137,6 +137,9 @@ def test_ice_dao_review_marks_what_the_bounded_solver_could_not_prove(
             drop = CLASS[ply["before"]["value"]] - CLASS[ply["after"]["value"]]
             assert ply["label"] == {0: "inaccuracy", 1: "mistake"}.get(drop, "blunder"), ply
         assert ply["estimate"] is (not ply["before"]["exact"] or "score" in ply["after"])
+    for ply, following in zip(review["plies"], review["plies"][1:], strict=False):
+        if ply["before"]["exact"] and following["before"]["exact"]:  # settled by the next
+            assert ply["after"]["exact"] and ply["estimate"] is False, ply
 
 
 def test_a_proven_value_left_for_an_unproven_move_is_labelled_by_its_estimate() -> None:
@@ -220,3 +223,20 @@ def test_the_servers_analysis_values_the_move_played_even_unlisted() -> None:
     item = _position(game, 5, state, played, 20.0)
     assert played not in [m["move"] for m in item["moves"]]
     assert item["played_value"] == {"value": worst.value.value, "distance": worst.distance}
+
+
+def test_a_move_the_solver_could_not_prove_takes_the_value_of_what_it_left() -> None:
+    from fourfold.analysis.review.judgement import Judgement, estimated, exact
+    from fourfold.analysis.review.review import Ply, settled
+    from fourfold.solve.position import Value
+
+    unproven = Ply(1, "b2-a2", 0, exact(Value.WIN, 3), estimated(0.3), "blunder", ("c4-d4",),
+                   "solver")
+    assert unproven.estimated
+    after_it = Ply(2, "c2-e2", 1, exact(Value.WIN, 5), exact(Value.WIN, 4), "good", ("c5-e3",),
+                   "solver")
+    first, second = settled([unproven, after_it])
+    assert first.after == Judgement("loss", 6, True) and first.label == "blunder"
+    assert not first.estimated and second == after_it
+    kept = Ply(2, "c2-e2", 1, estimated(0.5), estimated(0.5), "best", (), "estimate")
+    assert settled([unproven, kept])[0] == unproven  # an estimate settles nothing

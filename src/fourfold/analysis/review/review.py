@@ -9,6 +9,7 @@ Generic: the game's solver is reached only through its extension bundle.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -101,6 +102,27 @@ def review_ply(match: Match[Any, Any, Any], index: int, seconds: float, iteratio
         best=tuple(game.format_move(state, m) for m in found.best), source=found.source)
 
 
+_FLIPPED = {"win": "loss", "loss": "win", "draw": "draw"}
+
+
+def settled(plies: list[Ply]) -> list[Ply]:
+    """The plies, each move a bounded solver proved a position for but could not prove
+    itself valued by the next position, where the solver did prove that: the move
+    played is worth the opposite of what it left (a loss in d + 1 plies when it left
+    the opponent a win in d), exact, and labelled as exact values are."""
+    found = list(plies)
+    for index, ply in enumerate(found[:-1]):
+        left = found[index + 1].before
+        if ply.after.exact or not ply.before.exact or not left.exact:
+            continue
+        after = Judgement(_FLIPPED[left.value],
+                          None if left.distance is None else left.distance + 1, True)
+        # an exact position's best move has its value and distance: ``before`` itself
+        found[index] = dataclasses.replace(ply, after=after,
+                                           label=label(ply.before, after, ply.before))
+    return found
+
+
 def review(match: Match[Any, Any, Any], *, seconds: float = DEFAULT_SECONDS,
            iterations: int = DEFAULT_ITERATIONS, seed: int = 0,
            progress: Callable[[int, int], None] | None = None) -> Review:
@@ -120,4 +142,4 @@ def review(match: Match[Any, Any, Any], *, seconds: float = DEFAULT_SECONDS,
         players=tuple(game.player_name(p) for p in range(game.num_players)),
         result=None if outcome is None else outcome.score(game.num_players),
         solver=None if entry is None else entry.summary, seconds=seconds,
-        iterations=iterations, plies=tuple(plies))
+        iterations=iterations, plies=tuple(settled(plies)))

@@ -21,6 +21,7 @@ from typing import Any
 
 from fourfold.analysis.review import Ply, Review
 from fourfold.analysis.review.own import own_review
+from fourfold.analysis.review.review import settled
 from fourfold.core.match import Match
 from fourfold.server.jobs import JobPool, JobRefused
 from fourfold.server.live import LiveTable
@@ -183,10 +184,10 @@ class Reviews:
             players=tuple(game.player_name(p) for p in range(game.num_players)),
             result=None if outcome is None else outcome.score(game.num_players),
             solver=None if entry is None else entry.summary, seconds=self.seconds,
-            iterations=ITERATIONS, plies=tuple(plies))
+            iterations=ITERATIONS, plies=tuple(settled(plies)))
         body = review.to_json()
         first = None
-        for ply, item in zip(plies, body["plies"], strict=True):
+        for ply, item in zip(review.plies, body["plies"], strict=True):
             item["line"] = []
             if ply.label in MISTAKES and ply.best:
                 if first is None:
