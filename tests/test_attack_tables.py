@@ -171,3 +171,36 @@ def test_seats_taken_count_like_tables_made(server: Server) -> None:
         first = joined[0].json()
         assert resign(sitter, tables[0]["id"], first["token"]).status_code == 200
         assert sitter.post(f"/api/tables/{tables[3]['id']}/join", json={}).status_code == 201
+
+
+def _long_dao_record(plies: int) -> str:
+    """A legal Dao record of ``plies`` moves that never ends (random moves, each one
+    chosen among those that do not end the game)."""
+    import random
+
+    from fourfold.core.match import Match
+    from fourfold.core.record import format_record
+    from fourfold.core.registry import load
+
+    game = load("dao", None, max_plies="none")
+    match = Match(game, game.initial_state(1), ["a", "b"])
+    rng = random.Random(3)
+    for _ in range(plies):
+        legal = list(game.legal_moves(match.state))
+        rng.shuffle(legal)
+        match.play(next(m for m in legal if game.outcome(game.apply(match.state, m)) is None))
+    return format_record(match.referee_record())
+
+
+def test_a_long_record_is_refused_before_it_is_replayed(server: Server) -> None:
+    from fourfold.server.api import MAX_IMPORT_PLIES
+
+    with client_from("127.0.0.9", server.url) as http:
+        r = http.post("/api/import", content=_long_dao_record(MAX_IMPORT_PLIES + 1),
+                      headers={"content-type": "text/plain"})
+        assert r.status_code == 422, r.text
+        assert r.json()["error"] == (f"the record has {MAX_IMPORT_PLIES + 1} moves; at most"
+                                     f" {MAX_IMPORT_PLIES} can be imported here")
+        r = http.post("/api/import", content=_long_dao_record(MAX_IMPORT_PLIES),
+                      headers={"content-type": "text/plain"})
+        assert r.status_code == 201, r.text

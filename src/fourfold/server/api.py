@@ -78,6 +78,10 @@ BOT_TABLE_IDLE_SECONDS = 600.0
 OPEN_TABLE_IDLE_SECONDS = 3600.0
 #: Retry-After of a refusal by a cap (seconds): a slot comes back when a game ends
 CAP_RETRY_SECONDS = 30
+#: the most moves an imported record may hold: it is replayed move by move, and a
+#: rules check may grow with the game's length (a Dao game of 5,600 plies, 66 KB of
+#: record, took 9 s to replay: its repetition count walks the whole history)
+MAX_IMPORT_PLIES = 500
 
 
 def _unfinished(live: LiveTable | None) -> bool:
@@ -88,6 +92,13 @@ def _unfinished(live: LiveTable | None) -> bool:
 def _waiting(live: LiveTable, now: float) -> bool:
     """A table with an open seat that still counts (see ``OPEN_TABLE_IDLE_SECONDS``)."""
     return not live.playing and now - live.updated_at < OPEN_TABLE_IDLE_SECONDS
+
+
+def _too_many_tables(creations: Limiter) -> ApiError:
+    return ApiError(429, f"too many new tables from your address: at most"
+                         f" {creations.rate * 60:g} a minute (so that no one can fill the"
+                         " server); wait a few seconds",
+                    retry_after=max(1, math.ceil(1 / creations.rate)))
 
 
 def _people_alive(hub: Hub) -> Callable[[str], bool]:
@@ -170,11 +181,7 @@ def _table_slots(request: Request, specs: list[SeatSpec], *, private: bool
             slots.append(slot)
         creations: Limiter = state.creations
         if not creations.allow(key):
-            per_minute = creations.rate * 60
-            raise ApiError(429, f"too many new tables from your address: at most"
-                                f" {per_minute:g} a minute (so that no one can fill the"
-                                " server); wait a few seconds",
-                           retry_after=max(1, math.ceil(1 / creations.rate)))
+            raise _too_many_tables(creations)
 
         def bind(table_id: str) -> None:
             for slot in slots:
@@ -494,7 +501,15 @@ def _import(request: Request, raw: bytes) -> JSONResponse:
             raise ApiError(422, _first_error(error)) from None
         text, seats, private = body.record, body.seats, body.private
     try:
-        match = Match.from_record(parse_record(text))
+        record = parse_record(text)
+        if len(record.moves) > MAX_IMPORT_PLIES:
+            raise ApiError(422, f"the record has {len(record.moves)} moves; at most"
+                                f" {MAX_IMPORT_PLIES} can be imported here")
+        # refused before the record is replayed (the costly part), not after
+        host = request.client.host if request.client else None
+        if not request.app.state.creations.ready(address_key(host)):
+            raise _too_many_tables(request.app.state.creations)
+        match = Match.from_record(record)
         game = match.game
         specs = _seat_specs(game, seats or [HUMAN] * game.num_players)
         for p, spec in enumerate(specs):

@@ -55,6 +55,15 @@ class Limiter:
         with self._lock:
             return self._bucket(key).take()
 
+    def ready(self, key: str) -> bool:
+        """Would ``allow`` say yes now? (Takes nothing: a check before costly work.)"""
+        with self._lock:
+            bucket = self._buckets.get(key)
+            if bucket is None:
+                return self.burst >= 1.0
+            now = time.monotonic()
+            return min(self.burst, bucket.level + (now - bucket.stamp) * self.rate) >= 1.0
+
     def take_known(self, key: str) -> bool | None:
         """Take one from ``key``'s bucket if it has one; ``None`` if it has none (no
         bucket is made)."""
