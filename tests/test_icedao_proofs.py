@@ -351,3 +351,14 @@ def test_the_kernel_writer_stops_saves_and_resumes_on_its_journal(tmp_path: Path
     assert check(resumed).accepted
     assert write_main(["0", "3", str(journal), str(out)]) == 1  # another claim's journal
     assert write_main(["2", "3", str(journal), str(out)]) == 1
+
+
+def test_kernel_pieces_run_as_tasks_of_the_task_runner(tmp_path: Path) -> None:
+    from fourfold.distributed.runner import run_tasks
+    from fourfold.games.icedao.proof_kernel import KernelPiece, run_kernel_piece
+
+    pieces = [KernelPiece(side, 2, str(tmp_path / f"j{side}.sqlite"),
+                          str(tmp_path / f"{side}.json")) for side in (BLUE, GREEN)]
+    reports = run_tasks(run_kernel_piece, pieces, workers=1, progress=False)
+    assert [r.status for r in reports] == ["written", "written"]
+    assert all(check(Certificate.read(p.out)).accepted for p in pieces)

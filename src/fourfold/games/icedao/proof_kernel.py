@@ -28,6 +28,7 @@ import argparse
 import sqlite3
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -76,7 +77,7 @@ class Journal:
     def put(self, key: bytes, i: int) -> None:
         self.choices[key] = i
         self.new[key] = i
-        if len(self.new) >= 20_000:
+        if len(self.new) >= 2_000:
             self.flush()
 
     def flush(self) -> None:
@@ -106,6 +107,9 @@ class KernelWalk:
         self.known: dict[bytes, int] = journal.choices if journal is not None else {}
         self.deadline = deadline
         self.line_masks = tuple(game.line_masks)
+        self._needed: dict[int, int] = {}  # the lemma by the attacker's squares
+        engine = self.engine
+        self._args = (engine.t, engine.st, engine.hist, engine.keys)
         self.done: set[tuple[Words, int]] = set()
         self.killers: dict[int, dict[int, int]] = {}  # by moves left: reply -> times chosen
         self.choices: list[int] = []
@@ -122,12 +126,14 @@ class KernelWalk:
 
     def _push(self, action: int) -> int:
         """Play ``action`` with no history; the winner after it (-1: none)."""
-        self.st[k.S_KEYS] = 0
-        self.engine.push(action)
-        return int(self.st[k.S_WINNER])
+        t, st, hist, keys = self._args
+        st[k.S_KEYS] = 0
+        k.push(t, st, hist, keys, action)
+        return int(st[k.S_WINNER])
 
     def _pop(self) -> None:
-        self.engine.pop()
+        t, st, hist, _ = self._args
+        k.pop(t, st, hist)
 
     def wins_within(self, moves: int) -> bool:
         """Whether the attacker forces a win within ``moves`` of its moves from here (the
@@ -153,14 +159,20 @@ class KernelWalk:
         if not st[k.S_BB + 3 * self.defender]:
             return 1
         held = int(st[k.S_BB + a]) | int(st[k.S_BB + a + 1]) | int(st[k.S_BB + a + 2])
-        return int(min(4 - (held & mask).bit_count() for mask in self.line_masks))
+        needed = self._needed.get(held)
+        if needed is None:
+            needed = min(4 - (held & mask).bit_count() for mask in self.line_masks)
+            self._needed[held] = needed
+        return needed
 
-    def _cost(self, left: int) -> int:
+    def _cost(self, left: int, settled: bool) -> int:
         """After a defender's reply (the attacker to move, ``left`` moves): a guess at
         the size of its subtree in the certificate. Nothing for a node already walked or
-        settled by the lemma; with one move left, one node; else the attacker's moves
-        after which the defender cannot win at once (the others end their line)."""
-        if (self._words(), left) in self.done or (self.bound and self.moves_needed() > left):
+        settled by the lemma (``settled``: the attacker needs more than ``left``; a
+        defender's move leaves the attacker's squares as they are); with one move left,
+        one node; else the attacker's moves after which the defender cannot win at once
+        (the others end their line)."""
+        if settled or (self._words(), left) in self.done:
             return -1
         if left == 1:
             return 0
@@ -200,10 +212,11 @@ class KernelWalk:
             # (a node already walked; the replies chosen most often before, so that lines
             # transpose into walked nodes; the smallest guess)
             killers = self.killers.setdefault(left, {})
+            settled = self.bound and self.moves_needed() > left
             costs = []
             for i, action in enumerate(legal):
                 if self._push(action) < 0:
-                    cost = self._cost(left)
+                    cost = self._cost(left, settled)
                     costs.append((cost >= 0, -killers.get(action, 0), cost, i))
                 self._pop()
             fewest = -1
@@ -211,7 +224,7 @@ class KernelWalk:
             for free, _, _, i in sorted(costs):
                 self._push(legal[i])
                 before = self.search_nodes
-                good = not self.wins_within(left)
+                good = settled or not self.wins_within(left)
                 self._pop()
                 if not good:
                     continue
@@ -298,6 +311,68 @@ def write_no_win(game: Any, state: Any, attacker: int, moves: int,
     return certificate, walk
 
 
+@dataclass(frozen=True)
+class KernelPiece:
+    """One piece of writing: a *no-win* claim, its journal, the certificate's path and
+    the seconds it may take (a task for ``fourfold.distributed.run_tasks``, Dask too:
+    pieces of different claims use different journals)."""
+
+    attacker: int
+    moves: int
+    journal: str
+    out: str
+    seconds: float | None = None
+    setup: str | None = None
+
+
+@dataclass(frozen=True)
+class KernelReport:
+    status: str  # "written" or "open"
+    nodes: int
+    choices: int
+    searches: int
+    search_nodes: int
+    seconds: float  # this piece's, wall
+    cpu_seconds: float  # this piece's
+    total_seconds: float  # every piece's on this journal, wall
+
+    def describe(self) -> str:
+        return (f"{self.status}: {self.nodes} attacker nodes, {self.choices} choices,"
+                f" {self.searches} searches ({self.search_nodes} kernel nodes),"
+                f" {self.seconds:.0f} s ({self.cpu_seconds:.0f} s CPU; total"
+                f" {self.total_seconds:.0f} s)")
+
+
+def run_kernel_piece(piece: KernelPiece) -> KernelReport:
+    """Write ``piece``'s certificate, resuming from its journal, for at most its
+    seconds; the certificate goes to ``piece.out`` once the walk is complete."""
+    if piece.attacker not in (0, 1) or not 1 <= piece.moves <= 255:
+        raise FourfoldError(f"side {piece.attacker} within {piece.moves}: give side 0 (Blue)"
+                            " or 1 (Green) and 1 to 255 moves")
+    game = load("icedao")
+    state = game.initial_state() if piece.setup is None else game.parse_position(piece.setup)
+    journal = Journal(piece.journal)
+    try:
+        claim = f"{game.format_position(state)} side {piece.attacker} within {piece.moves}"
+        if journal.meta().get("claim", claim) != claim:
+            raise FourfoldError(f"journal {piece.journal} belongs to another claim:"
+                                f" {journal.meta()['claim']}")
+        journal.set_meta(claim=claim)
+        start, cpu = time.perf_counter(), time.process_time()
+        certificate, walk = write_no_win(game, state, piece.attacker, piece.moves, journal,
+                                         piece.seconds)
+        spent, cpu = time.perf_counter() - start, time.process_time() - cpu
+        total = float(journal.meta().get("seconds", 0.0)) + spent
+        status = "open" if certificate is None else "written"
+        journal.set_meta(seconds=round(total, 1), status=status)
+    finally:
+        journal.close()
+    if certificate is not None:
+        Path(piece.out).write_text(certificate.to_json())
+    return KernelReport(status, walk.nodes, len(walk.choices), walk.searches,
+                        walk.search_nodes, spent, cpu, total)
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m fourfold.games.icedao.proof_kernel SIDE MOVES JOURNAL OUT [--seconds S]
     [--setup P]``: write the certificate of *SIDE cannot force a win within MOVES* from
@@ -312,35 +387,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--setup")
     args = p.parse_args(argv)
     try:
-        if args.side not in (0, 1) or not 1 <= args.moves <= 255:
-            raise FourfoldError(f"side {args.side} within {args.moves}: give side 0 (Blue)"
-                                " or 1 (Green) and 1 to 255 moves")
-        game = load("icedao")
-        state = game.initial_state() if args.setup is None else game.parse_position(args.setup)
-        journal = Journal(args.journal)
-        claim = f"{game.format_position(state)} side {args.side} within {args.moves}"
-        if journal.meta().get("claim", claim) != claim:
-            raise FourfoldError(f"journal {args.journal} belongs to another claim")
-        start = time.perf_counter()
-        try:
-            certificate, walk = write_no_win(game, state, args.side, args.moves, journal,
-                                             args.seconds)
-            spent = time.perf_counter() - start
-            done = certificate is not None
-            total = float(journal.meta().get("seconds", 0.0)) + spent
-            journal.set_meta(claim=claim, seconds=round(total, 1),
-                             status="written" if done else "open")
-        finally:
-            journal.close()
-        print(f"{'written' if certificate else 'open'}: {walk.nodes} attacker nodes,"
-              f" {len(walk.choices)} choices, {walk.searches} searches"
-              f" ({walk.search_nodes} kernel nodes), {spent:.0f} s (total {total:.0f} s)",
-              flush=True)
-        if certificate is not None:
-            Path(args.out).write_text(certificate.to_json())
+        report = run_kernel_piece(KernelPiece(args.side, args.moves, args.journal, args.out,
+                                              args.seconds, args.setup))
     except FourfoldError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    print(report.describe(), flush=True)
     return 0
 
 
