@@ -86,9 +86,11 @@ def open_area(game: PlacementGame, state: PlacementState) -> tuple[int, int, int
 
 def draw_placement(game: Game[Any, Any], view: View, *, last_move: Any | None,
                    outcome: Outcome | None, size: int | None,
-                   pieces: PiecesOf = plain_pieces, names: SeatNames = None) -> str:
+                   pieces: PiecesOf = plain_pieces, names: SeatNames = None,
+                   labelled: float = 0.0) -> str:
     """A placement game's picture (a ``Drawer``), its pieces drawn by ``pieces(game)``,
-    its seats called by ``names`` (the table's; None: the rules')."""
+    its seats called by ``names`` (the table's; None: the rules'); ``labelled`` is the
+    height a piece's own label takes under it (the tray makes its slots that taller)."""
     assert isinstance(game, PlacementGame)
     state = view.observation
     assert isinstance(state, PlacementState)
@@ -119,7 +121,7 @@ def draw_placement(game: Game[Any, Any], view: View, *, last_move: Any | None,
     mover = game.to_move(state)
     label = "In hand" if mover is None else f"In hand ({seat_name(game, mover, names)})"
     height = (top + 4 + len(ys) * unit + COORD_FOOT + 8
-              + tray_height(PAD, width - 2 * PAD, state.supply, label) + PAD)
+              + tray_height(PAD, width - 2 * PAD, state.supply, label, labelled) + PAD)
     canvas = Canvas(width, height, f"{title_of(game)}: {game.format_position(state)}",
                     size=size, kind="placement")
     header(canvas, game, view, outcome, extra, names)
@@ -171,7 +173,7 @@ def draw_placement(game: Game[Any, Any], view: View, *, last_move: Any | None,
     tray(canvas, PAD, top + len(ys) * unit + COORD_FOOT + 8, width - 2 * PAD,
          hand=state.hand, hand_label=label, supply=state.supply, names=game.pieces.name,
          describe=game.pieces.describe, draw_piece=draw,
-         hand_given=last is not None and last.give is not None)
+         hand_given=last is not None and last.give is not None, labelled=labelled)
     return canvas.to_string()
 
 
@@ -187,14 +189,16 @@ def _legend(game: PlacementGame, area: tuple[int, int, int, int] | None,
 
 @dataclass(frozen=True)
 class PlacementDrawer:
-    """The ``Drawer`` of a placement game whose pieces ``pieces(game)`` draws."""
+    """The ``Drawer`` of a placement game whose pieces ``pieces(game)`` draws, with
+    a label ``labelled`` units tall under each (Quarto's code; 0: none)."""
 
     pieces: PiecesOf = plain_pieces
+    labelled: float = 0.0
 
     def __call__(self, game: Game[Any, Any], view: View, *, last_move: Any | None,
                  outcome: Outcome | None, size: int | None, names: SeatNames = None) -> str:
         return draw_placement(game, view, last_move=last_move, outcome=outcome, size=size,
-                              pieces=self.pieces, names=names)
+                              pieces=self.pieces, names=names, labelled=self.labelled)
 
 
 #: the drawer of a placement game whose pieces have no look of their own

@@ -55,4 +55,4 @@ def quarto_pieces(game: PlacementGame) -> PieceDrawer:
 
 
 #: the ``drawer`` part of Quarto's extension bundle
-DRAWER = PlacementDrawer(quarto_pieces)
+DRAWER = PlacementDrawer(quarto_pieces, labelled=LABEL_FONT)

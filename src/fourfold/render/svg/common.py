@@ -23,6 +23,8 @@ from fourfold.render.svg.canvas import Canvas, wrap
 #: (a cell, a slot of the tray) is 44.7 px, over WCAG 2.5.5's 44. On a laptop the
 #: picture is as tall as the window allows, and larger still.
 WIDTH = 360.0
+#: the picture's width on a 390x844 phone, in CSS px (the page's board column)
+PHONE_PX = 366.0
 #: the smallest font of any picture, in units (labels, coordinates, counts, letters)
 LABEL_FONT = 12.0
 #: the smallest side of a tap target, in units
@@ -134,10 +136,15 @@ COORD_FOOT = 18.0
 def board_fit(columns: int, rows: Sequence[str], max_unit: float) -> tuple[float, float]:
     """``(unit, left)``: the side of a cell and the board's left edge for a board of
     ``columns`` cells, its row coordinates ``rows`` on its left (and its columns below,
-    ``coordinates``), as large as a picture WIDTH wide allows up to ``max_unit``, centred."""
+    ``coordinates``), as large as a picture WIDTH wide allows up to ``max_unit``: centred
+    between equal margins while its cells stay 44 CSS px on a phone, else (Folio's 8x8)
+    with the margin on the left only."""
     label_w = max(text_width(r, LABEL_FONT) for r in rows) + COORD_GAP
-    unit = min(max_unit, (WIDTH - label_w - 2) / columns)
-    return unit, (WIDTH - columns * unit + label_w) / 2
+    unit = min(max_unit, (WIDTH - 2 * label_w) / columns)
+    if unit * PHONE_PX / WIDTH < 44:
+        unit = (WIDTH - label_w - 2) / columns
+        return unit, label_w + 1
+    return unit, (WIDTH - columns * unit) / 2
 
 
 def coordinates(canvas: Canvas, left: float, top: float, unit: float, columns: Sequence[str],

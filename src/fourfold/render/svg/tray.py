@@ -37,13 +37,15 @@ class TrayLayout:
     """Where everything of a tray goes: ``x``, ``width`` (the tray's), ``kinds`` (how
     many kinds of piece, gone ones included), ``counted`` (whether any kind has more
     than one piece: then each row has a count band), ``one_line`` (both labels on one
-    line)."""
+    line), ``labelled`` (the height a piece's own label takes under it, as Quarto's
+    code: a slot is that much taller, and its piece drawn that much larger)."""
 
     x: float
     width: float
     kinds: int
     counted: bool
     one_line: bool
+    labelled: float = 0.0
 
     @property
     def slots_left(self) -> float:
@@ -64,8 +66,13 @@ class TrayLayout:
         return max(1, math.ceil(self.kinds / self.per_row))
 
     @property
+    def piece_height(self) -> float:
+        """The height of a slot's piece with its own label."""
+        return self.slot + self.labelled
+
+    @property
     def row_height(self) -> float:
-        return self.slot + (COUNT_BAND if self.counted else 0.0)
+        return self.piece_height + (COUNT_BAND if self.counted else 0.0)
 
     @property
     def labels(self) -> float:
@@ -78,17 +85,18 @@ class TrayLayout:
 
 
 def layout(x: float, width: float, supply: Sequence[int], hand_label: str,
-           left_label: str) -> TrayLayout:
+           left_label: str, labelled: float = 0.0) -> TrayLayout:
     """The layout of a tray ``width`` wide at ``x`` for ``supply`` (a count per kind)."""
     need = (fit_text(hand_label, width, LABEL_FONT, bold=True)[1] + 2 * GAP
             + fit_text(left_label, width, LABEL_FONT, bold=True)[1])
     counted = any(n > 1 for n in supply)
-    return TrayLayout(x, width, len(supply), counted, need <= width)
+    return TrayLayout(x, width, len(supply), counted, need <= width, labelled)
 
 
-def tray_height(x: float, width: float, supply: Sequence[int], hand_label: str) -> float:
+def tray_height(x: float, width: float, supply: Sequence[int], hand_label: str,
+                labelled: float = 0.0) -> float:
     """The height ``tray`` takes (without a margin below)."""
-    return layout(x, width, supply, hand_label, left_label(supply)).height
+    return layout(x, width, supply, hand_label, left_label(supply), labelled).height
 
 
 def left_label(supply: Sequence[int]) -> str:
@@ -98,13 +106,14 @@ def left_label(supply: Sequence[int]) -> str:
 
 def tray(canvas: Canvas, x: float, y: float, width: float, *, hand: int | None,
          hand_label: str, supply: Sequence[int], names: Callable[[int], str],
-         describe: Callable[[int], str], draw_piece: PieceDrawer, hand_given: bool) -> float:
+         describe: Callable[[int], str], draw_piece: PieceDrawer, hand_given: bool,
+         labelled: float = 0.0) -> float:
     """Draws the tray with its top at ``y``; returns the y below it.
 
     ``hand_given`` marks the hand piece as the one the last move gave (a dashed frame,
-    as every last-move mark)."""
+    as every last-move mark); ``labelled`` is the height of a piece's own label."""
     words = left_label(supply)
-    plan = layout(x, width, supply, hand_label, words)
+    plan = layout(x, width, supply, hand_label, words, labelled)
     hand_text = fit_text(hand_label, width, LABEL_FONT, bold=True)[0]
     canvas.text(x, y + LABEL_FONT, hand_text, cls="label strong")
     if plan.one_line:
@@ -130,14 +139,15 @@ def tray(canvas: Canvas, x: float, y: float, width: float, *, hand: int | None,
         sx = plan.slots_left + (kind % per_row) * slot
         sy = top + 2 + (kind // per_row) * plan.row_height
         if left <= 0:  # a kind that is gone: its empty slot
-            canvas.rect(sx + slot * 0.2, sy + slot * 0.2, slot * 0.6, slot * 0.6, cls="slot",
-                        rx=4)
+            canvas.rect(sx + slot * 0.2, sy + plan.piece_height / 2 - slot * 0.3, slot * 0.6,
+                        slot * 0.6, cls="slot", rx=4)
             continue
         g = canvas.group(cls="piece supply", data={"piece": names(kind), "role": "supply"},
                          tip=f"{describe(kind)} ({left} left)")
         canvas.rect(sx, sy, slot, plan.row_height, cls="tap", parent=g, fill="transparent")
-        draw_piece(canvas, g, sx + slot / 2, sy + slot / 2, slot * PIECE_SCALE, kind)
+        tall = plan.piece_height
+        draw_piece(canvas, g, sx + slot / 2, sy + tall / 2, tall * PIECE_SCALE, kind)
         if left > 1:
-            canvas.text(sx + slot / 2, sy + slot + COUNT_BAND - 3, f"×{left}", cls="count",
+            canvas.text(sx + slot / 2, sy + tall + COUNT_BAND - 3, f"×{left}", cls="count",
                         parent=g, text_anchor="middle")
     return y + plan.height
