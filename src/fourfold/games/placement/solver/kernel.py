@@ -48,7 +48,9 @@ What makes it fast:
   ``alpha`` first, children known to fail low last (measured: at 5-7 pieces placed
   the move that cut off came 3-6 moves down the list before; docs/solutions.md);
 * two pieces left: the side to move draws if it can place its piece so that the
-  last piece does not win, and loses otherwise, without a search of the last ply.
+  last piece does not win, and loses otherwise, without a search of the last ply;
+  three pieces left: each placement and safe give is scored by that rule, without a
+  node for the opponent's reply.
 
 Everything lives in preallocated arrays (``Workspace``); nothing is allocated
 per node. The search stops at a node limit, a deadline or Ctrl-C, sets ``ABORTED``
@@ -769,6 +771,55 @@ def _stored_move(t, bmap, pmap, move):
     return (cell << MOVE_SHIFT) | give
 
 
+@inlined
+def two_left(t, w, n, hand, last):
+    """The score of a position with two pieces left (``n`` placed, ``hand`` in hand, the
+    kinds ``last`` for the last one) where ``hand`` wins nowhere: place it and give the
+    last piece, a draw unless that piece wins wherever the piece in hand goes."""
+    cells = placeable(t, w)
+    out = -(WIN - (n + 2))
+    for c in range(CELLS):
+        if (cells >> c) & 1 and (last & ~unsafe_after(t, w, c, hand)) != 0:
+            out = 0
+            break
+    return out
+
+
+@inlined
+def three_left(t, w, n, hand):
+    """The score of a position with three pieces left where ``hand`` wins nowhere, without
+    a node for each reply: each placement and safe give leads to a ``two_left`` position
+    for the opponent (who cannot win at once, the give being safe); a placement with no
+    safe give loses on the next ply."""
+    avail = available(t, w)
+    cells = placeable(t, w)
+    ceiling = WIN - (n + 3)
+    best = -INF
+    for c in range(CELLS):
+        if not (cells >> c) & 1:
+            continue
+        safe = avail & ~unsafe_after(t, w, c, hand)
+        if safe == 0:
+            best = max(best, -(WIN - (n + 2)))
+            continue
+        place(t, w, c, hand)
+        m = safe
+        while m:
+            low = m & -m
+            m ^= low
+            g = BIT_INDEX[low % 37]
+            w.supply[g] -= 1
+            score = -two_left(t, w, n + 1, g, available(t, w))
+            w.supply[g] += 1
+            best = max(best, score)
+            if best == ceiling:
+                break
+        unplace(t, w, c)
+        if best == ceiling:
+            break
+    return best
+
+
 @no_refcount
 def search(t, w, alpha, beta):
     """The score of the position in ``w`` for the side to move (fail-soft alpha-beta)."""
@@ -787,13 +838,9 @@ def search(t, w, alpha, beta):
     if n + 1 == total:
         return 0
     if n + 2 == total and st[PRUNE] == 1:
-        # place the piece in hand, give the last one: a draw unless it wins wherever we play
-        last = available(t, w)
-        cells = placeable(t, w)
-        for c in range(CELLS):
-            if (cells >> c) & 1 and (last & ~unsafe_after(t, w, c, hand)) != 0:
-                return 0
-        return -(WIN - (n + 2))
+        return two_left(t, w, n, hand, available(t, w))
+    if n + 3 == total and st[PRUNE] == 1:
+        return three_left(t, w, n, hand)
     dead = 0
     avail = available(t, w)
     gives = avail
