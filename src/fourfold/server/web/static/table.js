@@ -47,6 +47,8 @@ export function tablePage(main, id) {
     h('p', {class: 'help', id: 'move-help'}, 'In the game\'s notation; the list offers the legal moves. Enter plays it.'), datalist);
   const feedback = h('p', {class: 'feedback', id: 'feedback', role: 'alert'});
   const seatsBox = h('div', {class: 'seats-box', id: 'seats'});
+  // the clocks sit with the turn, beside the board (under it on a phone), in sight
+  const clockBox = h('div', {class: 'clock-box', id: 'clocks', hidden: true});
   const offerBox = h('div', {class: 'offer', id: 'offer', hidden: true});
   const actions = h('div', {class: 'actions', id: 'actions'});
   const movesList = h('ol', {class: 'moves', id: 'moves', 'aria-label': 'Moves so far'});
@@ -62,7 +64,7 @@ export function tablePage(main, id) {
     h('div', {class: 'table-layout'},
       h('div', {class: 'board-col'}, board),
       h('div', {class: 'side-col'},
-        h('section', {class: 'play-box', 'aria-label': 'Turn and controls'}, turn, banner, feedback, controls, summary),
+        h('section', {class: 'play-box', 'aria-label': 'Turn and controls'}, clockBox, turn, banner, feedback, controls, summary),
         seatsBox, offerBox, actions, hintBox, h('h2', {class: 'small-h'}, 'Moves'), movesList, form, links, chat.element))));
 
   const ctx = {
@@ -103,10 +105,12 @@ export function tablePage(main, id) {
   // A message stays until the position changes ("You played ..." gives way to the
   // next move).
   let saidAt = -1;
-  function say(text, good = false) {
+  function say(text, good = false, at = null) {
     feedback.textContent = text;
     feedback.classList.toggle('good', good);
-    saidAt = screen ? screen.state.version : -1;
+    // ``at``: the version the message is about (a move's, whose event may come after
+    // its answer), so the message outlives that move's own event
+    saidAt = Math.max(screen ? screen.state.version : -1, at === null ? -1 : at);
   }
 
   // -- loading -----------------------------------------------------------------------------
@@ -235,7 +239,7 @@ export function tablePage(main, id) {
     if (rest) refresh();  // no socket: no events either
     else if (screen.state.version >= (reply.version || 0)) renderBoard();  // its event came first
     if (reply.type === 'ack') {
-      say(`You played ${String(reply.text || text).replace(/^played /, '')}.`, true);
+      say(`You played ${String(reply.text || text).replace(/^played /, '')}.`, true, Number.isInteger(reply.version) ? reply.version : null);
       return true;
     }
     if (reply.status === 409 && (screen.state.version > version || /^stale/.test(reply.error || ''))) {
@@ -463,18 +467,28 @@ export function tablePage(main, id) {
     const shared = st.shared_clock !== null && st.shared_clock !== undefined;
     const rows = st.seats.map((s) => {
       const acting = !st.outcome && (st.to_act || []).includes(s.seat) && !st.real_time;
-      const clock = !shared && clocks.length === st.seats.length ? h('span', {class: 'clock', 'data-clock': s.seat}, clockText(clocks[s.seat])) : '';
       return h('li', {class: `seat${acting ? ' acting' : ''}${s.seat === st.you ? ' you' : ''}`},
         h('span', {class: 'marker', 'aria-hidden': 'true'}, acting ? '▶' : ''),
         h('span', {class: 'name'}, seatName(st, s.seat)), ' ',
         h('span', {class: 'kind'}, s.kind === 'open' ? '(open seat)' : ''),
         s.seat === st.you ? h('span', {class: 'tag'}, ' you') : '',
-        acting ? h('span', {class: 'sr-only'}, ' — to move') : '', ' ', clock);
+        acting ? h('span', {class: 'sr-only'}, ' — to move') : '');
     });
     const parts = [h('h2', {class: 'small-h'}, 'Players'), h('ul', {class: 'plain seat-list'}, rows)];
-    if (shared && clocks.length) {
-      parts.push(h('p', {class: 'shared-clock'}, 'Shared timer: ', h('span', {class: 'clock', 'data-clock': 'shared'}, clockText(clocks[0]))));
-    }
+    // your own clock last, nearest the controls (as on a board seen from your side)
+    const order = st.seats.map((s) => s.seat).sort((a, b) => (a === st.you) - (b === st.you));
+    const timers = shared && clocks.length
+      ? [h('div', {class: 'clock-row shared-clock'}, h('span', {class: 'clock-name'}, 'Shared timer'),
+        h('span', {class: 'clock', 'data-clock': 'shared', role: 'timer', 'aria-label': 'Shared timer'}, clockText(clocks[0])))]
+      : clocks.length === st.seats.length ? order.map((p) => {
+        const acting = !st.outcome && (st.to_act || []).includes(p) && !st.real_time;
+        const name = p === st.you ? `${seatName(st, p)} (you)` : seatName(st, p);
+        return h('div', {class: `clock-row${acting ? ' acting' : ''}${p === st.you ? ' you' : ''}`},
+          h('span', {class: 'clock-name'}, name),
+          h('span', {class: 'clock', 'data-clock': p, role: 'timer', 'aria-label': `${name}'s clock`}, clockText(clocks[p])));
+      }) : [];
+    clockBox.replaceChildren(...timers);
+    clockBox.hidden = !timers.length;
     if (!token && st.status === 'open') {
       parts.push(h('div', {class: 'buttons'}, st.seats.filter((s) => s.kind === 'open').map((s) =>
         h('button', {type: 'button', class: 'primary', onclick: () => takeSeat(s.seat)}, `Take seat ${s.seat + 1}`))));
@@ -488,6 +502,19 @@ export function tablePage(main, id) {
     navigate(`/t/${id}#seat=${r.data.token}`);
   }
 
+  // Time running low is shown (the clock turns red) and said once to screen readers,
+  // at LOW and at 10 seconds.
+  const LOW = 20;
+  const warned = new Set();
+  function warnLow(key, left, who) {
+    for (const mark of [LOW, 10]) {
+      if (left < mark && left > 0 && !warned.has(`${key}:${mark}`)) {
+        warned.add(`${key}:${mark}`);
+        announce(`${who} ${mark} seconds left.`);
+      }
+    }
+  }
+
   function tickClocks() {
     if (!screen) return;
     const st = screen.state;
@@ -495,15 +522,20 @@ export function tablePage(main, id) {
     const running = !st.outcome && st.status === 'live';
     const clocks = st.clocks || [];
     const shared = st.shared_clock !== null && st.shared_clock !== undefined;
-    for (const el of seatsBox.querySelectorAll('[data-clock]')) {
+    for (const el of clockBox.querySelectorAll('[data-clock]')) {
       const key = el.dataset.clock;
       if (key === 'shared') {
-        el.textContent = clockText(clocks[0] - (running ? elapsed : 0));
+        const left = clocks[0] - (running ? elapsed : 0);
+        el.textContent = clockText(left);
+        el.classList.toggle('low', left < LOW);
+        if (running && mine()) warnLow('shared', left, 'The team has');
       } else if (!shared) {
         const seat = Number(key);
         const runs = running && !st.real_time && (st.to_act || []).length === 1 && st.to_act[0] === seat;
-        el.textContent = clockText(clocks[seat] - (runs ? elapsed : 0));
-        el.classList.toggle('low', clocks[seat] - (runs ? elapsed : 0) < 20);
+        const left = clocks[seat] - (runs ? elapsed : 0);
+        el.textContent = clockText(left);
+        el.classList.toggle('low', left < LOW);
+        if (runs && seat === st.you) warnLow(seat, left, 'You have');
       }
     }
   }
