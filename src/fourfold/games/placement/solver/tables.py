@@ -265,8 +265,8 @@ def build_tables(pieces: str, touch: bool, counts: tuple[int, ...]) -> SolverTab
                   for k in range(kinds))
             for r in range(256)
         ]),
-        _arr([[[sum(1 << m[4 * q + i] for i in range(4) if (v >> i) & 1) for v in range(16)]
-               for q in range(4)] for m in cmaps]),
+        np.array([[[sum(1 << m[4 * q + i] for i in range(4) if (v >> i) & 1) for v in range(16)]
+                   for q in range(4)] for m in cmaps], dtype=np.int64),
     )
 
 
