@@ -148,6 +148,7 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
         self._won_cache: dict[tuple[FreeformState, Point], Outcome | None] = {}
         self._free_cache: dict[tuple[Point, ...], npt.NDArray[np.bool_]] = {}
         self._targets_cache: dict[tuple[FreeformState, bool], list[Target]] = {}
+        self._leaf_cache: dict[FreeformState, list[Any]] = {}
         self._placements_cache: dict[
             FreeformState, tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]
         ] = {}
@@ -352,52 +353,79 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
         infeasible (``fit_bounds``), so any grid that fits the pieces with a new one
         has its target here (``fit_bounds`` relies on it)."""
         key = (state, lines_only)
-        if key in self._targets_cache:
-            return self._targets_cache[key]
-        pts = [complex(x, y) for x, y in state.points]
-        kinds = [*self._kinds(state), state.hand if state.hand is not None else 0]
-        t = self.tolerance
-        every: list[Target] = []
-        lines: list[Target] = []
-        for leaf in self._leaves(state):
-            discs = _disc_maker(pts, leaf, t)
-            xs = [int(d.real) for d in leaf.offsets]
-            ys = [int(d.imag) for d in leaf.offsets]
-            used = set(leaf.offsets)
-            # a line of four through a new cell needs three pieces on its row, column or
-            # diagonal: count them, and ask ``line_through`` only where there are three
-            rows = Counter(ys)
-            cols = Counter(xs)
-            diagonals = Counter(x - y for x, y in zip(xs, ys, strict=True))
-            antidiagonals = Counter(x + y for x, y in zip(xs, ys, strict=True))
-            for x in range(max(xs) - 3, min(xs) + 4):
-                for y in range(max(ys) - 3, min(ys) + 4):
-                    w = complex(x, y)
-                    if w in used:
+        if key not in self._targets_cache:
+            if len(self._targets_cache) > 256:
+                self._targets_cache.clear()
+            kinds = [*self._kinds(state), state.hand if state.hand is not None else 0]
+            found: list[Target] = []
+            for leaf, discs, _ in self._leaf_discs(state):
+                xs = [int(d.real) for d in leaf.offsets]
+                ys = [int(d.imag) for d in leaf.offsets]
+                # a line of four through a new cell needs three pieces on its row, column
+                # or diagonal: count them, and ask ``line_through`` only where there are
+                rows, cols = Counter(ys), Counter(xs)
+                diagonals = Counter(x - y for x, y in zip(xs, ys, strict=True))
+                antidiagonals = Counter(x + y for x, y in zip(xs, ys, strict=True))
+                for w in _free_cells(leaf.offsets):
+                    x, y = int(w.real), int(w.imag)
+                    if lines_only and (
+                        max(rows[y], cols[x], diagonals[x - y], antidiagonals[x + y]) < 3
+                        or line_through(fitting.normalised([*leaf.offsets, w]), kinds,
+                                        len(leaf.offsets), self.pieces) is None
+                    ):
                         continue
-                    target = Target(leaf.offsets, w, discs(w), leaf.box)
-                    every.append(target)
-                    if max(rows[y], cols[x], diagonals[x - y], antidiagonals[x + y]) < 3:
-                        continue
-                    cells = fitting.normalised([*leaf.offsets, w])
-                    if line_through(cells, kinds, len(pts), self.pieces) is not None:
-                        lines.append(target)
-        if len(self._targets_cache) > 256:
-            self._targets_cache.clear()
-        self._targets_cache[(state, False)] = every
-        self._targets_cache[(state, True)] = lines
-        return lines if lines_only else every
+                    found.append(Target(leaf.offsets, w, discs(w), leaf.box))
+            self._targets_cache[key] = found
+        return self._targets_cache[key]
 
-    def _leaves(self, state: FreeformState) -> list[fitting.Leaf]:
-        """The assignments of the pieces to cells that are not certainly infeasible."""
+    def _targets_at(self, state: FreeformState, z: complex) -> list[Target]:
+        """The targets (``targets(state, False)``) whose first disc may hold ``z``: per leaf,
+        only the cells near where ``z`` falls under the leaf's middle rotation and scale
+        (every cell whose first disc, widened as ``fit_bounds.admits`` widens it, holds
+        ``z`` is among them; the other discs are for ``fit_bounds`` to test)."""
+        found: list[Target] = []
+        for leaf, discs, reach in self._leaf_discs(state):
+            cells = _free_cells(leaf.offsets)
+            if reach is not None:
+                qc, p0, radius = reach
+                c = qc * (z - p0) + leaf.offsets[0]
+                cells = [w for w in cells if abs(w.real - c.real) <= radius
+                         and abs(w.imag - c.imag) <= radius]
+            found.extend(Target(leaf.offsets, w, discs(w), leaf.box) for w in cells)
+        return found
+
+    def _leaf_discs(self, state: FreeformState) -> list[tuple[
+        fitting.Leaf, Callable[[complex], tuple[tuple[complex, float], ...]],
+        tuple[complex, complex, float] | None,
+    ]]:
+        """Each assignment that is not certainly infeasible, with its discs (``_disc_maker``)
+        and, where they bound anything, ``(q_c, p_0, radius)``: a cell ``w`` whose first
+        disc holds a point ``z`` is within ``radius`` of ``q_c (z - p_0) + d_0`` on each
+        axis (the largest first disc of any cell of the 4x4, widened as ``admits`` does,
+        times ``|q_c|``, and a little more)."""
+        if state in self._leaf_cache:
+            return self._leaf_cache[state]
         pts = [complex(x, y) for x, y in state.points]
-        if len(pts) < 2:
-            return []
         t = self.tolerance
-        return [
-            leaf for leaf in fitting.leaves(pts, t)
-            if not fit_bounds.infeasible(pts, [d + fitting.HALF for d in leaf.offsets], t)
-        ]
+        found = []
+        if len(pts) >= 2:
+            for leaf in fitting.leaves(pts, t):
+                if fit_bounds.infeasible(pts, [d + fitting.HALF for d in leaf.offsets], t):
+                    continue
+                discs = _disc_maker(pts, leaf, t)
+                reach = None
+                x0, x1, y0, y1 = leaf.box
+                qc = complex((x0 + x1) / 2, (y0 + y1) / 2)
+                widest = discs(leaf.offsets[0] + complex(3, 3))
+                if widest:
+                    margin = fit_bounds.MARGIN
+                    radius = (widest[0][1] * (1 + margin) + margin) * abs(qc)
+                    reach = (qc, pts[0], radius * (1 + 1e-6) + 1e-6)
+                found.append((leaf, discs, reach))
+        if len(self._leaf_cache) > 256:
+            self._leaf_cache.clear()
+        self._leaf_cache[state] = found
+        return found
 
     def _possible(self, state: FreeformState, point: Point, lines_only: bool) -> bool:
         """``False`` when no grid (with ``lines_only``: none with a winning line through the
@@ -405,11 +433,11 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
         ``True`` means the full search must decide."""
         if state.placed < 2:
             return True
-        targets = [
-            (tg.offsets, tg.cell, tg.discs, tg.box) for tg in self.targets(state, lines_only)
-        ]
+        z = complex(*point)
+        chosen = self.targets(state, True) if lines_only else self._targets_at(state, z)
+        targets = [(tg.offsets, tg.cell, tg.discs, tg.box) for tg in chosen]
         pts = [complex(x, y) for x, y in state.points]
-        return fit_bounds.possible(pts, targets, complex(*point), self.tolerance, self.table)
+        return fit_bounds.possible(pts, targets, z, self.tolerance, self.table)
 
     def legal_moves(self, state: FreeformState) -> list[FreeformPly]:
         if state not in self._moves_cache:
@@ -631,6 +659,16 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
                 state.pieces, hand, state.supply, state.broken, self._challenge(state)
             )
         return state
+
+
+def _free_cells(offsets: Sequence[complex]) -> list[complex]:
+    """The cells, relative like ``offsets``, where one more piece keeps the occupied block
+    within four columns and four rows, and that no piece holds."""
+    xs = [int(d.real) for d in offsets]
+    ys = [int(d.imag) for d in offsets]
+    used = set(offsets)
+    return [complex(x, y) for x in range(max(xs) - 3, min(xs) + 4)
+            for y in range(max(ys) - 3, min(ys) + 4) if complex(x, y) not in used]
 
 
 def _disc_maker(
