@@ -10,10 +10,11 @@ touch) and a laptop (1280x860). On the phone:
   square (WCAG 2.5.5): a tap anywhere in the square centred on it reaches it, not a
   neighbour (a pad that overlaps the next piece's pad does not count).
 
-On both: no text leaves the picture's viewBox (a clipped label), no count badge
-(``×2``) or other label covers a piece or another label, and on the laptop the board is
-at least 600 px tall. The mid-games are reached by seeded random moves sent to the
-server as each seat; no move is made by the page.
+On both (the laptop in the mid-game only): no text leaves the picture's viewBox (a
+clipped label), no count badge (``×2``) or other label covers a piece or another
+label, and on the laptop the board is at least 600 px tall. The mid-games are
+reached by seeded random moves sent to the server as each seat; no move is made by
+the page.
 """
 
 from __future__ import annotations
@@ -206,6 +207,8 @@ def test_the_picture_on_a_phone_and_a_laptop(server: AppServer, browser: Any, ga
             problems += [f"{label}, phone: {p}" for p in page.evaluate(TEXT_PROBLEMS, 12)]
             problems += [f"{label}, phone: {p}" for p in page.evaluate(TAP_PROBLEMS, 44)]
             page.close()
+            if label == "start":  # the same picture, larger: the mid-game is enough
+                continue
             page = open_board(laptop, url)
             height = page.evaluate(
                 "document.querySelector('#board svg').getBoundingClientRect().height")

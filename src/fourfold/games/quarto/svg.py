@@ -21,7 +21,7 @@ def quarto_piece(canvas: Canvas, parent: ET.Element, cx: float, cy: float, unit:
     square; hollow (a hole on top) or flat; the four letters beneath as well (at
     LABEL_FONT, under the shape, never on it)."""
     tall, dark, round_, hollow = (bool(kind >> i & 1) for i in range(4))
-    code_y = cy + unit / 2 - 4  # the code's baseline, near the bottom of the cell or slot
+    code_y = cy + unit / 2 - 6  # the code's baseline, near the bottom of the cell or slot
     space_top = cy - unit / 2 + 2
     space_bottom = code_y - LABEL_FONT * 0.8 - 2
     room = (space_bottom - space_top) / 2  # the largest radius that fits over the code
