@@ -217,7 +217,7 @@ class KernelWalk:
             for i, action in enumerate(legal):
                 if self._push(action) < 0:
                     cost = self._cost(left, settled)
-                    costs.append((cost >= 0, -killers.get(action, 0), cost, i))
+                    costs.append((cost >= 0, cost, -killers.get(action, 0), i))
                 self._pop()
             fewest = -1
             compared = 0
