@@ -117,4 +117,4 @@ def build_id() -> str:
     return digest.hexdigest()[:12]
 
 
-__all__ = ["build_id", "controller_url", "served_file"]
+__all__ = ["build_id", "controller_url", "served_file", "served_packages"]

@@ -1,43 +1,67 @@
 // The Fourfold browser app: one page, routed here. The browser holds no rules: every
 // legal move comes from the server (see docs/browser.md).
-import {lobbyPage} from './lobby.js';
-import {tablePage} from './table.js';
-import {replayPage} from './replay.js';
-import {rulesPage} from './rules.js';
-import {dailyPage} from './daily.js';
-import {puzzlesPage} from './puzzles.js';
-import {explorePage} from './explore.js';
+// Each page's module is loaded when it is first shown (so a table's first visit fetches
+// the table's modules, not the lobby's or the puzzles'); the server preloads the ones a
+// path needs (pages.py).
 import {h, navigate} from './util.js';
 import {setSound, soundOn} from './sound.js';
+
+const PAGES = {
+  lobby: () => import('./lobby.js').then((m) => m.lobbyPage),
+  table: () => import('./table.js').then((m) => m.tablePage),
+  replay: () => import('./replay.js').then((m) => m.replayPage),
+  daily: () => import('./daily.js').then((m) => m.dailyPage),
+  explore: () => import('./explore.js').then((m) => m.explorePage),
+  puzzles: () => import('./puzzles.js').then((m) => m.puzzlesPage),
+  rules: () => import('./rules.js').then((m) => m.rulesPage),
+};
 
 const main = document.getElementById('main');
 let leave = null;
 let shownPath = null;
+let shown = 0;  // counts the pages shown: a module that arrives late is for this one only
+
+/** The page for this path, as [its loader, its arguments], or null. */
+function pageFor(path) {
+  let m;
+  if (path === '/' || path === '/new') return [PAGES.lobby, []];
+  if ((m = path.match(/^\/t\/([A-Za-z0-9]{1,64})$/))) return [PAGES.table, [m[1]]];
+  if ((m = path.match(/^\/replay\/([A-Za-z0-9]{1,64})$/))) return [PAGES.replay, [m[1]]];
+  if (path === '/daily') return [PAGES.daily, []];
+  if (path === '/explore') return [PAGES.explore, [null]];
+  if ((m = path.match(/^\/explore\/([a-z0-9_-]{1,40})$/))) return [PAGES.explore, [m[1]]];
+  if (path === '/puzzles') return [PAGES.puzzles, [null]];
+  if ((m = path.match(/^\/puzzles\/([a-z0-9]{1,40})$/))) return [PAGES.puzzles, [m[1]]];
+  if (path === '/rules') return [PAGES.rules, [null]];
+  if ((m = path.match(/^\/rules\/([a-z0-9_-]{1,40})$/))) return [PAGES.rules, [m[1]]];
+  return null;
+}
 
 function route() {
   const path = location.pathname;
   // the explorer's position is in its query: a new one is a new page
   const key = path.startsWith('/explore/') ? path + location.search : path;
-  if (key === shownPath && leave) return;
+  if (key === shownPath) return;
   if (leave) { try { leave(); } catch (err) { /* page already gone */ } }
   leave = null;
   shownPath = key;
+  const mine = ++shown;
+  const page = pageFor(path);
   main.replaceChildren();
-  let m;
-  if (path === '/' || path === '/new') leave = lobbyPage(main);
-  else if ((m = path.match(/^\/t\/([A-Za-z0-9]{1,64})$/))) leave = tablePage(main, m[1]);
-  else if ((m = path.match(/^\/replay\/([A-Za-z0-9]{1,64})$/))) leave = replayPage(main, m[1]);
-  else if (path === '/daily') leave = dailyPage(main);
-  else if (path === '/explore') leave = explorePage(main, null);
-  else if ((m = path.match(/^\/explore\/([a-z0-9_-]{1,40})$/))) leave = explorePage(main, m[1]);
-  else if (path === '/puzzles') leave = puzzlesPage(main, null);
-  else if ((m = path.match(/^\/puzzles\/([a-z0-9]{1,40})$/))) leave = puzzlesPage(main, m[1]);
-  else if (path === '/rules') leave = rulesPage(main, null);
-  else if ((m = path.match(/^\/rules\/([a-z0-9_-]{1,40})$/))) leave = rulesPage(main, m[1]);
-  else {
+  if (!page) {
     document.title = 'Not found · Fourfold';
     main.append(h('h1', {}, 'No such page'), h('p', {}, h('a', {href: '/', 'data-nav': true}, 'Back to the lobby')));
+    return;
   }
+  const [load, args] = page;
+  load().then((open) => {
+    if (mine !== shown) return;  // the person went elsewhere meanwhile
+    leave = open(main, ...args);
+  }, () => {
+    if (mine !== shown) return;
+    main.replaceChildren(h('h1', {}, 'The page did not load'),
+      h('p', {}, 'Check the connection and reload the page.'));
+  });
 }
 
 function force() { shownPath = null; route(); }

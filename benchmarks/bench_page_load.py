@@ -1,0 +1,149 @@
+"""How soon a table page is interactive on loopback (issue 31: within 1 s), in a real
+Chromium.
+
+    python benchmarks/bench_page_load.py [--rounds 5] [--seconds 240] [--json]
+
+It starts a fresh ``fourfold serve`` on 127.0.0.1 (a temporary SQLite data directory,
+bots at once) and opens Debian's Chromium (``/usr/bin/chromium``, headless, through
+Playwright) at 1280x860. For every ruleset it makes a table between a person and a
+level-1 bot (the person moves first where the rules let them) and opens the person's
+seat link, ``--rounds`` times:
+
+- **first visit**: a new browser context (an empty cache), as a person who follows a
+  link for the first time;
+- **again**: the same context opens a second table of the same game (the fingerprinted
+  files come from the cache, as they would for anyone coming back).
+
+Interactive means the board holds a button the person can press (``#board.acting
+[role=button]``) or, at a table where the bot moves first, the page shows whose turn it
+is; it is timed in the page from the navigation's start (``performance.now()``, a
+``MutationObserver`` installed by an init script), so the network and the server's work
+are included and the benchmark's own overhead is not. Bounded by ``--rounds`` and
+``--seconds``; the server and the browser are closed at the end. ``--json`` prints the
+figures as one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import statistics
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from local_server import local_server
+
+CHROMIUM = "/usr/bin/chromium"
+TIMEOUT_MS = 15_000
+RULESETS = [("folio", "standard", 2), ("folio", "freeform", 2), ("quarto", "standard", 2),
+            ("dao", "standard", 2), ("icedao", "standard", 2), ("quatrefoil", "base", 4)]
+
+#: when the page first could be used: a button on the board, or the turn said
+INSTRUMENT = """
+(() => {
+  window.__ready = null;
+  const check = () => {
+    if (window.__ready !== null) return;
+    const acting = document.querySelector('#board.acting [role="button"]');
+    const turn = document.querySelector('#turn');
+    const said = turn && /to move|Your turn|at once/.test(turn.textContent);
+    if (acting || said) window.__ready = performance.now();
+  };
+  new MutationObserver(check).observe(document, {subtree: true, childList: true,
+    attributes: true, characterData: true});
+})();
+"""
+
+
+@contextlib.contextmanager
+def server() -> Iterator[str]:
+    """A ``fourfold serve`` on a free loopback port, its limits out of the way."""
+    with local_server(["--rate", "5000", "--address-rate", "50000", "--bot-pace", "0",
+                       "--max-bot-tables-per-address", "100000", "--tables-per-minute",
+                       "100000", "--max-lobby-tables-per-address", "100000"]) as (url, _pid):
+        yield url
+
+
+def open_table(page: Any, http: httpx.Client, url: str, game: str, variant: str,
+               players: int) -> float:
+    """Milliseconds from the navigation's start to the page being interactive."""
+    made = http.post("/api/tables", json={"game": game, "variant": variant,
+                                          "seats": ["human"] + ["bot:level1"] * (players - 1)})
+    made.raise_for_status()
+    page.goto(url + made.json()["seats"][0]["url"])
+    page.wait_for_function("() => window.__ready !== null", timeout=TIMEOUT_MS)
+    ready: float = page.evaluate("window.__ready")
+    return ready
+
+
+def run(url: str, rounds: int, seconds: float) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    deadline = time.monotonic() + seconds
+    http = httpx.Client(base_url=url, timeout=30)
+    first: dict[str, list[float]] = {}
+    again: dict[str, list[float]] = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"])
+        try:
+            for _ in range(rounds):
+                for game, variant, players in RULESETS:
+                    if time.monotonic() > deadline:
+                        break
+                    name = f"{game}/{variant}"
+                    context = browser.new_context(viewport={"width": 1280, "height": 860})
+                    context.set_default_timeout(TIMEOUT_MS)
+                    context.add_init_script(INSTRUMENT)
+                    page = context.new_page()
+                    first.setdefault(name, []).append(
+                        open_table(page, http, url, game, variant, players))
+                    again.setdefault(name, []).append(
+                        open_table(page, http, url, game, variant, players))
+                    context.close()
+        finally:
+            browser.close()
+            http.close()
+
+    def figures(times: dict[str, list[float]]) -> dict[str, dict[str, float]]:
+        return {name: {"p50_ms": round(statistics.median(values), 1),
+                       "max_ms": round(max(values), 1), "n": len(values)}
+                for name, values in times.items()}
+
+    every_first = [v for values in first.values() for v in values]
+    every_again = [v for values in again.values() for v in values]
+    return {"first_visit": figures(first), "again": figures(again),
+            "first_visit_p50_ms": round(statistics.median(every_first), 1)
+            if every_first else None,
+            "first_visit_max_ms": round(max(every_first), 1) if every_first else None,
+            "again_p50_ms": round(statistics.median(every_again), 1) if every_again else None,
+            "again_max_ms": round(max(every_again), 1) if every_again else None}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=240.0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    if not Path(CHROMIUM).exists():
+        raise SystemExit(f"{CHROMIUM} is missing (apt-get install -y chromium)")
+    with server() as url:
+        result = run(url, max(1, args.rounds), max(1.0, args.seconds))
+    if args.json:
+        print(json.dumps(result))
+        return
+    for label, key in (("first visit", "first_visit"), ("again", "again")):
+        print(f"{label}: p50 {result[f'{key}_p50_ms']} ms, max {result[f'{key}_max_ms']} ms")
+        for name, row in result[key].items():
+            print(f"  {name:<20} p50 {row['p50_ms']:>7} ms  max {row['max_ms']:>7} ms"
+                  f"  ({row['n']} pages)")
+
+
+if __name__ == "__main__":
+    main()

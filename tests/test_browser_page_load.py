@@ -1,0 +1,76 @@
+"""What a page fetches when it opens (issue 31: interactive within 1 s, fingerprinted
+static files), in a real Chromium against a real ``fourfold serve``: a table's first
+visit fetches the table's modules and the games' controllers, all at once (preloaded by
+the shell) and under the build's fingerprint, cached for good; not the lobby's, the
+puzzles' or the review's. Other pages' modules load when the person goes there. (How
+soon the page is interactive is measured by benchmarks/bench_page_load.py.)"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from support.browser_app import DESKTOP, AppServer, Pages
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+    app = AppServer(tmp_path_factory.mktemp("browser-load")).start()
+    try:
+        yield app
+    finally:
+        app.stop()
+
+
+def fresh_page(pages: Pages) -> tuple[Any, list[str]]:
+    context = pages.browser.new_context(viewport=DESKTOP)
+    pages.contexts.append(context)
+    page = context.new_page()
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url))
+    return page, fetched
+
+
+def test_a_tables_first_visit_fetches_only_what_a_table_needs(server: AppServer,
+                                                              pages: Pages) -> None:
+    made = server.create("dao", ["human", "bot:level1"])
+    shell = httpx.get(server.url + made["url"], timeout=30).text
+    build = shell.split('src="/ui/')[1].split("/")[0]
+    page, fetched = fresh_page(pages)
+    page.goto(server.url + made["seats"][0]["url"])
+    page.wait_for_selector('#board.acting [role="button"]')
+    files = [u.split(f"/ui/{build}/")[1] for u in fetched if f"/ui/{build}/" in u]
+    assert {"app.js", "table.js", "util.js", "kit.js", "controllers.js",
+            "pkg/fourfold/games/sliding/browser.js"} <= set(files)
+    assert not {"lobby.js", "puzzles.js", "review.js", "replay.js", "explore.js",
+                "daily.js"} & set(files), files
+    # every file of the app comes under the fingerprint, and is kept for good
+    assert not [u for u in fetched if "/ui/" in u and f"/ui/{build}/" not in u]
+    for file in files:
+        r = httpx.get(f"{server.url}/ui/{build}/{file}", timeout=30)
+        assert r.status_code == 200 and r.headers["cache-control"].endswith("immutable"), file
+    # the controllers and the table's modules were asked for at once (the shell's
+    # preloads), before the table's screen: not one import after another
+    assert fetched.index(next(u for u in fetched if "/screen" in u)) > max(
+        fetched.index(u) for u in fetched if u.endswith(("/table.js", "/browser.js")))
+
+
+def test_other_pages_load_their_modules_when_the_person_goes_there(server: AppServer,
+                                                                   pages: Pages) -> None:
+    made = server.create("dao", ["human", "bot:level1"])
+    page, fetched = fresh_page(pages)
+    page.goto(server.url + made["seats"][0]["url"])
+    page.wait_for_selector("#board svg")
+    assert not [u for u in fetched if u.endswith("/lobby.js")]
+    page.click("a.brand")  # in the app, no new document
+    page.wait_for_selector("#f-create")
+    assert [u for u in fetched if u.endswith("/lobby.js")]
+    page.click("nav a[href='/rules']")
+    page.wait_for_selector("#rules")
+    page.go_back()
+    page.wait_for_selector("#f-create")
+    page.go_back()
+    page.wait_for_selector("#board svg")
