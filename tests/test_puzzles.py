@@ -141,6 +141,15 @@ def test_a_puzzle_is_played_with_tries_hint_and_solution() -> None:
     assert f"The reply: {puzzle.solution[1]}" in out
     solved, out = session(puzzle, ["solution"])
     assert not solved and " ".join(puzzle.solution) in out
+    from fourfold.render import presenter_for
+
+    finish, last = state, None
+    for text in puzzle.solution:
+        last = game.parse_move(finish, text)
+        finish = game.next_state(finish, last)
+    assert game.outcome(finish) is not None
+    assert out.rstrip().endswith("After the solution.") and "Solved!" not in out
+    assert presenter_for(game).draw(game, finish, last) in out  # the finished board
     wrong = wrong_move(puzzle)
     solved, out = session(puzzle, [wrong, wrong], tries=2)
     assert not solved and f"No tries left; the solution: {' '.join(puzzle.solution)}" in out

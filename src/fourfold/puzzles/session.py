@@ -68,6 +68,7 @@ def play(puzzle: Puzzle, read: Callable[[str], str], write: Callable[[str], None
             return False
         if text == "solution":
             write(f"The solution from here: {' '.join(line[step:])}")
+            _show_end(game, state, line[step:], write, colour)
             return False
         if text == "hint":
             write(f"Hint: {hint_of(line[step])}")
@@ -87,6 +88,7 @@ def play(puzzle: Puzzle, read: Callable[[str], str], write: Callable[[str], None
             miss = "does not win" if puzzle.goal == WIN else "loses"
             if left == 0:
                 write(f"{text}: that {miss}. No tries left; the solution: {' '.join(line)}")
+                _show_end(game, state, line[step:], write, colour)
                 return False
             write(f"{text}: that {miss}. {left} {'try' if left == 1 else 'tries'} left.")
             continue
@@ -105,3 +107,14 @@ def play(puzzle: Puzzle, read: Callable[[str], str], write: Callable[[str], None
 
 def _advance(game: Any, state: Any, text: str) -> Any:
     return game.next_state(state, game.parse_move(state, text))
+
+
+def _show_end(game: Any, state: Any, rest: tuple[str, ...], write: Callable[[str], None],
+              colour: bool) -> None:
+    """The board once the rest of the solution is played out, so the finish is seen."""
+    last = None
+    for text in rest:
+        last = game.parse_move(state, text)
+        state = game.next_state(state, last)
+    write(presenter_for(game).draw(game, state, last, colour=colour))
+    write("After the solution.")
