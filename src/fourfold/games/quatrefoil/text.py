@@ -101,12 +101,17 @@ def counter_text(obs: Observation) -> str:
     return text
 
 
+def _title(game: QuatrefoilGame) -> str:
+    """``Quatrefoil (dual)``: the game as people write it, its variant and any options."""
+    return game.info.label().replace(game.info.spec.name, game.info.spec.title, 1)
+
+
 def observation_lines(game: QuatrefoilGame, obs: Observation,
                       clock_left: float | None = None) -> list[Text]:
     """Everything a seat (or a spectator) sees, as lines of styled text."""
     me = obs.seat
     who = "you are watching" if me is None else f"you are {game.player_name(me)}"
-    head = [f"{game.info.label()}", who, counter_text(obs)]
+    head = [_title(game), who, counter_text(obs)]
     clock = clock_text(obs, clock_left)
     if clock:
         head.append(clock)
@@ -156,7 +161,7 @@ def draw_referee(game: Game[Any, Any], state: QuatrefoilState, *, colour: bool =
     """The whole deal: for a finished game or a spectator, never for a seat in play."""
     g = _game(game)
     deal = state.deal
-    lines = [Text(f"{g.info.label()} | actions {state.version}")]
+    lines = [Text(f"{_title(g)} | actions {state.version}")]
     lines.extend(quatrefoil_lines(state.arrangement, deal.solution))
     cards = Text("Cards: ")
     for seat in range(4):
