@@ -117,8 +117,8 @@ def vector_rate(name: str, variant: str | None, seconds: float, repeats: int,
     return _best(run, seconds, repeats)
 
 
-def _aec_loop(env: Any, limit: float) -> tuple[int, float]:
-    env.reset(seed=1)
+def _aec_loop(env: Any, limit: float, seed: int) -> tuple[int, float]:
+    env.reset(seed=seed)
     start, going = time.perf_counter(), _clock(limit)
     steps = 0
     while going():
@@ -132,18 +132,27 @@ def _aec_loop(env: Any, limit: float) -> tuple[int, float]:
     return steps, time.perf_counter() - start
 
 
+def _seeded(
+    loop: Callable[[float, int], tuple[int, float]],
+) -> Callable[[float], tuple[int, float]]:
+    """``loop`` with a new seed for each timed run: a run that replayed the last one's games
+    would find the rules' caches warm with their answers (Folio freeform's especially)."""
+    seeds = iter(range(1, 1_000_000))
+    return lambda limit: loop(limit, next(seeds))
+
+
 def aec_rate(name: str, variant: str | None, seconds: float, repeats: int) -> Rate:
     from fourfold.envs import aec_env
 
     env = aec_env(name, variant)
-    return _best(lambda limit: _aec_loop(env, limit), seconds, repeats)
+    return _best(_seeded(lambda limit, seed: _aec_loop(env, limit, seed)), seconds, repeats)
 
 
 def pettingzoo_connect_four_rate(seconds: float, repeats: int) -> Rate:
     from pettingzoo.classic import connect_four_v3  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
     env = connect_four_v3.env()
-    return _best(lambda limit: _aec_loop(env, limit), seconds, repeats)
+    return _best(_seeded(lambda limit, seed: _aec_loop(env, limit, seed)), seconds, repeats)
 
 
 def pgx_connect_four_rate(seconds: float, repeats: int) -> Rate:
