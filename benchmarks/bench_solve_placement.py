@@ -251,6 +251,7 @@ def _main(argv: list[str] | None) -> int:
     warm_up(game)  # load the compiled code before timing anything
     times: dict[int, list[float]] = {}
     for n, seed, state in cases:
+        cpu = time.process_time()  # this process's CPU seconds (the machine may be shared)
         try:
             result, seconds = solve_fresh(game, state, distance=args.exact, limit=args.limit,
                                           table_bits=args.table_bits)
@@ -264,7 +265,7 @@ def _main(argv: list[str] | None) -> int:
         print(
             f"N={n:2d} seed={seed} {span}value={result.value:+d} distance={result.distance}"
             f" best={best} nodes={result.nodes} seconds={seconds:.3f}"
-            f"  {game.format_position(state)}",
+            f" cpu={time.process_time() - cpu:.3f}  {game.format_position(state)}",
             flush=True,
         )
     for n, ts in sorted(times.items(), reverse=True):
