@@ -76,3 +76,22 @@ def test_options_and_bots_read_as_people_write_them(server: AppServer, pages: Pa
     table = page.url.split("/t/")[1].split("#")[0]
     state = httpx.get(f"{server.url}/api/tables/{table}", timeout=30).json()
     assert state["seats"][1]["bot"] == "level2"
+
+
+def test_your_tables_shows_a_seat_taken_in_another_tab_at_once(server: AppServer,
+                                                              pages: Pages) -> None:
+    context = pages.browser.new_context(viewport=LAPTOP)
+    pages.contexts.append(context)
+    lobby = context.new_page()
+    lobby.clock.install()  # the lobby's own refresh every 5 s never comes: only the event
+    lobby.goto(server.url + "/")
+    lobby.wait_for_selector("#mine-h")
+    assert lobby.locator(".yours li").count() == 0
+    other = context.new_page()
+    other.goto(server.url + "/")
+    other.wait_for_selector("#f-create")
+    other.select_option("#f-game", "dao")
+    other.click("#f-create")
+    other.wait_for_url("**/t/**")
+    lobby.wait_for_selector(".yours li a", timeout=5_000)
+    assert "Dao (standard)" in lobby.inner_text(".yours")

@@ -45,7 +45,14 @@ export function lobbyPage(main) {
   };
   refreshList();
   const timer = window.setInterval(refreshList, 5000);
-  return () => { alive = false; window.clearInterval(timer); };
+  // a seat taken in another tab of this browser shows up at once
+  const stored = (event) => {
+    if (event.key !== 'fourfold.seats') return;
+    const yours = mine.querySelector('.yours');
+    if (yours) yours.replaceWith(yourTables());
+  };
+  window.addEventListener('storage', stored);
+  return () => { alive = false; window.clearInterval(timer); window.removeEventListener('storage', stored); };
 }
 
 /** The games' titles as people write them, from /api/games. */
