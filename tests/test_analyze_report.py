@@ -324,3 +324,22 @@ def test_a_small_run_draws_no_empty_legend(race: None, tmp_path: Path) -> None:
         warnings.simplefilter("error")
         page = render(reports, {"command": "test"})
     assert page.count("<svg") >= 5
+
+
+def test_repetition_and_stalemate_rates_only_where_the_rules_have_them() -> None:
+    from fourfold.analysis.report.analyze import _endings_text
+    from fourfold.analysis.report.facts import facts_of
+
+    assert facts_of(registry.load("dao")).endings == ("repetition", "stalemate")
+    assert facts_of(registry.load("icedao")).endings == ("repetition", "stalemate")
+    assert facts_of(registry.load("folio")).endings == ()
+    names = ("Blue", "Green")
+    e = metrics.endings([_trace([], 0, reason="four in a line on a1-d1")], names)
+    r = {"levels": ["level1"], "self_play": {"level1": {"endings": e}}}
+    assert "repetition" not in _endings_text({**r, "special_endings": []}).replace(
+        "no repetition or stalemate ending", "")
+    assert _endings_text({**r, "special_endings": []}).endswith(
+        "The rules have no repetition or stalemate ending.")
+    both = _endings_text({**r, "special_endings": ["repetition", "stalemate"]})
+    assert "Ended by repetition: level1: 0.0%" in both
+    assert "could not move (stalemate): level1: 0.0%" in both

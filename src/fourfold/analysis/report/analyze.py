@@ -209,6 +209,7 @@ def measure(config: Config, settings: Settings, traces: Sequence[Trace]) -> dict
     else:
         all_games = [t for b in levels for t in by_group.get(f"self:{b}", [])]
         report["first_player"] = first_mover(game, all_games)
+        report["special_endings"] = list(facts_of(game).endings)
         report["self_play"] = {}
         for bot in levels:
             group = by_group.get(f"self:{bot}", [])
@@ -443,13 +444,18 @@ def _endings_text(r: dict[str, Any]) -> str:
     e = sp[top]["endings"]
     kinds = "; ".join(f"{k['type']}: {k['share'].text(percent=True)}" for k in e["types"][:6])
     more = "" if len(e["types"]) <= 6 else f"; and {len(e['types']) - 6} other kinds"
-    reps = "; ".join(f"{b}: {sp[b]['endings']['repetition'].text(percent=True)}"
-                     for b in r["levels"])
-    stale = "; ".join(f"{b}: {sp[b]['endings']['stalemate'].text(percent=True)}"
-                      for b in r["levels"])
-    return (f"How self-play games end at {top}, by the rules' reasons: {kinds}{more}. "
-            f"Ended by repetition: {reps}. Ended because the side to move could not move "
-            f"(stalemate): {stale}.")
+    text = f"How self-play games end at {top}, by the rules' reasons: {kinds}{more}."
+    special = r.get("special_endings", [])
+    for key, what in (("repetition", "Ended by repetition"),
+                      ("stalemate", "Ended because the side to move could not move"
+                                    " (stalemate)")):
+        if key in special:
+            rates = "; ".join(f"{b}: {sp[b]['endings'][key].text(percent=True)}"
+                              for b in r["levels"])
+            text += f" {what}: {rates}."
+    if not special:
+        text += " The rules have no repetition or stalemate ending."
+    return text
 
 
 def _drama_text(r: dict[str, Any]) -> str:

@@ -17,6 +17,9 @@ without a field) gets no figure for it, and the report says so:
   ``optimum_source``: how it is computed, as the report quotes it.
 - ``optimum_facts(game) -> list of dicts``: facts from the game's solvers for the
   report's cooperative section (``fact``, ``value``, ``float``, ``source``).
+- ``endings``: which of the endings ``repetition`` and ``stalemate`` (the side to move
+  cannot move) the rules have; the report gives the rates of these only (a game that
+  cannot end so would show a 0% that says nothing).
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ class ReportFacts:
     optimum: Callable[[Game[Any, Any], Any], int] | None = None
     optimum_source: str = ""
     optimum_facts: Callable[[Game[Any, Any]], list[dict[str, Any]]] | None = None
+    endings: tuple[str, ...] = ()
 
 
 NO_FACTS = ReportFacts()

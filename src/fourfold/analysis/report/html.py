@@ -297,10 +297,10 @@ def zero_sum_sections(r: dict[str, Any]) -> str:
     parts.append(table(
         ["ending", *levels],
         [[k, *[pct(shares[b][k]) if k in shares[b] else "0" for b in levels]] for k in kinds]
-        + [["ended by repetition", *[pct(sp[b]["endings"]["repetition"])
-                                               for b in levels]],
-           ["stalemate: the side to move cannot move", *[pct(sp[b]["endings"]["stalemate"])
-                                                          for b in levels]]]))
+        + [[what, *[pct(sp[b]["endings"][key]) for b in levels]]
+           for key, what in (("repetition", "ended by repetition"),
+                             ("stalemate", "stalemate: the side to move cannot move"))
+           if key in r.get("special_endings", [])]))
     parts.append(f"<h2>Duration</h2><p class='small'>Playing time at an assumed pace of "
                  f"{r['pace']:g} seconds per ply (<code>--pace</code>), not a measurement of "
                  "people.</p>")

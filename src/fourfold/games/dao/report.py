@@ -21,4 +21,5 @@ def state_count(game: Game[Any, Any]) -> StateCount:
         "separates them")
 
 
-REPORT = ReportFacts(state_space=state_count, sites=sliding_sites)
+REPORT = ReportFacts(state_space=state_count, sites=sliding_sites,
+                     endings=("repetition", "stalemate"))

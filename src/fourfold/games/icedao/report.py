@@ -24,4 +24,5 @@ def state_count(game: Game[Any, Any]) -> StateCount:
         "set-ups with pieces off the board are not counted")
 
 
-REPORT = ReportFacts(state_space=state_count, sites=sliding_sites)
+REPORT = ReportFacts(state_space=state_count, sites=sliding_sites,
+                     endings=("repetition", "stalemate"))
