@@ -21,7 +21,7 @@ import httpx
 import pytest
 
 import fourfold
-from support.server import end_process, free_port
+from support.server import START_SECONDS, end_process, free_port
 
 ARGS = ["--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
         "--disable-component-update", "--no-first-run"]
@@ -67,7 +67,7 @@ class AppServer:
              "--no-warm-up"],
             stdout=log, stderr=subprocess.STDOUT, text=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError((self.data / "server.log").read_text())

@@ -27,7 +27,9 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-START_SECONDS = 30.0
+#: how long a server may take to answer its first request: generous, as up to four test
+#: workers (pytest-xdist) share CI's two cores while one starts
+START_SECONDS = 60.0
 
 
 #: the ports ``free_port`` picks from: below Linux's ephemeral range (32768-60999), so no
