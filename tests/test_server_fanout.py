@@ -50,3 +50,21 @@ def test_spectators_share_one_encoding_and_seats_get_their_own(
         assert spectator["recipient"] is None and player["recipient"] == mover
     finally:
         loop.close()
+
+
+def test_a_connection_never_skips_a_version_it_was_not_sent() -> None:
+    """A change carried by the broker while the connection joined (on another instance)
+    never reaches it: what follows waits for the catch-up ``start``, so the stream it
+    is sent has no hole (tests/test_scale_instances.py's check_stream)."""
+    connection = Connection(0, queue=asyncio.Queue())
+    sent: list[str] = []
+    connection.push = sent.append  # type: ignore[method-assign]
+    connection.offer(0, "start", "start 0")
+    connection.offer(2, "move", "move 2")      # version 1 was never sent
+    connection.offer(2, "end", "end 2")
+    assert sent == ["start 0"] and connection.version == 0
+    connection.offer(2, "start", "start 2")    # the sync's catch-up
+    connection.offer(3, "move", "move 3")
+    connection.offer(3, "offer", "offer 3")
+    connection.offer(4, "end", "end 4")        # a resignation: a change of its own
+    assert sent == ["start 0", "start 2", "move 3", "offer 3", "end 4"]

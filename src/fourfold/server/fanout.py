@@ -87,6 +87,11 @@ class Connection:
             self.synced = version
         elif version < self.version or (kind in STATE_KINDS and version <= self.synced):
             return
+        elif kind in STATE_KINDS and 0 <= self.version < version - 1:
+            # a change this connection was never sent (it joined while the broker
+            # carried it): hold back what follows, so that the stream never skips a
+            # version; the sync sends it a ``start`` (``LiveTable.catch_up_laggards``)
+            return
         self.version = max(self.version, version)
         self.push(text)
 
