@@ -142,10 +142,14 @@ export function tablePage(main, id) {
     screen = data;
     clockAt = performance.now();
     useController(data.controller);
-    if (!title_) gameTitle(data.state.game).then((t) => { title_ = t; if (alive && screen) renderTitle(); });
-    if (token && data.state.you !== null) {
-      rememberSeat(id, token, `${title_ || data.state.game} (${data.state.variant}), ${seatName(data.state, data.state.you)}`);
-    }
+    // the seat is remembered under the game's title as people write it, never its internal name
+    const remember = () => {
+      if (token && screen && screen.state.you !== null) {
+        rememberSeat(id, token, `${title_} (${screen.state.variant}), ${seatName(screen.state, screen.state.you)}`);
+      }
+    };
+    if (title_) remember();
+    else gameTitle(data.state.game).then((t) => { title_ = t; if (alive && screen) { renderTitle(); remember(); } });
     render(before);
   }
 
