@@ -11,6 +11,7 @@ import math
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
@@ -33,7 +34,7 @@ from fourfold.server.access import (
     hub_of,
 )
 from fourfold.server.hub import Hub
-from fourfold.server.limits import Limiter, address_key
+from fourfold.server.limits import Allowance, address_key
 from fourfold.server.live import LiveTable, dumps
 from fourfold.server.protocol import (
     refusal_status,
@@ -84,17 +85,36 @@ CAP_RETRY_SECONDS = 30
 MAX_IMPORT_PLIES = 500
 
 
-def _unfinished(live: LiveTable | None) -> bool:
-    return live is not None and live.status in ("open", "live") \
-        and live.table.outcome is None
+@dataclass(frozen=True)
+class _Counted:
+    """What the caps on tables per address ask of a table."""
+
+    unfinished: bool
+    playing: bool
+    updated_at: float
 
 
-def _waiting(live: LiveTable, now: float) -> bool:
+def _counted(hub: Hub, table_id: str) -> _Counted | None:
+    """The table as this instance holds it, or as stored when it is not held here (or
+    its copy is stale): with several instances, an address's tables may be run by any
+    of them, and each counts against it wherever it asks (server/shared_limits.py)."""
+    live = hub.find(table_id)
+    if live is not None and not live.stale:
+        return _Counted(live.status in ("open", "live") and live.table.outcome is None,
+                        live.playing, live.updated_at)
+    row = hub.repo.load(table_id)
+    if row is None:
+        return None
+    return _Counted(row.status in ("open", "live"),
+                    all(SeatSpec.from_json(s).kind != OPEN for s in row.seats), row.updated_at)
+
+
+def _waiting(table: _Counted, now: float) -> bool:
     """A table with an open seat that still counts (see ``OPEN_TABLE_IDLE_SECONDS``)."""
-    return not live.playing and now - live.updated_at < OPEN_TABLE_IDLE_SECONDS
+    return not table.playing and now - table.updated_at < OPEN_TABLE_IDLE_SECONDS
 
 
-def _too_many_tables(creations: Limiter) -> ApiError:
+def _too_many_tables(creations: Allowance) -> ApiError:
     return ApiError(429, f"too many new tables from your address: at most"
                          f" {creations.rate * 60:g} a minute (so that no one can fill the"
                          " server); wait a few seconds",
@@ -105,9 +125,9 @@ def _people_alive(hub: Hub) -> Callable[[str], bool]:
     """Does a table still count for the cap on tables of people (unfinished, and if
     still waiting for players, changed in the last hour)?"""
     def alive(table_id: str) -> bool:
-        live = hub.find(table_id)
-        return live is not None and _unfinished(live) and (
-            live.playing or _waiting(live, time.time()))
+        table = _counted(hub, table_id)
+        return table is not None and table.unfinished and (
+            table.playing or _waiting(table, time.time()))
 
     return alive
 
@@ -144,16 +164,16 @@ def _table_slots(request: Request, specs: list[SeatSpec], *, private: bool
     key = address_key(host)
 
     def bots_alive(table_id: str) -> bool:
-        live = hub.find(table_id)
-        return (live is not None and _unfinished(live)
-                and time.time() - live.updated_at < BOT_TABLE_IDLE_SECONDS)
+        table = _counted(hub, table_id)
+        return (table is not None and table.unfinished
+                and time.time() - table.updated_at < BOT_TABLE_IDLE_SECONDS)
 
     people_alive = _people_alive(hub)
 
     def lobby_alive(table_id: str) -> bool:  # the lobby's top rows: changed lately
-        live = hub.find(table_id)
-        return live is not None and _unfinished(live) and \
-            time.time() - live.updated_at < OPEN_TABLE_IDLE_SECONDS
+        table = _counted(hub, table_id)
+        return table is not None and table.unfinished and \
+            time.time() - table.updated_at < OPEN_TABLE_IDLE_SECONDS
 
     caps: list[tuple[Any, Callable[[str], bool], str]] = []
     if any(s.kind == BOT for s in specs):
@@ -179,7 +199,7 @@ def _table_slots(request: Request, specs: list[SeatSpec], *, private: bool
             if slot is None:
                 raise ApiError(429, refusal, retry_after=CAP_RETRY_SECONDS)
             slots.append(slot)
-        creations: Limiter = state.creations
+        creations: Allowance = state.creations
         if not creations.allow(key):
             raise _too_many_tables(creations)
 

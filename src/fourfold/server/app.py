@@ -31,12 +31,10 @@ from fourfold.server.hub import Hub
 from fourfold.server.jobs import JobPool, JobRefused
 from fourfold.server.limits import (
     NEW_SOLVERS_PER_HOUR,
-    Limiter,
     Limits,
-    Slots,
-    TableSlots,
     Tarpit,
     address_key,
+    counters_for,
 )
 from fourfold.server.middleware import (
     AddressCharge,
@@ -124,6 +122,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         if hub.repo.local:
             tasks.append(asyncio.create_task(_every(WAL_SECONDS, hub.repo.checkpoint_wal)))
         await hub.broker.start(hub)
+        tasks += counters.tasks(loop)
         tasks += hub.broker.tasks(
             hub, loop, lambda seconds, work: asyncio.create_task(_every(seconds, work)))
         try:
@@ -136,6 +135,7 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
             await run_in_threadpool(hub.shutdown)
+            counters.close()
             hub.repo.close()
             engine.dispose()
 
@@ -144,8 +144,11 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
                   " See docs/api.md.")
     app.state.hub = hub
     app.state.daily = hub.daily
-    app.state.limits = Limits(settings.rate_per_second, settings.rate_burst,
-                              settings.address_rate_per_second, settings.address_rate_burst)
+    # every per-address count: in this process, or shared in Redis (--broker)
+    counters = counters_for(settings, hub.instance)
+    app.state.limits = Limits(
+        counters.limiter("tok", settings.rate_per_second, settings.rate_burst),
+        counters.limiter("addr", settings.address_rate_per_second, settings.address_rate_burst))
     app.state.jobs = JobPool(settings.job_workers, settings.job_queue, HINT_SECONDS)
     app.state.warmup = WarmUp(settings.warm_up)
     app.state.reviews = Reviews(app.state.jobs, ReviewStore(hub.repo), settings.analysis_seconds)
@@ -154,12 +157,15 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
     app.state.reviews.miner = Miner(app.state.jobs, app.state.puzzles,
                                     settings.analysis_seconds).mine
     app.state.chat = Chat(hub.repo)
-    app.state.sockets = Slots(settings.max_sockets_per_address)
-    app.state.bot_tables = TableSlots(settings.max_bot_tables_per_address)
-    app.state.people_tables = TableSlots(settings.max_tables_per_address)
-    app.state.lobby_tables = TableSlots(settings.max_lobby_tables_per_address)
-    app.state.creations = Limiter(settings.tables_per_minute / 60, settings.tables_per_minute)
-    app.state.new_solvers = Limiter(NEW_SOLVERS_PER_HOUR / 3600, NEW_SOLVERS_PER_HOUR)
+    app.state.sockets = counters.slots("ws", settings.max_sockets_per_address)
+    app.state.bot_tables = counters.table_caps("bots", settings.max_bot_tables_per_address)
+    app.state.people_tables = counters.table_caps("people", settings.max_tables_per_address)
+    app.state.lobby_tables = counters.table_caps("lobby",
+                                                 settings.max_lobby_tables_per_address)
+    app.state.creations = counters.limiter("new", settings.tables_per_minute / 60,
+                                           settings.tables_per_minute)
+    app.state.new_solvers = counters.limiter("solvers", NEW_SOLVERS_PER_HOUR / 3600,
+                                             NEW_SOLVERS_PER_HOUR)
     tarpit = Tarpit(settings.refusal_hold_seconds)
 
     @app.exception_handler(ApiError)

@@ -5,6 +5,13 @@ costs that token's bucket, but only once the token has been seen to hold a seat
 (``admit``). A random token therefore never gets a fresh bucket of its own: it is
 charged to its address like any other request, so neither minting tokens nor making
 them up buys more than the address's allowance.
+
+Three interfaces, each with two implementations: ``Allowance`` (token buckets:
+``Limiter`` here, ``SharedLimiter``), ``SocketSlots`` (things held at once: ``Slots``
+here, ``SharedSlots``) and ``TableCaps`` (tables held: ``TableSlots`` here,
+``SharedTableSlots``). The shared ones (server/shared_limits.py) keep their counts in
+Redis, so that several instances behind a balancer give a client one allowance, not
+one each. ``counters_for(settings)`` picks the set, once, when the app is made.
 """
 
 from __future__ import annotations
@@ -13,9 +20,14 @@ import asyncio
 import ipaddress
 import threading
 import time
+from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fourfold.server.settings import Settings
 
 #: new puzzle solvers (ids never seen) whose tries are rated, an hour per address
 NEW_SOLVERS_PER_HOUR = 20
@@ -40,8 +52,29 @@ class Bucket:
         return True
 
 
-class Limiter:
-    """Buckets by key, the least recently used forgotten past ``max_keys``."""
+class Allowance(ABC):
+    """Token buckets by key: ``rate`` actions a second on average, ``burst`` at once;
+    a key never seen has a full bucket."""
+
+    rate: float
+    burst: float
+
+    @abstractmethod
+    def allow(self, key: str) -> bool:
+        """Take one from ``key``'s bucket; ``False`` (nothing taken) when it is empty."""
+
+    @abstractmethod
+    def ready(self, key: str) -> bool:
+        """Would ``allow`` say yes now? (Takes nothing: a check before costly work.)"""
+
+    async def allow_async(self, key: str) -> bool:
+        """``allow`` from the event loop (a shared one does not block it)."""
+        return self.allow(key)
+
+
+class Limiter(Allowance):
+    """Buckets by key in this process, the least recently used forgotten past
+    ``max_keys``."""
 
     def __init__(self, rate: float, burst: float, max_keys: int = 100_000) -> None:
         self.rate = rate
@@ -63,21 +96,6 @@ class Limiter:
                 return self.burst >= 1.0
             now = time.monotonic()
             return min(self.burst, bucket.level + (now - bucket.stamp) * self.rate) >= 1.0
-
-    def take_known(self, key: str) -> bool | None:
-        """Take one from ``key``'s bucket if it has one; ``None`` if it has none (no
-        bucket is made)."""
-        with self._lock:
-            bucket = self._buckets.get(key)
-            if bucket is None:
-                return None
-            self._buckets.move_to_end(key)
-            return bucket.take()
-
-    def admit(self, key: str) -> None:
-        """Give ``key`` a bucket of its own from now on (a token that holds a seat)."""
-        with self._lock:
-            self._bucket(key)
 
     def _bucket(self, key: str) -> Bucket:
         bucket = self._buckets.get(key)
@@ -116,33 +134,75 @@ def address_key(host: str | None) -> str:
 
 class Limits:
     """The server's request limits: one bucket per client address for every request,
-    and one per seat token that has held a seat."""
+    and one per seat token that has held a seat.
 
-    def __init__(self, token_rate: float, token_burst: float, address_rate: float,
-                 address_burst: float) -> None:
-        self.tokens = Limiter(token_rate, token_burst)
-        self.addresses = Limiter(address_rate, address_burst)
+    Which tokens have held a seat is remembered here, in this process (the least
+    recently seen forgotten past ``max_tokens``): a token's first request on an
+    instance that has not yet seen it hold a seat costs only its address there, as a
+    made-up token's does. The buckets themselves are the ``Allowance`` given (shared
+    between instances, or this process's own)."""
 
-    def allow(self, host: str | None, token_digest: str | None) -> bool:
-        """One message from ``host`` (with a token's hash, or ``None``)."""
-        if not self.addresses.allow(address_key(host)):
+    def __init__(self, tokens: Allowance, addresses: Allowance,
+                 max_tokens: int = 100_000) -> None:
+        self.tokens = tokens
+        self.addresses = addresses
+        self.max_tokens = max_tokens
+        self._known: OrderedDict[str, None] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @classmethod
+    def local(cls, token_rate: float, token_burst: float, address_rate: float,
+              address_burst: float) -> Limits:
+        """Limits kept in this process."""
+        return cls(Limiter(token_rate, token_burst), Limiter(address_rate, address_burst))
+
+    async def allow_async(self, host: str | None, token_digest: str | None) -> bool:
+        """One message from ``host`` (with a token's hash, or ``None``), on the loop."""
+        if not await self.addresses.allow_async(address_key(host)):
             return False
-        return self.allow_token(token_digest)
+        if not self._is_known(token_digest):
+            return True
+        return await self.tokens.allow_async("t:" + str(token_digest))
 
     def allow_token(self, token_digest: str | None) -> bool:
         """A request with a token's hash (``None``: none), its address already charged
         (``AddressCharge``, server/middleware.py): the token's bucket, if it has one."""
-        if token_digest is None:
+        if not self._is_known(token_digest):
             return True
-        return self.tokens.take_known("t:" + token_digest) is not False
+        return self.tokens.allow("t:" + str(token_digest))
 
     def admit(self, token_digest: str) -> None:
         """The token was seen to hold a seat: from now on it has its own bucket."""
-        self.tokens.admit("t:" + token_digest)
+        with self._lock:
+            self._known[token_digest] = None
+            self._known.move_to_end(token_digest)
+            while len(self._known) > self.max_tokens:
+                self._known.popitem(last=False)
+
+    def _is_known(self, token_digest: str | None) -> bool:
+        if token_digest is None:
+            return False
+        with self._lock:
+            return token_digest in self._known
+
+
+class SocketSlots(ABC):
+    """At most ``limit`` things (WebSockets) held at once per key."""
+
+    limit: int
+
+    @abstractmethod
+    async def acquire(self, key: str) -> bool:
+        """Hold one more for ``key``; ``False`` (nothing held) when it holds ``limit``."""
+
+    @abstractmethod
+    async def release(self, key: str) -> None:
+        """Give back one that ``acquire`` gave."""
 
 
 class Slots:
-    """At most ``limit`` things (WebSockets) at once per key; thread-safe."""
+    """At most ``limit`` things at once per key, in this process; thread-safe and
+    synchronous (the TCP connections of one process, server/http_protocol.py)."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
@@ -170,7 +230,34 @@ class Slots:
             return self._held.get(key, 0)
 
 
-class TableSlots:
+class LocalSlots(SocketSlots):
+    """``SocketSlots`` in this process (``Slots`` behind the async interface)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.slots = Slots(limit)
+
+    async def acquire(self, key: str) -> bool:
+        return self.slots.acquire(key)
+
+    async def release(self, key: str) -> None:
+        self.slots.release(key)
+
+    def held(self, key: str) -> int:
+        return self.slots.held(key)
+
+
+class Reservation(ABC):
+    """One reserved table slot: ``bind`` it to the table made, or ``release`` it."""
+
+    @abstractmethod
+    def bind(self, table_id: str) -> None: ...
+
+    @abstractmethod
+    def release(self) -> None: ...
+
+
+class TableCaps(ABC):
     """At most ``limit`` tables of one kind at once per client address (unfinished
     games with a bot; unfinished games of people; tables waiting in the lobby).
 
@@ -178,9 +265,18 @@ class TableSlots:
     costs everyone a row: without a cap, one address could make them as fast as its
     request allowance lets it. ``reserve`` holds a slot before the table is made (so
     that two requests at once cannot both take the last one); the slot is free again
-    once ``alive`` says its table no longer counts (it has ended, or left this
-    instance, or whatever the kind's rule is).
-    """
+    once ``alive`` says its table no longer counts (it has ended, or whatever the
+    kind's rule is)."""
+
+    limit: int
+
+    @abstractmethod
+    def reserve(self, key: str, alive: Callable[[str], bool]) -> Reservation | None:
+        """A slot for a new table of ``key``'s, or ``None`` when it holds ``limit``."""
+
+
+class TableSlots(TableCaps):
+    """``TableCaps`` in this process."""
 
     def __init__(self, limit: int, max_keys: int = 100_000) -> None:
         self.limit = limit
@@ -189,7 +285,6 @@ class TableSlots:
         self._lock = threading.Lock()
 
     def reserve(self, key: str, alive: Callable[[str], bool]) -> TableSlot | None:
-        """A slot for a new table of ``key``'s, or ``None`` when it holds ``limit``."""
         with self._lock:
             held = [t for t in self._tables.get(key, []) if t is None or alive(t)]
             if len(held) >= self.limit:
@@ -213,8 +308,8 @@ class TableSlots:
                 held.append(table_id)
 
 
-class TableSlot:
-    """One reserved slot: ``bind`` it to the table made, or ``release`` it."""
+class TableSlot(Reservation):
+    """One slot of a ``TableSlots``."""
 
     def __init__(self, owner: TableSlots, key: str) -> None:
         self._owner = owner
@@ -230,6 +325,38 @@ class TableSlot:
         if self._open:
             self._open = False
             self._owner._settle(self._key, None)
+
+
+class Counters:
+    """Where a server keeps its per-address counts: this process (one instance), or
+    Redis (``SharedCounters``, several instances: ``--broker``). Every limit is made
+    here, so that no other code asks which."""
+
+    def limiter(self, name: str, rate: float, burst: float) -> Allowance:
+        """Token buckets called ``name`` (a part of their keys when shared)."""
+        return Limiter(rate, burst)
+
+    def slots(self, name: str, limit: int) -> SocketSlots:
+        return LocalSlots(limit)
+
+    def table_caps(self, name: str, limit: int) -> TableCaps:
+        return TableSlots(limit)
+
+    def tasks(self, loop: asyncio.AbstractEventLoop) -> list[asyncio.Task[None]]:
+        """Background work for the app's lifespan (none here)."""
+        return []
+
+    def close(self) -> None:
+        """Let go of connections (none here)."""
+
+
+def counters_for(settings: Settings, instance: str) -> Counters:
+    """This process's counters alone; with ``--broker``, counters shared in Redis."""
+    if not settings.broker:
+        return Counters()
+    from fourfold.server.shared_limits import SharedCounters
+
+    return SharedCounters(settings.broker, instance)
 
 
 class Tarpit:

@@ -201,7 +201,7 @@ class AddressCharge:
             return
         client = scope.get("client")
         key = address_key(client[0] if client else None)
-        if self.limits.addresses.allow(key):
+        if await self.limits.addresses.allow_async(key):
             await self.app(scope, receive, send)
             return
         await self.tarpit.hold(key)

@@ -34,7 +34,7 @@ from fourfold.core.errors import FourfoldError
 from fourfold.server.access import seat_holding
 from fourfold.server.chat.service import Chat, chat_reply
 from fourfold.server.hub import Hub
-from fourfold.server.limits import Bucket, Limits, Slots, address_key
+from fourfold.server.limits import Bucket, Limits, SocketSlots, address_key
 from fourfold.server.live import Connection, LiveTable, dumps
 from fourfold.server.protocol import error_json, refusal_status, table_info
 from fourfold.server.tokens import token_hash
@@ -114,9 +114,9 @@ async def live_socket(websocket: WebSocket, table_id: str) -> None:
         return
     offered: list[str] = list(websocket.scope.get("subprotocols") or [])
     await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
-    sockets: Slots = websocket.app.state.sockets
+    sockets: SocketSlots = websocket.app.state.sockets
     address = address_key(websocket.client.host if websocket.client else None)
-    if not sockets.acquire(address):
+    if not await sockets.acquire(address):
         reason = f"too many live connections from your address (at most {sockets.limit})"
         with contextlib.suppress(Exception):
             await _send(websocket, error_json(429, reason))
@@ -125,7 +125,7 @@ async def live_socket(websocket: WebSocket, table_id: str) -> None:
     try:
         await _checked(websocket, hub, table_id, offered)
     finally:
-        sockets.release(address)
+        await sockets.release(address)
 
 
 async def _checked(websocket: WebSocket, hub: Hub, table_id: str, offered: list[str]
@@ -231,7 +231,7 @@ async def _session(websocket: WebSocket, hub: Hub, live: LiveTable, seat: int | 
             text = await _receive(websocket, settings.max_message_bytes)
             if sender.done():
                 break
-            if not bucket.take() or not limits.allow(host, digest):
+            if not bucket.take() or not await limits.allow_async(host, digest):
                 strikes += 1
                 await _send(websocket, error_json(429, "too many messages: slow down"))
                 if strikes > MAX_STRIKES:

@@ -22,7 +22,6 @@ Every picture is drawn from a view, never from the referee's state.
 from __future__ import annotations
 
 import asyncio
-import threading
 from functools import lru_cache
 from typing import Annotated, Any
 
@@ -51,6 +50,7 @@ from fourfold.server.limits import address_key
 from fourfold.server.live import LiveTable, dumps
 from fourfold.server.protocol import refusal_status, state_json
 from fourfold.server.tokens import token_hash
+from fourfold.server.web.replay_positions import ReplayPositions
 from fourfold.server.web.screens import hints_allowed as _hints_allowed
 from fourfold.server.web.screens import page_facts, seat_names
 from fourfold.table import History, TableError
@@ -58,9 +58,9 @@ from fourfold.wire.choices import choices_json
 
 router = APIRouter(prefix="/api", tags=["browser app"])
 
-#: the shared replay's ply per finished table (in memory: a replay is a passing thing)
-_shared: dict[str, int] = {}
-_shared_lock = threading.Lock()
+#: the shared replay's ply per finished table (in memory, bounded: a replay is a
+#: passing thing)
+_shared = ReplayPositions()
 
 
 def _svg(text: str) -> Response:
@@ -162,8 +162,7 @@ def post_replay(table_id: str, body: SharedStep, caller: Seated) -> dict[str, An
     plies = live.table.plies
     if body.ply > plies:
         raise ApiError(422, f"the game has {plies} plies, not {body.ply}")
-    with _shared_lock:
-        _shared[live.id] = body.ply
+    _shared.set(live.id, body.ply)
     live.broadcast(dumps({"type": "replay", "ply": body.ply, "seat": seat}))
     return {"ok": True, "ply": body.ply}
 
