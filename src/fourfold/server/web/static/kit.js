@@ -95,9 +95,12 @@ let dropped = false;
 
 // -- the keyboard on the board ----------------------------------------------------------------
 // The picture's buttons are one Tab stop (a roving tabindex, as in a grid): the arrow keys
-// move to the nearest button that way, Home and End to the first and last. A button that
-// handles the arrows itself (the freeform table's cursor) says so with data-keys and is
-// a Tab stop of its own.
+// move to the nearest button that way, Home and End to the first and last. Left and Right
+// go in reading order (the nearest along the row, at its end on to the next row), so that
+// every button can be reached: the nearest button that way alone can leave one out (Dao,
+// a1 chosen with buttons on c1, a3 and c3 too: its landing on b2 was the nearest of none).
+// A button that handles the arrows itself (the freeform table's cursor) says so with
+// data-keys and is a Tab stop of its own.
 const ARROWS = {ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1]};
 
 function roving(svg) {
@@ -126,6 +129,19 @@ function nearest(from, buttons, [ux, uy]) {
   return best;
 }
 
+/** `buttons` in reading order: rows from the top (centres less than 2 px apart in height
+ * share a row), each from the left. */
+function readingOrder(buttons) {
+  const placed = buttons.map((b) => ({b, c: centre(b)})).sort((p, q) => p.c[1] - q.c[1]);
+  const rows = [];
+  for (const p of placed) {
+    const row = rows[rows.length - 1];
+    if (row && p.c[1] - row[0].c[1] < 2) row.push(p);
+    else rows.push([p]);
+  }
+  return rows.flatMap((row) => row.sort((p, q) => p.c[0] - q.c[0]).map((p) => p.b));
+}
+
 /** Make the picture's buttons one Tab stop: `current` if it is one of them, else the
  * chosen one (.selected), else the first. */
 export function rove(svg, current) {
@@ -139,6 +155,11 @@ export function rove(svg, current) {
  * of the picture, null where there is none that way, undefined for another key. */
 export function arrowTarget(svg, from, key) {
   const buttons = roving(svg);
+  if (key === 'ArrowRight' || key === 'ArrowLeft') {
+    const order = readingOrder(buttons);
+    const at = order.indexOf(from);
+    if (at >= 0) return order[at + (key === 'ArrowRight' ? 1 : -1)] || null;
+  }
   if (ARROWS[key]) return nearest(from, buttons, ARROWS[key]);
   if (key === 'Home') return buttons[0] || null;
   if (key === 'End') return buttons[buttons.length - 1] || null;
