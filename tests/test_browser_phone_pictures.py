@@ -12,7 +12,10 @@ touch) and a laptop (1280x860). On the phone:
 
 On both (the laptop in the mid-game only): no text leaves the picture's viewBox (a
 clipped label), no count badge (``×2``) or other label covers a piece or another
-label, and on the laptop the board is at least 600 px tall. The mid-games are
+label. On the laptop the picture is drawn at least 600 px tall and is no tall strip
+in the middle of its column (drawn at least 0.7 times as wide as tall: a picture with
+a wide layout, the tray or the seats beside the board, is shown in it, and before it
+had one Folio's 8x8 board was a strip 447 px wide and 740 px tall). The mid-games are
 reached by seeded random moves sent to the server as each seat; no move is made by
 the page.
 """
@@ -43,7 +46,9 @@ TEXT_PROBLEMS = """(minPx) => {
   const svg = document.querySelector('#board svg');
   const vb = svg.viewBox.baseVal;
   const problems = [];
-  const texts = [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim());
+  // the texts shown: a picture with two layouts hides one layout's own labels
+  const texts = [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim()
+    && t.checkVisibility());
   const name = (el) => `${el.tagName}.${el.getAttribute('class') || ''}` +
     (el.tagName === 'text' ? ` "${el.textContent}"` : '');
   for (const t of texts) {
@@ -138,6 +143,16 @@ TAP_PROBLEMS = """(tap) => {
 }"""
 
 
+#: ``[width, height]`` of the picture as drawn, in CSS px: its viewBox fitted in its box
+DRAWN = """() => {
+  const svg = document.querySelector('#board svg');
+  const box = svg.getBoundingClientRect();
+  const vb = svg.viewBox.baseVal;
+  const scale = Math.min(box.width / vb.width, box.height / vb.height);
+  return [vb.width * scale, vb.height * scale];
+}"""
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
     app = AppServer(tmp_path_factory.mktemp("phone-pictures")).start()
@@ -210,10 +225,12 @@ def test_the_picture_on_a_phone_and_a_laptop(server: AppServer, browser: Any, ga
             if label == "start":  # the same picture, larger: the mid-game is enough
                 continue
             page = open_board(laptop, url)
-            height = page.evaluate(
-                "document.querySelector('#board svg').getBoundingClientRect().height")
+            width, height = page.evaluate(DRAWN)
             if height < 600:
                 problems.append(f"{label}, laptop: the board is {height:.0f} px tall")
+            if width < 0.7 * height:
+                problems.append(f"{label}, laptop: the board is a strip {width:.0f} px wide"
+                                f" and {height:.0f} px tall")
             problems += [f"{label}, laptop: {p}" for p in page.evaluate(TEXT_PROBLEMS, 0)]
             page.close()
     finally:

@@ -37,7 +37,7 @@ from fourfold.render.svg.common import (
     seat_name,
     title_of,
 )
-from fourfold.render.svg.tray import tray, tray_height
+from fourfold.render.svg.tray import beside, tray, tray_height
 
 #: the largest side of a cell (a 4x4 board); an 8x8 board's cells are as wide as the
 #: picture allows, over ``TAP`` units (44 CSS px on a phone)
@@ -120,10 +120,14 @@ def draw_placement(game: Game[Any, Any], view: View, *, last_move: Any | None,
     top = header_height(game, view, outcome, width, extra, names)
     mover = game.to_move(state)
     label = "In hand" if mover is None else f"In hand ({seat_name(game, mover, names)})"
-    height = (top + 4 + len(ys) * unit + COORD_FOOT + 8
-              + tray_height(PAD, width - 2 * PAD, state.supply, label, labelled) + PAD)
+    below = top + 4 + len(ys) * unit + COORD_FOOT + 8
+    height = below + tray_height(PAD, width - 2 * PAD, state.supply, label, labelled) + PAD
     canvas = Canvas(width, height, f"{title_of(game)}: {game.format_position(state)}",
                     size=size, kind="placement")
+    # on a wide window the tray goes beside the board, from the board's top
+    wide = beside(PAD, width - 2 * PAD, state.supply, label, at=(width + PAD, top + 4),
+                  below=below - 8, labelled=labelled)
+    canvas.wide(wide.x + wide.width + PAD, max(below - 8, wide.y + wide.height) + PAD)
     header(canvas, game, view, outcome, extra, names)
     top += 4
 
@@ -173,7 +177,8 @@ def draw_placement(game: Game[Any, Any], view: View, *, last_move: Any | None,
     tray(canvas, PAD, top + len(ys) * unit + COORD_FOOT + 8, width - 2 * PAD,
          hand=state.hand, hand_label=label, supply=state.supply, names=game.pieces.name,
          describe=game.pieces.describe, draw_piece=draw,
-         hand_given=last is not None and last.give is not None, labelled=labelled)
+         hand_given=last is not None and last.give is not None, labelled=labelled,
+         wide=wide)
     return canvas.to_string()
 
 

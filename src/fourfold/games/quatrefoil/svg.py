@@ -40,7 +40,7 @@ from fourfold.games.quatrefoil.arrangement import (
 )
 from fourfold.games.quatrefoil.game import QuatrefoilGame
 from fourfold.games.quatrefoil.state import Action, Observation
-from fourfold.render.svg.canvas import Canvas, is_light, wrap
+from fourfold.render.svg.canvas import Canvas, fmt, is_light, wrap
 from fourfold.render.svg.common import (
     PAD,
     SeatNames,
@@ -208,11 +208,12 @@ def _width(text: str, px: float = 12.0) -> float:
 
 
 def _seat(canvas: Canvas, game: QuatrefoilGame, obs: Observation, seat: int, x: float,
-          top: float, height: float, names: SeatNames, over: bool) -> None:
+          top: float, height: float, names: SeatNames, over: bool, moved: str) -> None:
     """One seat's column: its name (two lines at most), its cards, its signal, and
-    whether it is you and whether it is to move (no one is, once the game is ``over``)."""
+    whether it is you and whether it is to move (no one is, once the game is ``over``);
+    ``moved`` is how far it moves on a wide window (``data-wide-at``)."""
     latest = obs.signals[-1] if obs.signals else None
-    g = canvas.group(cls="seat", data={"seat": str(seat + 1)})
+    g = canvas.group(cls="seat", data={"seat": str(seat + 1), "wide-at": moved})
     canvas.rect(x, top, SEAT_W, height, cls="you" if seat == obs.seat else "tray", parent=g,
                 rx=6)
     # 11 px for the estimate: DejaVu Sans is narrower than wrap's average character (the
@@ -245,29 +246,50 @@ def _seat(canvas: Canvas, game: QuatrefoilGame, obs: Observation, seat: int, x: 
         canvas.text(x + 4, y + 14 * line, note, cls="label strong", parent=g)
 
 
+def _legend(game: QuatrefoilGame) -> str:
+    return ("Each seat: its position card (its own corner)" if game.dual
+            else "Each seat: colour card, position card, signal")
+
+
+#: on a wide window the seats stand two by two beside the board, this wide
+BESIDE_W = 2 * SEAT_W + SEAT_GAP
+
+
+def _beside_legend(game: QuatrefoilGame) -> list[str]:
+    return wrap(_legend(game), BESIDE_W, 12, 3)
+
+
 def _seats(canvas: Canvas, game: QuatrefoilGame, obs: Observation, y: float,
-           names: SeatNames, over: bool) -> float:
-    """The legend and the four seats side by side; returns the y below them."""
-    legend = ("Each seat: its position card (its own corner)" if game.dual
-              else "Each seat: colour card, position card, signal")
-    canvas.text(PAD, y + 12, legend, cls="label")
+           names: SeatNames, over: bool, wide: tuple[float, float]) -> float:
+    """The legend and the four seats side by side; returns the y below them. On a wide
+    window (``wide``: the top left of a column beside the board) the legend's lines
+    and the seats two by two stand there instead (render/svg/canvas.py, ``wide``)."""
+    canvas.text(PAD, y + 12, _legend(game), cls="label narrow-only")
+    lines = _beside_legend(game)
+    for n, line in enumerate(lines):
+        canvas.text(wide[0], wide[1] + 12 + 14 * n, line, cls="label wide-only")
     top = y + 20
     height = SEAT_H_DUAL if game.dual else SEAT_H
     for seat in range(4):
-        _seat(canvas, game, obs, seat, PAD + seat * (SEAT_W + SEAT_GAP), top, height, names,
-              over)
+        x = PAD + seat * (SEAT_W + SEAT_GAP)
+        wx = wide[0] + (seat % 2) * (SEAT_W + SEAT_GAP)
+        wy = wide[1] + 14 * len(lines) + 6 + (seat // 2) * (height + SEAT_GAP)
+        _seat(canvas, game, obs, seat, x, top, height, names, over,
+              f"{fmt(wx - x)} {fmt(wy - top)}")
     return top + height
 
 
-def _mini(canvas: Canvas, arrangement: Arrangement, x: float, y: float, label: str) -> None:
-    canvas.text(x, y + 30, label, cls="label strong", dominant_baseline="central")
-    g = canvas.group(cls="solution")
+def _mini(canvas: Canvas, arrangement: Arrangement, x: float, y: float, label: str,
+          parent: ET.Element | None = None) -> None:
+    canvas.text(x, y + 30, label, cls="label strong", dominant_baseline="central",
+                parent=parent)
+    g = canvas.group(parent, cls="solution")
     left = x + 100  # clear of the label, bold on a page whose .label is bold
     for corner, (ox, oy) in enumerate(OFFSETS):
         token(canvas, g, left + ox * 0.4, y + 30 + oy * 0.4, 13, arrangement[corner],
               f"solution {CORNERS[corner]}")
     token(canvas, g, left + 62, y + 30, 13, arrangement[FREE], "solution free")
-    canvas.text(left + 96, y + 30, "free", cls="coord", text_anchor="start")
+    canvas.text(left + 96, y + 30, "free", cls="coord", text_anchor="start", parent=parent)
 
 
 def draw_quatrefoil(game: Game[Any, Any], view: View, *, last_move: Any | None,
@@ -298,6 +320,12 @@ def draw_quatrefoil(game: Game[Any, Any], view: View, *, last_move: Any | None,
     viewer = "a spectator" if obs.seat is None else seat_name(game, obs.seat, names)
     canvas = Canvas(WIDTH, height, f"{title_of(game)}, as {viewer} sees it", size=size,
                     kind="quatrefoil")
+    # on a wide window: the seats beside the board, and what was under them moves up
+    beside = (WIDTH, top)
+    seats_h = SEAT_H_DUAL if game.dual else SEAT_H
+    right = top + 14 * len(_beside_legend(game)) + 6 + 2 * seats_h + SEAT_GAP
+    lift = seats_bottom - seats_top
+    canvas.wide(WIDTH + BESIDE_W + PAD, max(height - lift, right + PAD))
     header(canvas, game, view, outcome, counter, names)
     cx = PAD + REACH
     column = (cx + REACH + WIDTH - PAD) / 2  # the north card and the free token
@@ -313,16 +341,17 @@ def draw_quatrefoil(game: Game[Any, Any], view: View, *, last_move: Any | None,
         token(canvas, north, nx + 20, ny + 27, 15, obs.north, "north")
     canvas.text(column, ny + 70, "north card", cls="coord")
     _quatrefoil(canvas, obs, cx, cy, (column, cy + 30), last, ended is not None)
-    y = _seats(canvas, game, obs, seats_top, names, ended is not None)
+    y = _seats(canvas, game, obs, seats_top, names, ended is not None, beside)
+    under = canvas.group(cls="under-seats", data={"wide-at": f"0 {fmt(-lift)}"})
     if obs.solution is not None:
-        _mini(canvas, obs.solution, PAD, y + 6, "Solution")
+        _mini(canvas, obs.solution, PAD, y + 6, "Solution", under)
         y += 60
     if ended is not None and solved:
         good = ended.result is Result.TEAM_WIN
         canvas.rect(PAD, y + 6, WIDTH - 2 * PAD, 28, cls="banner good" if good else "banner bad",
-                    rx=6)
+                    rx=6, parent=under)
         canvas.text(WIDTH / 2, y + 20, "Solved: everyone wins" if good
-                    else "Not solved: everyone loses", cls="banner-text")
+                    else "Not solved: everyone loses", cls="banner-text", parent=under)
     return canvas.to_string()
 
 

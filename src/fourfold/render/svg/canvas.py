@@ -72,6 +72,7 @@ STYLE = """
 .wrong{stroke:#c62828;stroke-width:3.5;stroke-linecap:round}
 .banner.good{fill:#2e7d32}
 .banner.bad{fill:#c62828}
+.wide-only{display:none}
 .banner-text{font-size:14px;font-weight:bold;fill:#fff;text-anchor:middle;dominant-baseline:central}
 """.strip()
 
@@ -125,6 +126,17 @@ class Canvas:
         self.defs = ET.SubElement(self.root, "defs")
         self._patterns()
         self.rect(0, 0, width, height, cls="bg")
+
+    def wide(self, width: float, height: float) -> None:
+        """The picture also has a wide layout, ``width`` x ``height`` units, that a page
+        may show on a wide window (``data-wide``): there the groups marked
+        ``data-wide-at="dx dy"`` move by that much, ``wide-only`` parts show and
+        ``narrow-only`` ones hide (render/svg/tray.py draws a tray so). Anywhere else
+        the picture is the narrow one."""
+        self.root.set("data-wide", f"{fmt(width)} {fmt(height)}")
+        background = ET.Element("rect", {"x": "0", "y": "0", "width": fmt(width),
+                                         "height": fmt(height), "class": "bg wide-only"})
+        self.root.insert(list(self.root).index(self.defs) + 1, background)
 
     def _hatch(self, name: str, size: int, fill: str, stroke: str, width: int) -> None:
         """A pattern of diagonal stripes (``url(#name)``): a closed cell, a face-down card."""

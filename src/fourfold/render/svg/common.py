@@ -25,6 +25,10 @@ from fourfold.render.svg.canvas import Canvas, wrap
 WIDTH = 360.0
 #: the picture's width on a 390x844 phone, in CSS px (the page's board column)
 PHONE_PX = 366.0
+#: the room a laptop's page (1280x860) gives the board, in CSS px (its column's width,
+#: and the window's height less the bar and the title line): a drawer that can move a
+#: part beside the board on a wide window lays it out to be as large as it can be there
+LAPTOP_BOARD = (936.0, 740.0)
 #: the smallest font of any picture, in units (labels, coordinates, counts, letters)
 LABEL_FONT = 12.0
 #: the smallest side of a tap target, in units

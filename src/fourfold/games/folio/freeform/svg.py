@@ -34,7 +34,7 @@ from fourfold.render.svg.common import (
     seat_name,
     title_of,
 )
-from fourfold.render.svg.tray import tray, tray_height
+from fourfold.render.svg.tray import beside, tray, tray_height
 
 #: room on the left of the plot for the y ticks ("-20.0"), and on its right
 TICKS_LEFT = 40.0
@@ -96,10 +96,14 @@ def draw_freeform(game: Game[Any, Any], view: View, *, last_move: Any | None,
     top = header_height(game, view, outcome, width, note, names) + ABOVE
     mover = game.to_move(state)
     label = "In hand" if mover is None else f"In hand ({seat_name(game, mover, names)})"
-    height = (top + PLOT + TICKS_FOOT + 4 + tray_height(PAD, width - 2 * PAD, state.supply, label)
-              + PAD)
+    below = top + PLOT + TICKS_FOOT + 4
+    height = below + tray_height(PAD, width - 2 * PAD, state.supply, label) + PAD
     canvas = Canvas(width, height, f"{title_of(game)}: {game.format_position(state)}",
                     size=size, kind="freeform")
+    # on a wide window the tray goes beside the table, from the table's top
+    wide = beside(PAD, width - 2 * PAD, state.supply, label, at=(width + PAD, top),
+                  below=below)
+    canvas.wide(wide.x + wide.width + PAD, max(below, wide.y + wide.height) + PAD)
     header(canvas, game, view, outcome, note, names)
     left = TICKS_LEFT
     scale = PLOT / span
@@ -163,7 +167,7 @@ def draw_freeform(game: Game[Any, Any], view: View, *, last_move: Any | None,
     tray(canvas, PAD, top + PLOT + TICKS_FOOT + 4, width - 2 * PAD, hand=state.hand,
          hand_label=label, supply=state.supply, names=game.pieces.name,
          describe=game.pieces.describe, draw_piece=folio_piece,
-         hand_given=last is not None and last.give is not None)
+         hand_given=last is not None and last.give is not None, wide=wide)
     return canvas.to_string()
 
 

@@ -10,6 +10,7 @@
 import {mountChat} from './chat.js';
 import {controllerFor} from './controllers.js';
 import {arrowKeys, rove} from './kit.js';
+import {fit, wants} from './layout.js';
 import {play as sound} from './sound.js';
 import {absolute, announce, api, clockText, copyButton, gameTitle, h, navigate, outcomeText, rememberSeat, seatName, seatToken} from './util.js';
 
@@ -425,6 +426,7 @@ export function tablePage(main, id) {
     if (!svg) return;
     svg.removeAttribute('width');
     svg.removeAttribute('height');
+    fit(board);  // beside the board on a wide window: the tray, say (layout.js)
     board.setAttribute('aria-label', `The board: ${turn.textContent}`);
     const canAct = myTurn() && !busy && !!controller;
     board.classList.toggle('acting', canAct);
@@ -725,10 +727,19 @@ export function tablePage(main, id) {
     ws.addEventListener('error', () => { /* the close handler reconnects */ });
   }
 
+  // a window that grows or shrinks past the point where the other layout draws the
+  // picture larger: drawn again in that one
+  const refit = () => {
+    const svg = board.querySelector('svg');
+    if (screen && svg && wants(board, svg) !== svg.classList.contains('wide')) renderBoard();
+  };
+  window.addEventListener('resize', refit);
+
   refresh();
   connect();
   return () => {
     alive = false;
+    window.removeEventListener('resize', refit);
     document.removeEventListener('keydown', usingKeys, true);
     document.removeEventListener('pointerdown', usingPointer, true);
     window.clearInterval(ticker);
