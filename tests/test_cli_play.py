@@ -54,14 +54,14 @@ def test_full_game_against_random_to_the_end(
     assert code == 0, err
     assert err == ""
     assert "Traceback" not in out
-    assert "Player 2 (random) plays " in out  # the bot opens with a give
+    assert "Bot random plays " in out  # the bot opens with a give
     assert "Illegal" not in out and "Cannot read" not in out
     record = parse_record(record_path.read_text())
     assert record.result != "*"
     assert record.players == ("Player 1", "random")
     match = Match.from_record(record)
     assert match.outcome is not None
-    labels = ("Player 1 (you)", "Player 2 (random)")
+    labels = ("Player 1 (you)", "Bot random")
     assert f"Game over. {match.outcome.describe(labels)}" in out
     assert f"Record saved to {record_path}" in out
 
@@ -69,7 +69,7 @@ def test_full_game_against_random_to_the_end(
 def test_full_game_as_second_player_and_between_people(monkeypatch: pytest.MonkeyPatch) -> None:
     code, out, _ = play(monkeypatch, ["quarto", "--seed", "3", "--first", "them"], follow=True)
     assert code == 0
-    assert "Player 1 (random) vs Player 2 (you)" in out
+    assert "Bot random vs Player 2 (you)" in out
     assert "Player 2 (you) to move: give Player 1 their first piece" in out
     assert "Game over." in out
 
@@ -230,7 +230,7 @@ def test_menu_offers_games_then_variants(monkeypatch: pytest.MonkeyPatch) -> Non
     assert "[not playable: the designer never defined it" in out
     assert after(out, unplayable).startswith("orientation-matters cannot be played:")
     assert after(out, "orientation-matters").startswith("orientation-matters cannot be played:")
-    assert "Folio (fixed-grid): Player 1 (you) vs Player 2 (random)" in out
+    assert "Folio (fixed-grid): Player 1 (you) vs Bot random" in out
 
 
 def test_menu_skips_the_variant_question_of_a_one_variant_game(
@@ -251,7 +251,7 @@ def test_menu_chooses_the_opponent_its_level_and_who_moves_first(
     assert code == 0
     assert "  1. human       another person at this terminal" in out
     assert "level5 " in out and "alpha-beta" in out
-    assert "Folio (fixed-grid): Player 1 (level2) vs Player 2 (you)" in out
+    assert "Folio (fixed-grid): Bot level 2 vs Player 2 (you)" in out
     assert parse_record(save.read_text()).players == ("level2", "Player 2")
     code, out, _ = play(monkeypatch, [], ["1", "fixed-grid", "human", "quit"])
     assert "Folio (fixed-grid): Player 1 vs Player 2" in out
@@ -292,7 +292,7 @@ def test_save_then_load_round_trip(monkeypatch: pytest.MonkeyPatch, tmp_path: Pa
     code, out, _ = play(monkeypatch, ["--load", str(first), "--seed", "4", "--save", str(second)],
                         follow=True)
     assert code == 0
-    assert "Folio (no-grid): Player 1 (you) vs Player 2 (random)" in out
+    assert "Folio (no-grid): Player 1 (you) vs Bot random" in out
     finished = parse_record(second.read_text())
     assert finished.moves[:5] == saved.moves
     assert finished.result != "*"

@@ -43,11 +43,11 @@ def test_load_resumes_against_the_recorded_bot(monkeypatch: pytest.MonkeyPatch,
     assert parse_record(first.read_text()).players == ("level2", "Player 2")
     code, out, _ = play(monkeypatch, ["--load", str(first), "--save", str(second)], ["quit"])
     assert code == 0
-    assert "Folio (fixed-grid): Player 1 (level2) vs Player 2 (you)" in out
+    assert "Folio (fixed-grid): Bot level 2 vs Player 2 (you)" in out
     assert parse_record(second.read_text()).players == ("level2", "Player 2")
     # --vs says otherwise
     code, out, _ = play(monkeypatch, ["--load", str(first), "--vs", "random"], ["quit"])
-    assert "Player 1 (you) vs Player 2 (random)" in out
+    assert "Player 1 (you) vs Bot random" in out
 
 
 def test_quatrefoil_between_people_is_refused_with_a_pointer(
@@ -90,8 +90,8 @@ def test_bots_think_off_the_terminal_thread_and_say_so(monkeypatch: pytest.Monke
     monkeypatch.setattr(base.Bot, "propose", propose)
     code, out, _ = play(monkeypatch, ["quarto", "--vs", "random", "--seed", "2"], ["quit"])
     assert code == 0
-    assert "Player 2 (random) is thinking..." in out
-    assert out.index("is thinking...") < out.index("Player 2 (random) plays")
+    assert "Bot random is thinking..." in out
+    assert out.index("is thinking...") < out.index("Bot random plays")
 
 
 def test_ctrl_c_while_a_bot_thinks_saves_and_leaves_cleanly(

@@ -13,7 +13,7 @@ from fourfold.games.quatrefoil.terminal import DEFAULT_DUAL_PACE, QuatrefoilLoop
 from fourfold.table import Event, ManualClock
 from support.playscript import ScriptedConsole
 
-BOT_LINE = re.compile(r"^Player \d \(bot\): (\S+)", re.MULTILINE)
+BOT_LINE = re.compile(r"^Bot quatrefoil \(seat \d\): (\S+)", re.MULTILINE)
 
 
 def watch(seed: int, pace: float | None) -> tuple[QuatrefoilLoop, str, list[float]]:
@@ -42,7 +42,8 @@ def test_bot_actions_print_in_the_notation_a_person_types() -> None:
     names = BOT_LINE.findall(text)
     assert names and len(names) == len(times)
     assert set(names) <= set(ACTION_NAMES), names
-    assert "@" not in "".join(line for line in text.splitlines() if "(bot):" in line)
+    assert "@" not in "".join(line for line in text.splitlines()
+                              if line.startswith("Bot quatrefoil (seat"))
 
 
 def test_the_default_pace_leaves_each_screen_up_long_enough_to_read() -> None:

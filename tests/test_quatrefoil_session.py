@@ -55,7 +55,7 @@ def test_screens_show_only_the_persons_cards_until_the_end() -> None:
         assert f"P{seat + 1} ?@?" in before_end
         assert f"P{seat + 1} {TOKENS[deal.colour(seat)]}@" not in before_end
     assert "Signals: P1 " in text
-    assert "Player 1 (bot): " in text  # the bots' actions, scheduled by the table
+    assert "Bot quatrefoil (seat 1): " in text  # the bots' actions, scheduled by the table
 
 
 def test_help_lists_only_what_works_and_moves_hint_work_but_undo_is_refused() -> None:
@@ -147,7 +147,7 @@ def test_race_the_clock_bots_act_at_their_pace_on_the_tables_clock() -> None:
     s, console = session("race-the-clock", 4, 4, [(9.0, "quit")], pace=1.0)
     run(s)
     text = console.out.getvalue()
-    assert "Player 1 (bot): cw" in text and "clock 1:59 left" in text
+    assert "Bot quatrefoil (seat 1): cw" in text and "clock 1:59 left" in text
 
 
 def test_dual_bots_finish_while_the_person_watches() -> None:
@@ -201,7 +201,7 @@ def test_a_secret_deal_is_named_only_once_the_game_is_over() -> None:
     """Without --seed, the seed that replays the deal is told after the cards are face up,
     never before; the bots do not play from it."""
     clock = ManualClock(1000.0)
-    console = ScriptedConsole(clock, [(0.0, "board"), (0.1, "stack")])
+    console = ScriptedConsole(clock, [(0.0, "board"), (0.1, "stack"), (0.2, "y")])
     request = PlayRequest(game="quatrefoil", variant="base", seat=1, time=clock,
                           inline_bots=True)
     s = build_session(request, console)

@@ -84,8 +84,23 @@ def ask_others(ctx: PlayContext, kind: str, what: str) -> bool:
     return True
 
 
+def confirmed(ctx: PlayContext, warning: str, word: str, kept: str) -> bool:
+    """A second word before an act that cannot be taken back and ends the game (as the
+    page's second tap): ``warning`` says what it does; ``word`` again, or y, confirms;
+    else ``kept`` is said ("Not resigned")."""
+    answer = ctx.ask(f"{warning} Type {word} again (or y) to confirm, anything else to"
+                     " play on: ")
+    if answer is not None and answer.strip().lower() in (*YES, word):
+        return True
+    ctx.say(f"{kept}: play on.")
+    return False
+
+
 def _resign(ctx: PlayContext, arg: str) -> bool:
     """Give up: in a two-player game the other side wins; a team gives up together."""
+    if not confirmed(ctx, f"Resign? {resign_summary(ctx).capitalize()}.", "resign",
+                     "Not resigned"):
+        return False
     try:
         ctx.table.resign(ctx.seat)
     except TableError as error:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,7 +21,9 @@ from fourfold.core.game import Game, View
 from fourfold.core.match import Match
 from fourfold.core.record import format_record
 from fourfold.render.presenter import Presenter
-from fourfold.table import Event, Table
+from fourfold.render.svg.common import seat_name
+from fourfold.server.specs import bot_title
+from fourfold.table import Event, Seat, Table
 
 #: seconds of waiting before "... is thinking..." is shown
 THINKING_DELAY = 0.5
@@ -91,11 +93,8 @@ class Session:
         return seat in self.people
 
     def player_label(self, seat: int) -> str:
-        name = self.game.player_name(seat)
-        occupant = self.table.seats[seat]
-        if occupant.is_bot:
-            return f"{name} ({occupant.name})"
-        return f"{name} (you)" if len(self.people) == 1 else name
+        """One name per seat, as the page says it (``seat_label``)."""
+        return seat_label(self.game, self.table.seats, seat, self.people)
 
     def say(self, text: str) -> None:
         self.console.say(text)
@@ -152,6 +151,23 @@ class Session:
 
     def seconds_to(self, when: float | None) -> float | None:
         return None if when is None else max(0.0, when - self.now())
+
+
+def seat_label(game: Game[Any, Any], seats: Sequence[Seat], seat: int,
+               people: frozenset[int]) -> str:
+    """How the terminal calls ``seat``: one name per seat, as the page and the pictures
+    call it (``server.specs.called``, ``render.svg.common.seat_name``). A person's seat
+    by the rules' name, "(you)" when one person plays here ("Blue (you)"); a bot by
+    its level, with the side the rules name ("Bot level 1 (Green)") and the seat's
+    number when two seats have the same bot ("Bot quatrefoil (seat 3)")."""
+    def called(p: int) -> str:
+        occupant = seats[p]
+        if not occupant.is_bot:
+            return game.player_name(p)
+        twins = sum(1 for other in seats if other.is_bot and other.name == occupant.name)
+        return bot_title(occupant.name) + (f" (seat {p + 1})" if twins > 1 else "")
+    names = [called(p) for p in range(len(seats))]
+    return seat_name(game, seat, names, you=seat in people and len(people) == 1)
 
 
 def format_seconds(seconds: float) -> str:

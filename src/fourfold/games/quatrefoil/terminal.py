@@ -15,7 +15,7 @@ action, whoever made it, so the gap a person sees between two actions is the sho
 of three pauses: the default ``DEFAULT_DUAL_PACE`` of 6 s keeps each screen up for at
 least 3.6 s (about 4.8 s on average), time to read it and type a push; ``--pace`` or the
 ``pace S`` command changes it. Bot actions print in the notation a person types
-(``Player 2 (bot): E>NE (red enters NE, ...)``), never the record's ``2:E>NE@0``. In
+(``Bot quatrefoil (seat 2): E>NE (red enters NE, ...)``), never the record's ``2:E>NE@0``. In
 Race the Clock and Dual the prompt stays open while the bots act; after their output
 the prompt is printed again.
 
@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from fourfold.ai import Bot, make_bot
-from fourfold.cli.play.builtins import find_command, no_undo
+from fourfold.cli.play.builtins import confirmed, find_command, no_undo
 from fourfold.cli.play.context import Command, PlayContext
 from fourfold.cli.play.loop import TurnLoop, play_line
 from fourfold.cli.play.rules import PlayRules, title_label
@@ -48,6 +48,8 @@ from fourfold.table import Event, EventKind, Seat
 #: to 1.4x) after every action, a screen stays up at least 3.6 s, about 4.8 s on average
 DEFAULT_DUAL_PACE = 6.0
 DEFAULT_TIMED_PACE = 2.0
+#: the action that ends the game for everyone (asked a second time)
+STACK = ACTION_NAMES.index("stack")
 #: Seconds a person needs to react to a new screen: a Dual action typed sooner after a
 #: bot's action was chosen on the screen before it (and is refused as stale).
 REACTION = 0.8
@@ -144,8 +146,8 @@ class QuatrefoilLoop(TurnLoop):
         self.ctx.say(f"{label}: {name}" + (f" ({words})" if words else ""))
 
     def label(self, seat: int) -> str:
-        who = "you" if seat == self.me else "bot"
-        return f"{self.game.player_name(seat)} ({who})"
+        """One name per seat, as the page says it: "Bot quatrefoil (seat 3)"."""
+        return self.ctx.player_label(seat)
 
     def final(self, outcome: Outcome) -> None:
         ctx = self.ctx
@@ -178,11 +180,27 @@ class QuatrefoilLoop(TurnLoop):
         if not self.quatrefoil.dual:
             actors = self.table.actors()
             if self.me not in actors:
-                whose = self.game.player_name(actors[0]) if actors else "nobody"
+                whose = ctx.player_label(actors[0]) if actors else "nobody"
                 ctx.say(f"It is {whose}'s turn; yours comes after.")
                 return False
+        if self.stacks(line) and not confirmed(
+                ctx, "Stack ends the game for all four players, solved or not.", "stack",
+                "Not stacked"):
+            return False
+        if not self.quatrefoil.dual:
             return play_line(ctx, line)
         return self.dual_action(line)
+
+    def stacks(self, line: str) -> bool:
+        """Whether ``line`` is the stack (typed ``stack``, or in the record's notation)."""
+        action = parse_action_name(line)
+        if action is None:
+            try:
+                move = self.game.view_parse_move(self.ctx.table.view(self.me), line)
+            except FourfoldError:
+                return False
+            action = move.action if isinstance(move, Action) else None
+        return action == STACK
 
     def dual_action(self, line: str) -> bool:
         ctx, game = self.ctx, self.quatrefoil
