@@ -333,10 +333,10 @@ def pg_bin() -> Path | None:
     pg_config = shutil.which("pg_config")
     if pg_config:
         with contextlib.suppress(OSError, subprocess.SubprocessError):
-            found = subprocess.run([pg_config, "--bindir"], capture_output=True, text=True,
-                                   timeout=30, check=True).stdout.strip()
-            if found:
-                candidates.append(Path(found))
+            bindir = subprocess.run([pg_config, "--bindir"], capture_output=True, text=True,
+                                    timeout=30, check=True).stdout.strip()
+            if bindir:
+                candidates.append(Path(bindir))
     on_path = shutil.which("initdb")
     if on_path:
         candidates.append(Path(on_path).resolve().parent)
