@@ -5,6 +5,8 @@ Redis, everything on loopback and started here (tests/server_support.py).
 - Two clients from different addresses (127.0.0.2 and 127.0.0.3) get separate rate
   limits: nginx passes each client's address, the instances believe it from nginx
   (``--trusted-proxy 127.0.0.1``), and a client cannot forge it.
+- One client whose requests nginx spreads over the three instances gets one allowance
+  in all (the counts are shared in Redis), not three.
 - A person plays a bot in a real Chromium through nginx, WebSocket included; the
   instance that runs the table is killed (SIGKILL) mid-game and play goes on.
 
@@ -39,9 +41,12 @@ from support.server import (
 )
 from support.wait import wait_until
 
-#: requests a second per client address on each instance (twice that at once)
+#: requests a second per client address, in all (twice that at once)
 ADDRESS_RATE = "20"
+#: new tables a minute per client address, in all (at once too)
+TABLES_PER_MINUTE = 4
 EXTRA = ("--trusted-proxy", "127.0.0.1", "--address-rate", ADDRESS_RATE,
+         "--tables-per-minute", str(TABLES_PER_MINUTE),
          "--lease-seconds", "1.5", "--sync-seconds", "0.5", "--checkpoint-seconds", "0.5")
 #: the test's own reads go straight to an instance from this address (its own bucket)
 OBSERVER = "127.0.0.4"
@@ -152,7 +157,31 @@ def test_two_client_addresses_get_separate_limits(servers: list[Server], proxy: 
         busy.done.set()
         busy.join(MAX_SECONDS)
     assert codes == [200] * 10, codes
-    assert first >= 3 * int(ADDRESS_RATE), first  # at least the instances' allowance
+    assert first >= 2 * int(ADDRESS_RATE), first  # at least the allowance's burst
+
+
+def test_a_client_gets_one_allowance_from_all_the_instances(
+        servers: list[Server], proxy: Nginx, postgres: Postgres) -> None:
+    """nginx spreads one client's requests over the three instances; its allowance of
+    new tables is one, not one per instance (counted in Redis: server/shared_limits.py).
+    Each instance counting alone made all twelve."""
+    made, refused = [], []
+    started = time.monotonic()
+    with client_from("127.0.0.5", proxy.url) as http:
+        for _ in range(3 * TABLES_PER_MINUTE):
+            r = http.post("/api/tables", json={"game": "quarto", "private": True,
+                                               "seats": ["human", "bot:level1"]})
+            if r.status_code == 201:
+                made.append(r.json()["id"])
+            else:
+                assert r.status_code == 429, r.text
+                refused.append(r.json()["error"])
+    refill = int(TABLES_PER_MINUTE / 60 * (time.monotonic() - started))
+    assert len(made) <= TABLES_PER_MINUTE + refill, (len(made), refill)
+    assert refused and all("too many new tables" in e for e in refused), refused
+    # the tables were made (and are run) by more than one instance: nginx spread them
+    runners = {getattr(owner_of(servers, postgres, t), "port", None) for t in made}
+    assert len(runners - {None}) >= 2, runners
 
 
 # -- a browser game through nginx, an instance killed mid-game --------------------------------
