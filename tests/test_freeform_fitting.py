@@ -12,15 +12,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fourfold.cli.main import main
+from fourfold.games.folio.freeform import fit_bounds
 from fourfold.games.folio.freeform.fitting import (
+    HALF,
+    REFUSED,
     TOLERANCE,
+    UNDECIDED,
     Grid,
     Point,
     Table,
     check,
+    convex,
     fit,
     fits,
     grids,
+    solve,
 )
 
 ALL_CELLS = [(c, r) for c in range(4) for r in range(4)]
@@ -233,6 +239,24 @@ def test_fit_command_refuses_bad_input(
 def test_fits_agrees_with_fit() -> None:
     points, _ = generate(random.Random(1), 5, 0.3)
     assert fits(points) == (fit(points) is not None)
+
+
+def test_the_convex_test_tells_refused_from_undecided() -> None:
+    """``convex`` answers accepted, refused (certified) or undecided; ``solve`` shows a grid
+    only when accepted, and ``fit_bounds.infeasible`` refutes only when refused."""
+    ws = [HALF, 1 + HALF, 2 + HALF, 1 + 1j + HALF]
+    square = convex([0j, 1, 1j, 1 + 1j], [HALF, 1 + HALF, 1j + HALF, 1 + 1j + HALF], 0.2)
+    assert square.similarity == (1, HALF) and not square.refused
+    assert convex([0j, 1], [HALF, 3 + HALF], 0.2) == REFUSED  # would need |q| = 3 > 1
+    near = [0j, 1, 2, 1 + 1.55j]  # the best grid fits by a hair: two steps do not decide
+    assert convex(near, ws, 0.2, steps=2) == UNDECIDED
+    assert convex(near, ws, 0.2).similarity is not None
+    assert solve(near, ws, 0.2) == convex(near, ws, 0.2).similarity
+    far = [0j, 1, 2, 1 + 1.6j]  # no grid: two steps do not say so, the default steps do
+    assert convex(far, ws, 0.2, steps=2) == UNDECIDED and solve(far, ws, 0.2) is None
+    assert convex(far, ws, 0.2) == REFUSED
+    assert not fit_bounds.infeasible(near, ws, 0.2)
+    assert fit_bounds.infeasible([0j, 1], [HALF, 3 + HALF], 0.2)
 
 
 @pytest.mark.parametrize("n", [2, 5, 16])

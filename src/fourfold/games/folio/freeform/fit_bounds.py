@@ -15,7 +15,7 @@ quarter turn, are one of ``fitting.leaves(P)`` (the completeness argument in
 cell of ``p`` is then one of the leaf's free cells ``w``, and (``game._disc_maker``) ``p``
 lies in every disc of that target. So if, for every target whose discs hold ``p``, the
 assignment with ``p`` in ``w`` is certainly infeasible (``infeasible``: Lawson's
-certified lower bound, as in ``fitting.solve``, above the tolerance), no grid fits. The
+certified lower bound of ``fitting.convex``, above the tolerance), no grid fits. The
 leaves kept here are every leaf not certainly infeasible (``fitting.free_cells`` drops
 a leaf whose solve merely ran out of steps too; here it stays), and every comparison
 has a margin of ``MARGIN`` (relative and absolute), a thousand times ``fitting``'s own
@@ -36,51 +36,13 @@ STEPS = 60
 
 def infeasible(ps: Sequence[complex], ws: Sequence[complex], t: float) -> bool:
     """Whether no similarity ``(q, b)`` has every ``|q p + b - w| <= t (1 + MARGIN)`` and
-    ``|q| <= 1 + MARGIN``: certified by a lower bound of ``fitting.solve``'s iteration.
+    ``|q| <= 1 + MARGIN``: ``fitting.convex`` refuses it, its certified lower bound above
+    the tolerance by ``3 MARGIN`` (relative, on the square) within ``STEPS`` steps.
 
     ``False`` means "maybe": a fitting similarity was found, or no certificate came
-    within ``STEPS`` steps.
+    within ``STEPS`` steps (undecided).
     """
-    n = len(ps)
-    tt = t * t
-    accept = t * (1 + fitting.SLACK)
-    refuse = tt * (1 + 3 * MARGIN)
-    lam = [1.0 / n] * n
-    lam_s = 0.0
-    for step in range(STEPS):
-        total = sum(lam)
-        pm = sum(wt * p for wt, p in zip(lam, ps, strict=True)) / total
-        wm = sum(wt * w for wt, w in zip(lam, ws, strict=True)) / total
-        num = 0j
-        den = lam_s * tt
-        for wt, p, w in zip(lam, ps, ws, strict=True):
-            dp = p - pm
-            num += wt * dp.conjugate() * (w - wm)
-            den += wt * (dp.real * dp.real + dp.imag * dp.imag)
-        if den <= 0:
-            return False
-        q = num / den
-        b = wm - q * pm
-        res = [abs(q * p + b - w) for p, w in zip(ps, ws, strict=True)]
-        rs = t * abs(q)
-        if max(max(res), rs) <= accept:
-            return False
-        lower = (sum(wt * r * r for wt, r in zip(lam, res, strict=True)) + lam_s * rs * rs) / (
-            total + lam_s
-        )
-        if lower > refuse:
-            return True
-        if step == 0:
-            lam, lam_s = [1.0 / (n + 1)] * n, 1.0 / (n + 1)
-            continue
-        lam = [wt * r for wt, r in zip(lam, res, strict=True)]
-        lam_s *= rs
-        norm = sum(lam) + lam_s
-        if norm <= 0:
-            return False
-        lam = [wt / norm for wt in lam]
-        lam_s /= norm
-    return False
+    return fitting.convex(ps, ws, t, margin=3 * MARGIN, steps=STEPS).refused
 
 
 def admits(discs: Sequence[tuple[complex, float]], z: complex) -> bool:

@@ -37,9 +37,9 @@ followed by a convex test.
    grid, turned to its canonical quarter turn, reaches a leaf: each of its
    offsets is offered (its true ``q`` is in the box) and no pair test drops it
    (its true ``q`` is in every disc). Leaves are distinct assignments.
-2. *The convex test* (``solve``) minimises the largest of the ``n + 1`` norms
-   ``|q p_k + b - w_k|`` and ``t |q|`` by Lawson's iteratively reweighted least
-   squares, starting from plain least squares (whose grid, when it fits, is
+2. *The convex test* (``convex``; ``solve`` reads it) minimises the largest of
+   the ``n + 1`` norms ``|q p_k + b - w_k|`` and ``t |q|`` by Lawson's iteratively
+   reweighted least squares, starting from plain least squares (whose grid, when it fits, is
    the most natural one to show). Every step yields an upper bound (the
    largest norm at its ``(q, b)``) and a certified lower bound: for weights ``lambda >= 0`` summing
    to 1, ``min max_k |r_k|^2 >= min sum_k lambda_k |r_k|^2``, and the step
@@ -412,16 +412,38 @@ def _constrain(
 # -- the convex test -------------------------------------------------------------------------
 
 
-def solve(ps: Sequence[complex], ws: Sequence[complex], t: float) -> tuple[complex, complex] | None:
-    """``(q, b)`` with every ``|q p + b - w| <= t`` and ``|q| <= 1``, or ``None`` (see module)."""
+@dataclass(frozen=True)
+class Convex:
+    """The convex test's answer for one assignment, one of three: ``similarity``, a
+    ``(q, b)`` that fits (then ``refused`` is false); ``refused``, certified infeasible (its
+    lower bound is above the tolerance); or neither: undecided within the steps allowed."""
+
+    similarity: tuple[complex, complex] | None = None
+    refused: bool = False
+
+
+UNDECIDED = Convex()
+REFUSED = Convex(refused=True)
+
+
+def convex(
+    ps: Sequence[complex], ws: Sequence[complex], t: float,
+    margin: float = 2 * SLACK, steps: int = MAX_STEPS,
+) -> Convex:
+    """Lawson's iteration for one assignment (see the module): accepted as soon as the
+    largest norm is within ``t (1 + SLACK)``, refused as soon as the certified lower bound
+    of its square exceeds ``t^2 (1 + margin)``, otherwise undecided after ``steps`` steps.
+
+    ``solve`` reads it with the search's own slack; ``fit_bounds`` asks for a refusal with
+    a wider margin and fewer steps, and must tell a refusal from an undecided answer."""
     n = len(ps)
     tt = t * t
     accept = t * (1 + SLACK)
-    refuse = tt * (1 + 2 * SLACK)
+    refuse = tt * (1 + margin)
     # the plain least-squares grid first: when it fits, it is the most natural one to show
     lam = [1.0 / n] * n
     lam_s = 0.0
-    for step in range(MAX_STEPS):
+    for step in range(steps):
         total = sum(lam)
         pm = sum(wt * p for wt, p in zip(lam, ps, strict=True)) / total
         wm = sum(wt * w for wt, w in zip(lam, ws, strict=True)) / total
@@ -431,17 +453,19 @@ def solve(ps: Sequence[complex], ws: Sequence[complex], t: float) -> tuple[compl
             dp = p - pm
             num += wt * dp.conjugate() * (w - wm)
             den += wt * (dp.real * dp.real + dp.imag * dp.imag)
+        if den <= 0:
+            return UNDECIDED
         q = num / den
         b = wm - q * pm
         res = [abs(q * p + b - w) for p, w in zip(ps, ws, strict=True)]
         rs = t * abs(q)
         if max(max(res), rs) <= accept:
-            return q, b
+            return Convex((q, b))
         lower = (sum(wt * r * r for wt, r in zip(lam, res, strict=True)) + lam_s * rs * rs) / (
             total + lam_s
         )
         if lower > refuse:
-            return None
+            return REFUSED
         if step == 0:
             lam, lam_s = [1.0 / (n + 1)] * n, 1.0 / (n + 1)
             continue
@@ -449,10 +473,16 @@ def solve(ps: Sequence[complex], ws: Sequence[complex], t: float) -> tuple[compl
         lam_s *= rs
         norm = sum(lam) + lam_s
         if norm <= 0:
-            return None
+            return UNDECIDED
         lam = [wt / norm for wt in lam]
         lam_s /= norm
-    return None
+    return UNDECIDED
+
+
+def solve(ps: Sequence[complex], ws: Sequence[complex], t: float) -> tuple[complex, complex] | None:
+    """``(q, b)`` with every ``|q p + b - w| <= t`` and ``|q| <= 1``, or ``None`` (see module):
+    a refused assignment and an undecided one (a knife edge) alike show no grid."""
+    return convex(ps, ws, t).similarity
 
 
 # -- placing the grid on the table -----------------------------------------------------------
