@@ -74,6 +74,8 @@ def test_the_request_rate_is_one_allowance_across_instances(servers: list[Server
             client.close()
     elapsed = time.monotonic() - started
     allowance = 2 * ADDRESS_RATE + ADDRESS_RATE * elapsed
+    print(f"request rate: {answered} of {answered + refused} answered in {elapsed:.2f} s,"
+          f" allowance {allowance:.1f}")
     assert refused > 0, f"{answered} answered in {elapsed:.2f} s, none refused"
     assert answered <= allowance + 1, (answered, round(elapsed, 2), allowance)
 
@@ -92,6 +94,7 @@ def test_new_tables_a_minute_are_one_allowance_across_instances(servers: list[Se
                 assert r.status_code == 429, r.text
                 refusals.append(_error(r))
     refill = TABLES_PER_MINUTE / 60 * (time.monotonic() - started)
+    print(f"new tables: {made} of {3 * TABLES_PER_MINUTE} made")
     assert made <= TABLES_PER_MINUTE + int(refill), (made, refill)
     assert refusals and all("too many new tables" in e for e in refusals), refusals
 
