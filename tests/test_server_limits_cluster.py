@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import signal
 import socket
 import time
 from collections.abc import Iterator
@@ -164,6 +165,29 @@ def test_websockets_held_are_one_cap_across_instances(servers: list[Server]) -> 
     finally:
         for ws in held:
             ws.close()
+
+
+def test_a_stalled_redis_holds_no_request_for_long(servers: list[Server],
+                                                   redis: Redis) -> None:
+    """Redis stops answering without closing its connections (SIGSTOP): a request
+    waits for it at most about a second, then the instance counts by itself."""
+    assert redis.process is not None
+    mark = len(servers[1].output())
+    redis.process.send_signal(signal.SIGSTOP)
+    try:
+        codes, slowest = [], 0.0
+        with client_from("127.0.0.9", servers[1].url) as http:
+            for _ in range(20):
+                started = time.monotonic()
+                codes.append(http.get("/api/games").status_code)
+                slowest = max(slowest, time.monotonic() - started)
+    finally:
+        redis.process.send_signal(signal.SIGCONT)
+    print(f"stalled Redis: the slowest of 20 requests took {slowest:.2f} s")
+    assert set(codes) <= {200, 429} and 200 in codes, codes
+    assert slowest < 3.0, slowest
+    log = servers[1].output()[mark:]
+    assert "not answering" in log and "Traceback" not in log, log[-3000:]
 
 
 def test_without_redis_every_instance_limits_on_its_own(servers: list[Server],
