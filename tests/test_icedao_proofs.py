@@ -362,3 +362,38 @@ def test_kernel_pieces_run_as_tasks_of_the_task_runner(tmp_path: Path) -> None:
     reports = run_tasks(run_kernel_piece, pieces, workers=1, progress=False)
     assert [r.status for r in reports] == ["written", "written"]
     assert all(check(Certificate.read(p.out)).accepted for p in pieces)
+
+
+def test_the_null_window_test_agrees_with_the_full_search_and_the_solver() -> None:
+    from fourfold.games.icedao import kernel as k
+    from fourfold.games.icedao.kernel_engine import IceDaoEngine
+    from fourfold.games.icedao.proof_search import attacker_wins_within
+    from fourfold.kernels.search import WIN
+
+    rng = random.Random(3434_2)
+    assert isinstance(GAME, icedao.IceDaoGame)
+    search = icedao.ProofSearch(GAME)
+    engine = IceDaoEngine(GAME)
+    seen = {True: 0, False: 0}
+    for _ in range(40):
+        state = icedao.random_position(GAME, rng)
+        if GAME.outcome(state) is not None:
+            continue
+        board, mover = icedao.ProofSearch.key_of(state)
+        for attacker in (BLUE, GREEN):
+            for plies in (1, 2, 3, 4, 5):
+                engine.load(state)
+                engine.st[k.S_KEYS] = 0
+                won, nodes = attacker_wins_within(engine, attacker, plies, 1 << 40)
+                assert nodes > 0
+                full = engine.search(engine.legal(), plies, 1 << 40)
+                best = max(full.values)
+                expected = best >= WIN - plies if mover == attacker else best <= -(WIN - plies)
+                assert won == expected, (GAME.format_position(state), attacker, plies)
+                if mover == attacker and plies in (1, 3):
+                    assert won == search.win_within(board, mover, (plies + 1) // 2)
+                seen[won] += 1
+    assert seen[True] and seen[False]
+    with pytest.raises(RuntimeError, match="node limit"):
+        engine.load(GAME.initial_state())
+        attacker_wins_within(engine, BLUE, 7, 10)

@@ -5,9 +5,9 @@ Python; the compiled alpha-beta (``games/icedao/kernel.py``, ``kernels/search.py
 searches over a million. This writer walks a *no-win* claim the way the checker will
 (``fourfold.solve.certificates``: at the attacker's turn every move, at the defender's
 one reply), on the kernel's position with ``push``/``pop``, and picks each defender
-reply with the kernel's search: the first reply, in the readable rules' order, that
-wins at once for the defender, else the first after which a search of the remaining
-plies finds no forced win for the attacker.
+reply with the kernel's search: a reply that wins at once for the defender, else one
+after which a search of the remaining plies finds no forced win for the attacker
+(``proof_search``: the kernel's alpha-beta with a null window around that question).
 
 Nothing here is trusted: the certificate is accepted or refused by the checker on the
 readable rules. (The kernel's search calls a repeated position along its own line a
@@ -36,7 +36,7 @@ from fourfold.core.errors import FourfoldError
 from fourfold.core.registry import load
 from fourfold.games.icedao import kernel as k
 from fourfold.games.icedao.kernel_engine import IceDaoEngine
-from fourfold.kernels.search import WIN
+from fourfold.games.icedao.proof_search import attacker_wins_within
 from fourfold.solve.certificates import Certificate
 
 NODE_LIMIT = 1 << 62
@@ -146,11 +146,10 @@ class KernelWalk:
             return self.engine.mover_wins_now()
         plies = 2 * moves - (1 if attacking else 0)
         self.st[k.S_KEYS] = 0
-        result = self.engine.search(legal, plies, NODE_LIMIT)
+        won, nodes = attacker_wins_within(self.engine, self.attacker, plies, NODE_LIMIT)
         self.searches += 1
-        self.search_nodes += result.nodes
-        best = max(result.values)
-        return best >= WIN - plies if attacking else best <= -(WIN - plies)
+        self.search_nodes += nodes
+        return won
 
     def moves_needed(self) -> int:
         """The lemma of ``proof_bound`` on the kernel's bitboards: the fewest moves the
@@ -187,7 +186,8 @@ class KernelWalk:
 
     def _tick(self) -> None:
         self.nodes += 1
-        if self.deadline is not None and self.nodes & 255 == 0 \
+        # the clock is read at the first node and every 256th after it
+        if self.deadline is not None and self.nodes & 255 == 1 \
                 and time.perf_counter() > self.deadline:
             raise _Deadline
 
