@@ -50,7 +50,13 @@ What makes it fast:
 * two pieces left: the side to move draws if it can place its piece so that the
   last piece does not win, and loses otherwise, without a search of the last ply;
   three pieces left: each placement and safe give is scored by that rule, without a
-  node for the opponent's reply.
+  node for the opponent's reply; and a node with four pieces left scores each child
+  (three left) in line, without calling ``search`` (the same nodes are counted);
+* compile time: the canonical key, the children's look-ups and the scoring of the last
+  pieces are functions of their own (``node_key``, ``look_up_children``,
+  ``last_pieces``), called at few nodes, rather than copies inlined into ``search``
+  (numba's cold compile for a first solve: 85.7 CPU s with the copies, 53.8 without;
+  docs/solutions.md).
 
 Everything lives in preallocated arrays (``Workspace``); nothing is allocated
 per node. The search stops at a node limit, a deadline or Ctrl-C, sets ``ABORTED``
@@ -233,6 +239,27 @@ def place(t, w, cell, kind):
     w.board[cell] = kind
     w.st[OCC] |= 1 << cell
     w.st[PLACED] = d + 1
+
+
+@inlined
+def place_on_lines(t, w, cell, kind):
+    """``place`` without the pool's counts, which only ``live_lines`` reads: for the scoring
+    of the last pieces (``three_left``), undone by ``unplace_on_lines``."""
+    d = w.st[PLACED]
+    push_lines(t, w, cell, d, t.features[kind])
+    w.board[cell] = kind
+    w.st[OCC] |= 1 << cell
+    w.st[PLACED] = d + 1
+
+
+@inlined
+def unplace_on_lines(t, w, cell):
+    """Undo ``place_on_lines`` (on ``cell``)."""
+    d = w.st[PLACED] - 1
+    pop_lines(t, w, cell, d)
+    w.board[cell] = -1
+    w.st[OCC] &= ~(1 << cell)
+    w.st[PLACED] = d
 
 
 @inlined
@@ -743,6 +770,53 @@ def store(w, hi, lo, lower, upper, move, work):
     w.tt[j, TT_DATA] = _data(lower, upper, move, work)
 
 
+@no_refcount
+def node_key(t, w, dead, relevant):
+    """``canonical_key`` compiled once, as its own function: ``search`` calls it for a node
+    and for each child it looks up, rather than holding two inlined copies of it (and of
+    ``least_key_packed``), which doubled the cold compile of ``search``. Only positions
+    with at most ``CANON_MAX`` pieces are keyed this way, so the call costs little."""
+    return canonical_key(t, w, dead, relevant)
+
+
+@no_refcount
+def look_up_children(t, w, n, hand, count, alpha, beta):
+    """Enhanced transposition cut-offs at a node with ``n`` pieces placed, ``hand`` in hand
+    and ``count`` moves in ``w.moves[n]``: ``(True, score, move)`` when a child's stored
+    bound already refutes it (the node fails high with ``score``), else ``(False, 0, -1)``
+    after moving children the table calls good up the order (``w.order[n]``) and those it
+    calls useless down. Its own function, called only near the root, so ``search`` does
+    not hold another copy of the key computations."""
+    st = w.st
+    moves = w.moves[n]
+    order = w.order[n]
+    for a in range(count):
+        mv = moves[a]
+        c = mv >> MOVE_SHIFT
+        g = mv & 31
+        place(t, w, c, hand)
+        st[HAND] = g
+        w.supply[g] -= 1
+        cdead, cbits = merged(t, w)
+        chi, clo, _, _ = node_key(t, w, cdead, cbits)
+        w.supply[g] += 1
+        st[HAND] = hand
+        unplace(t, w, c)
+        cj = probe(w, chi, clo)
+        if cj < 0:
+            continue
+        mine_low = -entry_upper(w, cj)  # the child's upper bound is our lower one
+        mine_high = -entry_lower(w, cj)
+        if mine_low >= beta:
+            return True, mine_low, mv
+        if order[a] < (1 << 40):
+            if mine_low > alpha:
+                order[a] += 1 << 38
+            elif mine_high <= alpha:
+                order[a] -= 1 << 38
+    return False, 0, -1
+
+
 @njit(cache=True)
 def out_of_budget(w):
     """Whether the search must stop: its node limit or deadline reached, or Ctrl-C.
@@ -802,22 +876,34 @@ def three_left(t, w, n, hand):
         if safe == 0:
             best = max(best, -(WIN - (n + 2)))
             continue
-        place(t, w, c, hand)
+        place_on_lines(t, w, c, hand)
         m = safe
         while m:
             low = m & -m
             m ^= low
             g = BIT_INDEX[low % 37]
             w.supply[g] -= 1
-            score = -two_left(t, w, n + 1, g, available(t, w))
+            rest = avail if w.supply[g] > 0 else avail ^ low
+            score = -two_left(t, w, n + 1, g, rest)
             w.supply[g] += 1
             best = max(best, score)
             if best == ceiling:
                 break
-        unplace(t, w, c)
+        unplace_on_lines(t, w, c)
         if best == ceiling:
             break
     return best
+
+
+@no_refcount
+def last_pieces(t, w, n, hand):
+    """The score of a position with two or three pieces left where ``hand`` wins nowhere
+    (``two_left``, ``three_left``), compiled once as its own function: ``search`` reaches
+    such positions through a call only at a root (its nodes with four pieces left score
+    their children with ``three_left`` in line)."""
+    if n + 2 == t.params[P_TOTAL]:
+        return two_left(t, w, n, hand, available(t, w))
+    return three_left(t, w, n, hand)
 
 
 @no_refcount
@@ -837,10 +923,8 @@ def search(t, w, alpha, beta):
         return WIN - (n + 1)
     if n + 1 == total:
         return 0
-    if n + 2 == total and st[PRUNE] == 1:
-        return two_left(t, w, n, hand, available(t, w))
-    if n + 3 == total and st[PRUNE] == 1:
-        return three_left(t, w, n, hand)
+    if n + 3 >= total and st[PRUNE] == 1:
+        return last_pieces(t, w, n, hand)
     dead = 0
     avail = available(t, w)
     gives = avail
@@ -866,7 +950,7 @@ def search(t, w, alpha, beta):
     hi = 0
     lo = 0
     if n <= st[CANON_MAX]:
-        hi, lo, bmap, pmap = canonical_key(t, w, dead, bits)
+        hi, lo, bmap, pmap = node_key(t, w, dead, bits)
     elif use_tt:
         hi, lo = raw_key(t, w, dead, bits)
     tt_first = -1
@@ -936,33 +1020,12 @@ def search(t, w, alpha, beta):
         count = 0
     if count > 1 and n < st[ETC_MAX] and n + 1 <= st[CANON_MAX] and total - (n + 1) > TT_SKIP:
         # enhanced transposition cut-offs, and the table's word on each child for the order
-        for a in range(count):
-            mv = moves[a]
-            c = mv >> MOVE_SHIFT
-            g = mv & 31
-            place(t, w, c, hand)
-            st[HAND] = g
-            w.supply[g] -= 1
-            cdead, cbits = merged(t, w)
-            chi, clo, _, _ = canonical_key(t, w, cdead, cbits)
-            w.supply[g] += 1
-            st[HAND] = hand
-            unplace(t, w, c)
-            cj = probe(w, chi, clo)
-            if cj < 0:
-                continue
-            mine_low = -entry_upper(w, cj)  # the child's upper bound is our lower one
-            mine_high = -entry_lower(w, cj)
-            if mine_low >= beta:
-                best = mine_low
-                best_move = mv
-                count = 0
-                break
-            if order[a] < (1 << 40):
-                if mine_low > alpha:
-                    order[a] += 1 << 38
-                elif mine_high <= alpha:
-                    order[a] -= 1 << 38
+        cut, low, mv = look_up_children(t, w, n, hand, count, alpha, beta)
+        if cut:
+            best = low
+            best_move = mv
+            count = 0
+    in_line = prune and n + 4 == total
     for a in range(count):
         mv = take_best(moves, order, a, count)
         c = mv >> MOVE_SHIFT
@@ -970,7 +1033,19 @@ def search(t, w, alpha, beta):
         place(t, w, c, hand)
         st[HAND] = g
         w.supply[g] -= 1
-        score = -search(t, w, -beta, -max(alpha, best))
+        if in_line:
+            # the child has three pieces left: what ``search`` would do there, without
+            # the call (the same node count, budget check and score)
+            st[NODES] += 1
+            if (st[NODES] & (CHECK_EVERY - 1)) == 0 and out_of_budget(w):
+                st[ABORTED] = 1
+                score = 0
+            elif can_win(t, w, g):
+                score = -(WIN - (n + 2))
+            else:
+                score = -three_left(t, w, n + 1, g)
+        else:
+            score = -search(t, w, -beta, -max(alpha, best))
         w.supply[g] += 1
         st[HAND] = hand
         unplace(t, w, c)
@@ -994,7 +1069,7 @@ def search(t, w, alpha, beta):
 def position_key(t, w):
     """The canonical key of the loaded position, as the search keys it."""
     dead, relevant = merged(t, w)
-    return canonical_key(t, w, dead, relevant)
+    return node_key(t, w, dead, relevant)
 
 
 @njit(cache=True)
