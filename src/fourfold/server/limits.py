@@ -7,8 +7,8 @@ charged to its address like any other request, so neither minting tokens nor mak
 them up buys more than the address's allowance.
 
 Three interfaces, each with two implementations: ``Allowance`` (token buckets:
-``Limiter`` here, ``SharedLimiter``), ``SocketSlots`` (things held at once: ``Slots``
-here, ``SharedSlots``) and ``TableCaps`` (tables held: ``TableSlots`` here,
+``Limiter`` here, ``SharedLimiter``), ``SocketSlots`` (things held at once:
+``LocalSlots`` here, ``SharedSlots``) and ``TableCaps`` (tables held: ``TableSlots`` here,
 ``SharedTableSlots``). The shared ones (server/shared_limits.py) keep their counts in
 Redis, so that several instances behind a balancer give a client one allowance, not
 one each. ``counters_for(settings)`` picks the set, once, when the app is made.
@@ -150,12 +150,6 @@ class Limits:
         self._known: OrderedDict[str, None] = OrderedDict()
         self._lock = threading.Lock()
 
-    @classmethod
-    def local(cls, token_rate: float, token_burst: float, address_rate: float,
-              address_burst: float) -> Limits:
-        """Limits kept in this process."""
-        return cls(Limiter(token_rate, token_burst), Limiter(address_rate, address_burst))
-
     async def allow_async(self, host: str | None, token_digest: str | None) -> bool:
         """One message from ``host`` (with a token's hash, or ``None``), on the loop."""
         if not await self.addresses.allow_async(address_key(host)):
@@ -242,9 +236,6 @@ class LocalSlots(SocketSlots):
 
     async def release(self, key: str) -> None:
         self.slots.release(key)
-
-    def held(self, key: str) -> int:
-        return self.slots.held(key)
 
 
 class Reservation(ABC):

@@ -150,6 +150,7 @@ class Link:
                                               socket_timeout=TIMEOUT)
         self._async: Any = None
         self._async_loop: asyncio.AbstractEventLoop | None = None
+        self._async_scripts: dict[str, Any] = {}
         self._down_until = 0.0
         self._lock = threading.Lock()
         self.failures = 0
@@ -157,12 +158,20 @@ class Link:
     def up(self) -> bool:
         return time.monotonic() >= self._down_until
 
-    def script(self, text: str) -> tuple[Any, Callable[[], Any]]:
-        """A script for the sync client, and a maker of the same for the async one."""
-        return self.sync.register_script(text), lambda: self.async_client().register_script(
-            text)
+    def script(self, text: str) -> Any:
+        """``text`` as a script of the sync client (sent by hash, loaded once)."""
+        return self.sync.register_script(text)
+
+    def async_script(self, text: str) -> Any:
+        """``text`` as a script of the event loop's client."""
+        client = self.async_client()
+        found = self._async_scripts.get(text)
+        if found is None:
+            found = self._async_scripts[text] = client.register_script(text)
+        return found
 
     def async_client(self) -> Any:
+        """The client of the running event loop (one per loop: uvicorn has one)."""
         loop = asyncio.get_running_loop()
         if self._async is None or self._async_loop is not loop:
             import redis.asyncio as aioredis
@@ -170,6 +179,7 @@ class Link:
             self._async = aioredis.Redis.from_url(self.url, socket_connect_timeout=TIMEOUT,
                                                   socket_timeout=TIMEOUT)
             self._async_loop = loop
+            self._async_scripts = {}
         return self._async
 
     def call(self, work: Callable[[], T]) -> T | None:
@@ -231,8 +241,7 @@ class SharedLimiter(Allowance):
         self.rate = rate
         self.burst = burst
         self.local = Limiter(rate, burst)
-        self._script, self._async_maker = link.script(BUCKET)
-        self._async_script: Any = None
+        self._script = link.script(BUCKET)
 
     def _key(self, key: str) -> str:
         return f"{PREFIX}{self.name}:{key}"
@@ -252,9 +261,8 @@ class SharedLimiter(Allowance):
 
     async def allow_async(self, key: str) -> bool:
         async def take() -> Any:
-            if self._async_script is None:
-                self._async_script = self._async_maker()
-            return await self._async_script(keys=[self._key(key)], args=self._args(True))
+            script = self.link.async_script(BUCKET)
+            return await script(keys=[self._key(key)], args=self._args(True))
 
         answer = await self.link.call_async(take)
         return self.local.allow(key) if answer is None else bool(answer)
@@ -272,22 +280,13 @@ class SharedSlots(SocketSlots):
         self.instance = instance
         self._local: Counter[str] = Counter()
         self._owed: Counter[str] = Counter()
-        self._acquire_maker = link.script(SLOT_ACQUIRE)[1]
-        self._release_maker = link.script(SLOT_RELEASE)[1]
-        self._scripts: dict[str, Any] = {}
 
     def _key(self, key: str) -> str:
         return f"{PREFIX}{self.name}:{key}"
 
-    def _script(self, which: str) -> Any:
-        if which not in self._scripts:
-            maker = self._acquire_maker if which == "acquire" else self._release_maker
-            self._scripts[which] = maker()
-        return self._scripts[which]
-
     async def acquire(self, key: str) -> bool:
         async def take() -> Any:
-            return await self._script("acquire")(keys=[self._key(key)], args=[
+            return await self.link.async_script(SLOT_ACQUIRE)(keys=[self._key(key)], args=[
                 self.instance, str(self.limit), PREFIX + "alive:", str(SLOT_KEY_SECONDS),
                 str(ALIVE_SECONDS)])
 
@@ -310,8 +309,8 @@ class SharedSlots(SocketSlots):
 
     async def _give_back(self, key: str) -> Any:
         async def give() -> Any:
-            return await self._script("release")(keys=[self._key(key)],
-                                                 args=[self.instance])
+            return await self.link.async_script(SLOT_RELEASE)(keys=[self._key(key)],
+                                                              args=[self.instance])
 
         return await self.link.call_async(give)
 
@@ -334,8 +333,8 @@ class SharedTableSlots(TableCaps):
         self.name = name
         self.limit = limit
         self.local = TableSlots(limit)
-        self._reserve, _ = link.script(TABLE_RESERVE)
-        self._bind, _ = link.script(TABLE_BIND)
+        self._reserve = link.script(TABLE_RESERVE)
+        self._bind = link.script(TABLE_BIND)
 
     def reserve(self, key: str, alive: Callable[[str], bool]) -> Reservation | None:
         name = f"{PREFIX}{self.name}:{key}"
