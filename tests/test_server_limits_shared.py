@@ -104,7 +104,8 @@ def test_tables_held_are_counted_across_instances(
 
 def test_an_unreachable_redis_means_each_instance_counts_alone(
         caplog: pytest.LogCaptureFixture) -> None:
-    counters = SharedCounters(f"redis://127.0.0.1:{free_port()}/0", "lonely")
+    port = free_port()
+    counters = SharedCounters(f"redis://:hunter2@127.0.0.1:{port}/0", "lonely")
     caplog.set_level(logging.WARNING, logger="fourfold.server")
     try:
         bucket = counters.limiter("addr", 1 / 3600, 4)
@@ -127,6 +128,7 @@ def test_an_unreachable_redis_means_each_instance_counts_alone(
         counters.close()
     warnings = [r.getMessage() for r in caplog.records if "limits: Redis" in r.getMessage()]
     assert len(warnings) == 1 and "not answering" in warnings[0], warnings
+    assert f"127.0.0.1:{port}" in warnings[0] and "hunter2" not in warnings[0], warnings
 
 
 def test_one_instance_alone_counts_in_memory() -> None:

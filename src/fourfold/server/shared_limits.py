@@ -39,6 +39,7 @@ import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 from fourfold.server.limits import (
     Allowance,
@@ -146,6 +147,8 @@ class Link:
         import redis
 
         self.url = url
+        #: where Redis is, for the log: host and port (never a password in the URL)
+        self.where = _where(url)
         self.sync: Any = redis.Redis.from_url(url, socket_connect_timeout=TIMEOUT,
                                               socket_timeout=TIMEOUT)
         self._async: Any = None
@@ -153,7 +156,6 @@ class Link:
         self._async_scripts: dict[str, Any] = {}
         self._down_until = 0.0
         self._lock = threading.Lock()
-        self.failures = 0
 
     def up(self) -> bool:
         return time.monotonic() >= self._down_until
@@ -210,11 +212,10 @@ class Link:
         with self._lock:
             first = self._down_until == 0.0
             self._down_until = time.monotonic() + RETRY_SECONDS
-            self.failures += 1
         if first:
             log.warning("limits: Redis %s is not answering (%s); each instance counts"
                         " its clients' requests, sockets and tables itself until it is"
-                        " back", self.url, str(error).splitlines()[0] if str(error)
+                        " back", self.where, str(error).splitlines()[0] if str(error)
                         else type(error).__name__)
 
     def _answered(self) -> None:
@@ -224,11 +225,21 @@ class Link:
             if self._down_until == 0.0:
                 return
             self._down_until = 0.0
-        log.warning("limits: Redis %s answers again; the counts are shared again", self.url)
+        log.warning("limits: Redis %s answers again; the counts are shared again",
+                    self.where)
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self.sync.close()
+
+
+def _where(url: str) -> str:
+    """``host:port`` of a Redis URL (``redis://:secret@db:6379/0`` -> ``db:6379``)."""
+    try:
+        parts = urlsplit(url)
+        return f"{parts.hostname or '?'}:{parts.port or 6379}"
+    except ValueError:
+        return "(the --broker URL)"
 
 
 class SharedLimiter(Allowance):
