@@ -33,15 +33,11 @@ import json
 import statistics
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 
-from local_server import local_server
-
-CHROMIUM = "/usr/bin/chromium"
-TIMEOUT_MS = 15_000
+from page_browser import TIMEOUT_MS, bench_server, chromium, laptop_page, need_chromium
 
 #: records ack arrivals and board versions, in the page's own clock
 INSTRUMENT = """
@@ -85,7 +81,7 @@ INSTRUMENT = """
 @contextlib.contextmanager
 def server() -> Iterator[str]:
     """A ``fourfold serve`` on a free loopback port."""
-    with local_server(["--rate", "5000", "--address-rate", "50000"]) as (url, _pid):
+    with bench_server() as url:
         yield url
 
 
@@ -95,8 +91,6 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def run(url: str, moves: int, seconds: float) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
     deadline = time.monotonic() + seconds
     http = httpx.Client(base_url=url, timeout=30)
     delays: list[float] = []
@@ -106,43 +100,38 @@ def run(url: str, moves: int, seconds: float) -> dict[str, Any]:
     arrivals: list[float] = []  # the event's arrival after the ack's (may be negative)
     redraws: list[float] = []  # the board redrawn after the event's arrival
     rounds: list[float] = []  # the move sent -> the board showing it
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"])
+    with chromium() as browser:
         try:
             while made_moves < moves and time.monotonic() < deadline:
                 table = http.post("/api/tables", json={"game": "dao",
                                                        "seats": ["human", "human"]}).json()
                 tokens = [s["token"] for s in table["seats"]]
-                context = browser.new_context(viewport={"width": 1280, "height": 860})
-                context.set_default_timeout(TIMEOUT_MS)
-                context.add_init_script(INSTRUMENT)
-                page = context.new_page()
-                page.goto(f"{url}/t/{table['id']}#seat={tokens[0]}")
-                page.wait_for_selector("#turn.mine")
-                page.on("request", lambda r: requests.append(r.url))
-                while made_moves < moves and time.monotonic() < deadline:
-                    version = int(page.get_attribute("#board", "data-version") or 0)
-                    page.click("#controls button[data-origin]")
-                    page.click("#controls button[data-move]")
-                    page.wait_for_function(
-                        "v => window.__acks.some(([w]) => w > v) && "
-                        "Object.keys(window.__shown).some((w) => Number(w) > v)",
-                        arg=version, timeout=TIMEOUT_MS)
-                    made_moves += 1
-                    state = http.get(f"/api/tables/{table['id']}",
-                                     headers={"Authorization": f"Bearer {tokens[1]}"}).json()
-                    if state["outcome"] is not None or not state["legal"]:
-                        break
-                    http.post(f"/api/tables/{table['id']}/moves",
-                              headers={"Authorization": f"Bearer {tokens[1]}"},
-                              json={"move": state["legal"][0], "version": state["version"]})
-                    try:
-                        page.wait_for_selector("#turn.mine", timeout=TIMEOUT_MS)
-                    except Exception:  # the opponent's move ended the game
-                        break
-                acks, events, shown, sent = page.evaluate(
-                    "[window.__acks, window.__events, window.__shown, window.__sent]")
+                with laptop_page(browser, INSTRUMENT) as page:
+                    page.goto(f"{url}/t/{table['id']}#seat={tokens[0]}")
+                    page.wait_for_selector("#turn.mine")
+                    page.on("request", lambda r: requests.append(r.url))
+                    while made_moves < moves and time.monotonic() < deadline:
+                        version = int(page.get_attribute("#board", "data-version") or 0)
+                        page.click("#controls button[data-origin]")
+                        page.click("#controls button[data-move]")
+                        page.wait_for_function(
+                            "v => window.__acks.some(([w]) => w > v) && "
+                            "Object.keys(window.__shown).some((w) => Number(w) > v)",
+                            arg=version, timeout=TIMEOUT_MS)
+                        made_moves += 1
+                        state = http.get(f"/api/tables/{table['id']}", headers={
+                            "Authorization": f"Bearer {tokens[1]}"}).json()
+                        if state["outcome"] is not None or not state["legal"]:
+                            break
+                        http.post(f"/api/tables/{table['id']}/moves",
+                                  headers={"Authorization": f"Bearer {tokens[1]}"},
+                                  json={"move": state["legal"][0], "version": state["version"]})
+                        try:
+                            page.wait_for_selector("#turn.mine", timeout=TIMEOUT_MS)
+                        except Exception:  # the opponent's move ended the game
+                            break
+                    acks, events, shown, sent = page.evaluate(
+                        "[window.__acks, window.__events, window.__shown, window.__sent]")
                 for version, at in sent:
                     seen = shown.get(str(version + 1))
                     if seen is not None:
@@ -159,9 +148,7 @@ def run(url: str, moves: int, seconds: float) -> dict[str, Any]:
                     if delay <= 0:
                         early += 1
                     delays.append(max(0.0, delay))
-                context.close()
         finally:
-            browser.close()
             http.close()
     return {"moves": made_moves, "timed": len(delays), "updated_before_ack": early,
             "p50_ms": round(statistics.median(delays), 2) if delays else None,
@@ -182,8 +169,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=120.0)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    if not Path(CHROMIUM).exists():
-        raise SystemExit(f"{CHROMIUM} is missing (apt-get install -y chromium)")
+    need_chromium()
     with server() as url:
         result = run(url, max(1, args.moves), max(1.0, args.seconds))
     if args.json:

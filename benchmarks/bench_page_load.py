@@ -31,15 +31,12 @@ import json
 import statistics
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 
-from local_server import local_server
+from page_browser import TIMEOUT_MS, bench_server, chromium, laptop_page, need_chromium
 
-CHROMIUM = "/usr/bin/chromium"
-TIMEOUT_MS = 15_000
 RULESETS = [("folio", "standard", 2), ("folio", "freeform", 2), ("quarto", "standard", 2),
             ("dao", "standard", 2), ("icedao", "standard", 2), ("quatrefoil", "base", 4)]
 
@@ -62,10 +59,11 @@ INSTRUMENT = """
 
 @contextlib.contextmanager
 def server() -> Iterator[str]:
-    """A ``fourfold serve`` on a free loopback port, its limits out of the way."""
-    with local_server(["--rate", "5000", "--address-rate", "50000", "--bot-pace", "0",
-                       "--max-bot-tables-per-address", "100000", "--tables-per-minute",
-                       "100000", "--max-lobby-tables-per-address", "100000"]) as (url, _pid):
+    """A ``fourfold serve`` on a free loopback port, its limits out of the way, bots
+    at once."""
+    with bench_server(["--bot-pace", "0", "--max-bot-tables-per-address", "100000",
+                       "--tables-per-minute", "100000", "--max-lobby-tables-per-address",
+                       "100000"]) as url:
         yield url
 
 
@@ -82,32 +80,23 @@ def open_table(page: Any, http: httpx.Client, url: str, game: str, variant: str,
 
 
 def run(url: str, rounds: int, seconds: float) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
-
     deadline = time.monotonic() + seconds
     http = httpx.Client(base_url=url, timeout=30)
     first: dict[str, list[float]] = {}
     again: dict[str, list[float]] = {}
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"])
+    with chromium() as browser:
         try:
             for _ in range(rounds):
                 for game, variant, players in RULESETS:
                     if time.monotonic() > deadline:
                         break
                     name = f"{game}/{variant}"
-                    context = browser.new_context(viewport={"width": 1280, "height": 860})
-                    context.set_default_timeout(TIMEOUT_MS)
-                    context.add_init_script(INSTRUMENT)
-                    page = context.new_page()
-                    first.setdefault(name, []).append(
-                        open_table(page, http, url, game, variant, players))
-                    again.setdefault(name, []).append(
-                        open_table(page, http, url, game, variant, players))
-                    context.close()
+                    with laptop_page(browser, INSTRUMENT) as page:
+                        first.setdefault(name, []).append(
+                            open_table(page, http, url, game, variant, players))
+                        again.setdefault(name, []).append(
+                            open_table(page, http, url, game, variant, players))
         finally:
-            browser.close()
             http.close()
 
     def figures(times: dict[str, list[float]]) -> dict[str, dict[str, float]]:
@@ -131,8 +120,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=240.0)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    if not Path(CHROMIUM).exists():
-        raise SystemExit(f"{CHROMIUM} is missing (apt-get install -y chromium)")
+    need_chromium()
     with server() as url:
         result = run(url, max(1, args.rounds), max(1.0, args.seconds))
     if args.json:

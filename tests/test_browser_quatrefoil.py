@@ -211,12 +211,14 @@ def test_an_arrow_pointed_at_shows_what_its_push_moves(server: AppServer,
 
 # -- text on a phone, and the seats' names ----------------------------------------------------
 
-#: every text of the picture: its rendered font size (CSS px) and whether it lies inside
-#: the picture and the window
+#: every text of the picture shown (a picture with two layouts hides one layout's own
+#: labels): its rendered font size (CSS px) and whether it lies inside the picture and
+#: the window
 TEXTS = """() => {
   const svg = document.querySelector('#board svg');
   const box = svg.getBoundingClientRect();
-  return [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim()).map((t) => {
+  return [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim()
+    && t.checkVisibility()).map((t) => {
     const r = t.getBoundingClientRect();
     const px = parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a;
     const inside = r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5

@@ -4,7 +4,8 @@
 // table. A table without chat (Quatrefoil: its rules limit what the team may tell each
 // other to the signal; a game against a bot) says why instead.
 //
-// mountChat({id, token, send}) -> {element, heard(message)}: ``send`` sends a message
+// mountChat({id, token, send}) -> {element, start(), heard(message)}: ``start`` reads the
+// chat so far (the page calls it once its board is drawn); ``send`` sends a message
 // over the table's socket and resolves with its answer (``ack`` or ``refused``);
 // ``heard`` takes each ``chat`` message the socket delivers.
 
@@ -91,9 +92,11 @@ export function mountChat({id, token, send}) {
     drawMute();
   }
 
-  load();
+  let started = false;
   return {
     element,
+    // read once the board is drawn: the chat is not what a page's first second is for
+    start() { if (!started) { started = true; load(); } },
     heard(message) {
       if (!loaded) early.push(message);
       else if (enabled) show(message);

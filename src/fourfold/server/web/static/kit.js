@@ -9,23 +9,45 @@ export const SVGNS = 'http://www.w3.org/2000/svg';
 export const TAP = 44;
 
 /** Make an SVG element act as a button: focusable, labelled, Enter/Space click it, and at
- * least TAP x TAP CSS px to tap (an invisible pad around a small drawing). */
+ * least TAP x TAP CSS px to tap (an invisible pad around a small drawing). The pads are
+ * measured and added together once the caller is done (`settle`). */
 export function actionable(el, label, cls = 'target') {
   el.classList.add(cls);
   el.setAttribute('role', 'button');
   el.setAttribute('tabindex', '0');
   el.setAttribute('aria-label', label);
-  pad(el);
-  fill(el);
+  if (!queued.length) queueMicrotask(settle);
+  queued.push(el);
 }
 
-/** A transparent rectangle over the element's whole box, inside it: a tap in a gap of its
- * drawing (between a piece and its count, say) still lands on it. */
-function fill(el) {
-  if (!el.getBBox) return;
+// Buttons made, whose pads are still to add. Measuring one, then adding its rectangles,
+// then measuring the next made the browser lay the page out again for every button
+// (70 on a Folio board: a tenth of a second of a table's first draw on a busy laptop).
+let queued = [];
+
+/** The pads of the buttons made so far: every box read first, then every rectangle
+ * added (one layout in all). Runs by itself once the code that made them is done. */
+export function settle() {
+  const made = queued.filter((el) => el.isConnected);
+  queued = [];
+  const roots = new Map();  // each picture's own transform, read once
+  const plans = made.map((el) => [el, padPlan(el, roots), fillPlan(el)]);
+  for (const [el, pad, box] of plans) {
+    if (pad) addPad(el, pad);
+    if (box) addFill(el, box);
+  }
+}
+
+/** Where a transparent rectangle over the element's whole box goes, inside it: a tap in
+ * a gap of its drawing (between a piece and its count, say) still lands on it. */
+function fillPlan(el) {
+  if (!el.getBBox) return null;
   let box;
-  try { box = el.getBBox(); } catch (err) { return; }
-  if (!box.width || !box.height) return;
+  try { box = el.getBBox(); } catch (err) { return null; }
+  return box.width && box.height ? box : null;
+}
+
+function addFill(el, box) {
   const r = document.createElementNS(SVGNS, 'rect');
   r.setAttribute('x', box.x);
   r.setAttribute('y', box.y);
@@ -40,13 +62,21 @@ function fill(el) {
  * under the whole picture (so a tap on any drawing still goes to that drawing, and
  * the pad only catches taps around it). Measured from the page as laid out. */
 export function pad(el) {
+  const plan = padPlan(el);
+  if (plan) addPad(el, plan);
+}
+
+/** The pad `pad` adds for `el` (in the picture's units), or null when it needs none;
+ * `roots` keeps each picture's transform. */
+function padPlan(el, roots = new Map()) {
   const svg = el.ownerSVGElement;
-  if (!svg || !el.getBBox || !el.getScreenCTM || !svg.getScreenCTM) return;
+  if (!svg || !el.getBBox || !el.getScreenCTM || !svg.getScreenCTM) return null;
+  if (!roots.has(svg)) roots.set(svg, svg.getScreenCTM());
   const own = el.getScreenCTM();
-  const root = svg.getScreenCTM();
-  if (!own || !root || !own.a) return;
+  const root = roots.get(svg);
+  if (!own || !root || !own.a) return null;
   let box;
-  try { box = el.getBBox(); } catch (err) { return; }
+  try { box = el.getBBox(); } catch (err) { return null; }
   const toRoot = root.inverse().multiply(own);
   const corners = [[box.x, box.y], [box.x + box.width, box.y + box.height]].map(([x, y]) => {
     const pt = svg.createSVGPoint();
@@ -56,9 +86,13 @@ export function pad(el) {
   const need = TAP / Math.hypot(root.a, root.b);
   const [x0, x1] = [Math.min(corners[0].x, corners[1].x), Math.max(corners[0].x, corners[1].x)];
   const [y0, y1] = [Math.min(corners[0].y, corners[1].y), Math.max(corners[0].y, corners[1].y)];
-  if (x1 - x0 >= need && y1 - y0 >= need) return;
+  if (x1 - x0 >= need && y1 - y0 >= need) return null;
   const w = Math.max(x1 - x0, need);
   const hh = Math.max(y1 - y0, need);
+  return {svg, x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - hh / 2, w, h: hh};
+}
+
+function addPad(el, {svg, x, y, w, h: hh}) {
   let layer = svg.querySelector(':scope > g.hits');
   if (!layer) {
     layer = document.createElementNS(SVGNS, 'g');
@@ -67,8 +101,8 @@ export function pad(el) {
     svg.prepend(layer);
   }
   const r = document.createElementNS(SVGNS, 'rect');
-  r.setAttribute('x', (x0 + x1) / 2 - w / 2);
-  r.setAttribute('y', (y0 + y1) / 2 - hh / 2);
+  r.setAttribute('x', x);
+  r.setAttribute('y', y);
   r.setAttribute('width', w);
   r.setAttribute('height', hh);
   r.setAttribute('class', 'hit');

@@ -4,12 +4,30 @@
 // laptop the board then uses the window's width, not a tall strip in the middle of it.
 
 /** The room the picture may take, in CSS px: its box's width, and its max-height (none
- * on a phone: the page scrolls, and the picture is as wide as the window). */
-function room(board, svg) {
-  const style = getComputedStyle(svg);
-  const inner = board.clientWidth - parseFloat(getComputedStyle(board).paddingLeft) - parseFloat(getComputedStyle(board).paddingRight);
-  const most = parseFloat(style.maxHeight);
-  return [inner, Number.isFinite(most) ? most : Infinity];
+ * on a phone: the page scrolls, and the picture is as wide as the window). It depends
+ * on the window's size alone, so it is measured once per size, with an empty picture
+ * (`measure`): measuring lays the page out, and laid out with the board's picture in
+ * it, that took a tenth of a table's first second on a busy laptop. */
+let measured = null;
+function room(board) {
+  const size = `${window.innerWidth}x${window.innerHeight}`;
+  if (!measured || measured.size !== size || measured.board !== board) measure(board);
+  return measured.room;
+}
+
+/** Measure the board's room now (a table calls it as it builds its page, before the
+ * first picture arrives). */
+export function measure(board) {
+  const probe = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  probe.setAttribute('viewBox', '0 0 1 1');
+  const was = board.firstChild;
+  board.insertBefore(probe, was);
+  const style = getComputedStyle(board);
+  const inner = board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const most = parseFloat(getComputedStyle(probe).maxHeight);
+  probe.remove();
+  measured = {size: `${window.innerWidth}x${window.innerHeight}`, board,
+    room: [inner, Number.isFinite(most) ? most : Infinity]};
 }
 
 function sizes(svg) {
@@ -22,7 +40,7 @@ function sizes(svg) {
  * at least: a tie keeps the narrow one). */
 export function wants(board, svg) {
   if (!svg || !svg.dataset.wide) return false;
-  const [w, h] = room(board, svg);
+  const [w, h] = room(board);
   const [narrow, wide] = sizes(svg);
   const scale = ([vw, vh]) => Math.min(w / vw, h / vh);
   return scale(wide) > scale(narrow) * 1.02;

@@ -10,9 +10,9 @@
 import {mountChat} from './chat.js';
 import {controllerFor} from './controllers.js';
 import {arrowKeys, rove} from './kit.js';
-import {fit, wants} from './layout.js';
+import {fit, measure, wants} from './layout.js';
 import {play as sound} from './sound.js';
-import {absolute, announce, api, clockText, copyButton, gameTitle, h, navigate, outcomeText, rememberSeat, seatName, seatToken} from './util.js';
+import {absolute, announce, api, clockText, copyButton, firstScreen, gameTitle, h, navigate, outcomeText, rememberSeat, seatName, seatToken} from './util.js';
 
 export function tablePage(main, id) {
   const token = seatToken();
@@ -68,6 +68,8 @@ export function tablePage(main, id) {
         h('section', {class: 'play-box', 'aria-label': 'Turn and controls'}, clockBox, turn, banner, feedback, controls, summary),
         seatsBox, offerBox, actions, hintBox, h('h2', {class: 'small-h'}, 'Moves'), movesList, form, links, chat.element))));
 
+  measure(board);  // the board's room, while the page is still empty (layout.js)
+
   const ctx = {
     play: (choice) => play(choice),
     rerender: () => renderBoard(),
@@ -117,6 +119,7 @@ export function tablePage(main, id) {
   // -- loading -----------------------------------------------------------------------------
   let loading = false;
   let again = false;
+  let first = true;
   const early = [];  // events heard while the whole screen was on its way
   async function refresh() {
     if (loading) { again = true; return; }
@@ -124,7 +127,9 @@ export function tablePage(main, id) {
     try {
       do {
         again = false;
-        const r = await api(`/api/tables/${id}/screen`, {token});
+        // the first: the one the HTML asked for while the modules loaded, if it did
+        const r = (first && await firstScreen(id, token)) || await api(`/api/tables/${id}/screen`, {token});
+        first = false;
         if (!alive) return;
         if (r.ok) apply(r.data);
         else if (r.status === 403 && token) { turn.textContent = 'This seat link is not valid for this table.'; say(r.error); }
@@ -136,6 +141,7 @@ export function tablePage(main, id) {
     }
     const heardMeanwhile = early.splice(0);
     if (screen) for (const e of heardMeanwhile) applyEvent(e);
+    chat.start();  // after the board: the chat is read once, then heard live
   }
 
   function apply(data) {
@@ -557,7 +563,9 @@ export function tablePage(main, id) {
       return h('li', {class: i === moves.length - 1 ? 'last' : ''}, h('span', {class: 'move'}, m), by);
     }));
     if (!moves.length) movesList.append(h('li', {class: 'muted none'}, 'No moves yet.'));
-    movesList.scrollTop = movesList.scrollHeight;  // inside the list: the page never scrolls by itself
+    // inside the list: the page never scrolls by itself; at the next frame, when the
+    // page is laid out anyway (read now, it would lay the page out once more)
+    window.requestAnimationFrame(() => { movesList.scrollTop = movesList.scrollHeight; });
   }
 
   function renderActions() {

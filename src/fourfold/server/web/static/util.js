@@ -28,8 +28,14 @@ export async function api(path, {method = 'GET', token = null, body, text = fals
     response = await fetch(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body),
                                    cache: 'no-store'});
   } catch (err) {
-    return {ok: false, status: 0, data: null, error: 'the server is not answering (check your connection)'};
+    response = null;
   }
+  return answer(response, text);
+}
+
+/** `api`'s answer from a fetch's response (null: the fetch failed). */
+async function answer(response, text = false) {
+  if (!response) return {ok: false, status: 0, data: null, error: 'the server is not answering (check your connection)'};
   let data = null;
   try {
     data = text ? await response.text() : await response.json();
@@ -38,6 +44,16 @@ export async function api(path, {method = 'GET', token = null, body, text = fals
   }
   const error = response.ok ? null : (data && data.error) || `the server answered ${response.status}`;
   return {ok: response.ok, status: response.status, data, error};
+}
+
+/** A table's first screen, as `api` answers it, when the page's HTML asked for it
+ * already (pages.py, BOOT: while the modules load) for this table and seat; else null.
+ * Taken once: a later screen is asked for anew. */
+export async function firstScreen(id, token) {
+  const first = window.__firstScreen;
+  window.__firstScreen = undefined;
+  if (!first || first.path !== `/t/${id}` || first.token !== token) return null;
+  return answer(await first.response);
 }
 
 /** Say something to screen readers (the polite live region #announce). What is said
