@@ -381,6 +381,49 @@ def test_moves_animate_unless_motion_is_reduced(server: AppServer, browser: Any,
         context.close()
 
 
+#: which pieces animate: each animated element's cell, or its place in the tray (@hand)
+WHICH_ANIMATE = """(() => { window.animated = []; const real = Element.prototype.animate;
+  Element.prototype.animate = function (...args) { const d = this.dataset || {};
+    window.animated.push(d.cell || (d.role ? '@' + d.role : '?'));
+    return real.apply(this, args); }; })()"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_piece_handed_over_slides_into_the_hand(server: AppServer, browser: Any,
+                                                  motion: str) -> None:
+    """Folio: the bot's reply places the piece it was given (from its hand onto a cell)
+    and gives one (from the pieces left into the person's hand): both move, the laptop's
+    wide layout (the tray beside the board) included; nothing under reduced motion."""
+    made = new_table(server, "folio", "standard", 2)
+    context = browser.new_context(viewport=DESKTOP, reduced_motion=motion)
+    try:
+        context.set_default_timeout(TIMEOUT)
+        context.add_init_script(WHICH_ANIMATE)
+        page = context.new_page()
+        page.goto(server.url + made["seats"][0]["url"])
+        state = my_turn(server, made)
+        while not state["view"]["board"].get("hand"):  # the opening give: no hand yet
+            page.wait_for_selector(f'#board[data-version="{state["version"]}"]')
+            act(page, state, pick(state, random.Random(2)))
+            state = my_turn(server, made)
+        page.wait_for_selector(f'#board[data-version="{state["version"]}"]')
+        assert page.evaluate("document.querySelector('#board svg').classList.contains('wide')")
+        page.evaluate("window.animated = []")
+        act(page, state, pick(state, random.Random(3)))
+        after = my_turn(server, made)
+        if after["outcome"]:
+            pytest.skip("the game ended before the bot's reply")
+        page.wait_for_selector(f'#board[data-version="{after["version"]}"]')
+        animated = page.evaluate("window.animated")
+        if motion == "reduce":
+            assert animated == []
+        else:
+            assert "@hand" in animated, animated
+            assert [a for a in animated if not a.startswith("@")], animated  # a placed piece
+    finally:
+        context.close()
+
+
 def test_a_seat_downloads_its_own_record(server: AppServer, pages: Pages) -> None:
     made = server.create("quatrefoil", ["human", "bot:level1", "bot:level1", "bot:level1"],
                          variant="base", seed=3)

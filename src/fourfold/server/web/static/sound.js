@@ -3,12 +3,15 @@
 const KEY = 'fourfold.sound';
 let context = null;
 
+let here = true;  // where the browser keeps no storage: for this page only
+
 export function soundOn() {
-  return localStorage.getItem(KEY) !== '0';
+  try { return localStorage.getItem(KEY) !== '0'; } catch (err) { return here; }
 }
 
 export function setSound(on) {
-  localStorage.setItem(KEY, on ? '1' : '0');
+  here = on;
+  try { localStorage.setItem(KEY, on ? '1' : '0'); } catch (err) { /* kept in `here` */ }
 }
 
 function tone(frequency, start, length, volume = 0.08) {

@@ -386,15 +386,27 @@ export function tablePage(main, id) {
   }
 
   // Moves animate: a piece that left one cell and stands on another slides there, a new
-  // piece grows in. Read from the two pictures (pieces are g.piece[data-cell][data-piece]),
-  // so it works for any game drawn that way; nothing moves under prefers-reduced-motion.
+  // piece grows in, and a piece handed over slides from the pieces left to give into the
+  // hand (and from the hand onto the board). Read from the two pictures (pieces are
+  // g.piece[data-piece] with a data-cell, or a data-role in the tray), so it works for
+  // any game drawn that way; nothing moves under prefers-reduced-motion.
   const still = window.matchMedia('(prefers-reduced-motion: reduce)');
   function piecesOf(svg) {
     const out = [];
     if (!svg) return out;
-    for (const g of svg.querySelectorAll('g.piece[data-cell][data-piece]')) {
+    const root = svg.getScreenCTM();
+    const toRoot = root ? root.inverse() : null;
+    for (const g of svg.querySelectorAll('g.piece[data-piece]')) {
+      const cell = g.dataset.cell || (g.dataset.role ? `@${g.dataset.role}` : null);
+      if (!cell) continue;
       const b = g.getBBox();
-      out.push({g, cell: g.dataset.cell, piece: g.dataset.piece, x: b.x + b.width / 2, y: b.y + b.height / 2});
+      let [x, y] = [b.x + b.width / 2, b.y + b.height / 2];
+      const own = toRoot && g.getScreenCTM();
+      if (own) {  // in the picture's own units (a wide layout moves the tray's groups)
+        const m = toRoot.multiply(own);
+        [x, y] = [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f];
+      }
+      out.push({g, cell, piece: g.dataset.piece, x, y, cx: b.x + b.width / 2, cy: b.y + b.height / 2});
     }
     return out;
   }
@@ -405,14 +417,15 @@ export function tablePage(main, id) {
     const kept = new Set(now.map(key));
     const had = new Set(old.map(key));
     const left = old.filter((p) => !kept.has(key(p)));
-    for (const p of now.filter((q) => !had.has(key(q)))) {
-      const from = left.find((q) => q.piece === p.piece);
+    for (const p of now.filter((q) => !had.has(key(q)) && q.cell !== '@supply')) {
+      let from = left.find((q) => q.piece === p.piece);
+      if (from) left.splice(left.indexOf(from), 1);
+      else if (p.cell === '@hand') from = old.find((q) => q.piece === p.piece && q.cell === '@supply');
       if (from) {
-        left.splice(left.indexOf(from), 1);
         p.g.animate([{transform: `translate(${from.x - p.x}px, ${from.y - p.y}px)`}, {transform: 'none'}],
           {duration: 220, easing: 'ease-out'});
       } else {
-        p.g.style.transformOrigin = `${p.x}px ${p.y}px`;
+        p.g.style.transformOrigin = `${p.cx}px ${p.cy}px`;
         p.g.animate([{transform: 'scale(0.4)', opacity: 0}, {transform: 'none', opacity: 1}], {duration: 200, easing: 'ease-out'});
       }
     }
