@@ -251,28 +251,42 @@ def run_cli(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]
     return code, out.getvalue()
 
 
-def test_solve_from_the_start_reads_the_stored_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_solve_from_the_start_reads_the_stored_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fourfold.solve.pns.stored import stored_value
+
     def no_search(*args: Any) -> None:
         raise AssertionError("searched at call time")
 
     monkeypatch.setattr(icedao, "solve", no_search)
+    start = GAME.format_position(GAME.initial_state())
+    # the no-win bounds are still read (Blue not within 5 moves, Green not within 6)
     bound = stored_bound(GAME, GAME.initial_state())
     assert bound is not None
+    blue, green = bound.no_win_moves
+    assert bound.no_forced_win_within() == min(2 * blue - 1, 2 * green)
+    # and the value: a committed certificate proves Blue's win within 6 moves, another
+    # that she has none within 5, so the quickest forced win takes exactly 11 plies
+    value = stored_value(GAME, GAME.initial_state())
+    assert value is not None and (value.winner, value.moves, value.exact) == (BLUE, 6, True)
+    assert any((c.position, c.claim, c.attacker, c.moves) == (start, "win", BLUE, 6)
+               for _, _, c in committed())
+    assert blue == 5 and any((c.position, c.claim, c.attacker, c.moves) ==
+                             (start, "no-win", BLUE, 5) for _, _, c in committed())
     code, text = run_cli(["solve", "icedao", "--json"], monkeypatch)
     assert code == 0
     answer = json.loads(text)
-    assert answer["value"] == "unknown"
-    assert answer["no_forced_win_within"] == bound.no_forced_win_within()
-    blue, green = bound.no_win_moves
-    assert answer["no_forced_win_moves"] == {"Blue": blue, "Green": green}
-    assert answer["no_forced_win_within"] == min(2 * blue - 1, 2 * green)
-    # the bound is what the committed no-win certificates from the start claim
-    start = GAME.format_position(GAME.initial_state())
-    for side, n in enumerate(bound.no_win_moves):
-        assert any((c.position, c.claim, c.attacker, c.moves) == (start, "no-win", side, n)
-                   for _, _, c in committed())
+    assert (answer["value"], answer["winner"], answer["distance"], answer["win_within"]) == \
+        ("win", "Blue", 11, 11)
+    first = GAME.initial_state()
+    assert answer["best_move"] in [GAME.format_move(first, m) for m in GAME.legal_moves(first)]
     code, text = run_cli(["solve", "icedao"], monkeypatch)
-    assert code == 0 and f"within {answer['no_forced_win_within']} plies" in text
+    assert code == 0 and "exactly 11 plies (not within 9)" in text
+    # a position whose certificates prove a win that may not be the quickest
+    code, text = run_cli(["solve", "icedao", "--setup", DIAGRAMS["diagram3"], "--json"],
+                         monkeypatch)
+    answer = json.loads(text)
+    assert (answer["value"], answer["winner"], answer["distance"], answer["win_within"]) == \
+        ("loss", "Blue", None, 6)
 
 
 # -- the lemma and the certificates written on the compiled kernel -------------------------------
@@ -397,3 +411,27 @@ def test_the_null_window_test_agrees_with_the_full_search_and_the_solver() -> No
     with pytest.raises(RuntimeError, match="node limit"):
         engine.load(GAME.initial_state())
         attacker_wins_within(engine, BLUE, 7, 10)
+
+
+def test_the_kernel_win_writer_s_certificates_check(tmp_path: Path) -> None:
+    from fourfold.games.icedao.proof_win import main as win_main
+    from fourfold.games.icedao.proof_win import write_win
+
+    # diagram 3: Blue wins within 3 moves whatever Green does
+    state = GAME.parse_position(DIAGRAMS["diagram3"])
+    certificate, _ = write_win(GAME, state, BLUE, 3)
+    assert certificate is not None and certificate.claim == "win"
+    assert check(Certificate.from_json(certificate.to_json())).accepted
+    # diagram 2: Green wins within 3 (its first move a quickest win), not within 2
+    certificate, _ = write_win(GAME, GAME.parse_position(DIAGRAMS["diagram2"]), GREEN, 3)
+    assert certificate is not None and check(certificate).accepted
+    with pytest.raises(FourfoldError, match="the claim is false"):
+        write_win(GAME, GAME.parse_position(DIAGRAMS["diagram2"]), GREEN, 2)
+    # stopped at once, then resumed on its journal
+    journal, out = tmp_path / "j.sqlite", tmp_path / "c.json"
+    args = ["0", "3", str(journal), str(out), "--setup", DIAGRAMS["diagram3"]]
+    assert win_main([*args, "--seconds", "0"]) == 0 and not out.exists()
+    assert win_main(args) == 0
+    assert check(Certificate.read(out)).accepted
+    assert win_main(["1", "3", str(journal), str(out), "--setup", DIAGRAMS["diagram3"]]) == 1
+    assert win_main(["2", "3", str(journal), str(out)]) == 1

@@ -152,11 +152,16 @@ def _position_run(args: argparse.Namespace) -> int:
 
 def _stored_run(args: argparse.Namespace, game: Any, state: Any) -> bool:
     """Answer at once from the game's committed certificates (``fourfold.solve.pns``):
-    the value unknown, and the plies within which neither side can force a win. False
-    when they prove nothing for this position (the bounded solver then searches)."""
-    from fourfold.solve.pns.stored import stored_bound
+    the value if they prove a forced win, else the value unknown and the plies within
+    which neither side can force a win. False when they prove nothing for this position
+    (the bounded solver then searches)."""
+    from fourfold.solve.pns.stored import stored_bound, stored_value
     from fourfold.solve.position import Value
 
+    value = stored_value(game, state)
+    if value is not None:
+        _stored_value_run(args, game, state, value)
+        return True
     bound = stored_bound(game, state)
     if bound is None:
         return False
@@ -181,6 +186,40 @@ def _stored_run(args: argparse.Namespace, game: Any, state: Any) -> bool:
     for name, n in zip(names, bound.no_win_moves, strict=True):
         print(f"  {name} cannot force a win within {n} of its moves")
     return True
+
+
+def _stored_value_run(args: argparse.Namespace, game: Any, state: Any, value: Any) -> None:
+    """Print the value that the stored certificates prove (``stored_value``)."""
+    from fourfold.solve.position import Value
+
+    mover = state_mover(game, state)
+    winner = game.player_name(value.winner)
+    result = Value.WIN if value.winner == value.mover else Value.LOSS
+    plies = value.plies()
+    if args.json:
+        print(json.dumps({
+            "game": game.name,
+            "variant": game.info.variant,
+            "options": game.info.option_strings(),
+            "position": value.position,
+            "to_move": mover,
+            "value": result.value,
+            "winner": winner,
+            "distance": plies if value.exact else None,
+            "win_within": plies,
+            "best_move": value.best_move,
+            "source": "stored proof certificates (docs/solutions.md)",
+        }))
+        return
+    print(f"{game.info.label()}: {value.position}")
+    quickest = f"at most {plies} plies"
+    if value.exact:
+        quickest = f"exactly {plies} plies" + (f" (not within {plies - 2})"
+                                                if value.moves > 1 else "")
+    print(f"{mover} to move: {result.value}. {winner} forces a win within {value.moves} of"
+          f" its moves; the quickest forced win takes {quickest} (stored proof certificates)")
+    if value.best_move is not None:
+        print(f"  {winner}'s first move in the proof: {value.best_move}")
 
 
 def _split_run(args: argparse.Namespace, game: Any, state: Any) -> int:

@@ -1,4 +1,4 @@
-"""The bounds a game's committed certificates prove, read at once (no search).
+"""The bounds and values a game's committed certificates prove, read at once (no search).
 
 A game's ``ProofHooks.folder`` holds its certificates and ``index.json``, written
 with them: ``{"certificates": [{"file", "game", "variant", "options", "position",
@@ -63,6 +63,66 @@ def stored_bound(game: Game[Any, Any], state: Any) -> StoredBound | None:
     if mover is None or not all(best):
         return None
     return StoredBound(position, mover, tuple(best))
+
+
+@dataclass(frozen=True)
+class StoredValue:
+    """From one position: a side the certificates prove forces a win within ``moves``
+    of its moves; ``exact`` when they also prove it cannot within ``moves - 1`` (or
+    ``moves`` is 1), so that its quickest forced win takes exactly ``plies()``."""
+
+    position: str
+    mover: int
+    winner: int
+    moves: int
+    exact: bool
+    #: the winning certificate's first move (the winner to move), as the rules write it
+    best_move: str | None
+
+    def plies(self) -> int:
+        """The winner's N-th move is ply 2N - 1 if it is to move, else 2N."""
+        return 2 * self.moves - (1 if self.winner == self.mover else 0)
+
+
+def stored_value(game: Game[Any, Any], state: Any) -> StoredValue | None:
+    """The value the game's certificates prove for this position (a *win* claim from
+    it; its history aside: a quickest forced win never repeats a position, so a win
+    proven without the repetition rule holds with it from a position without history),
+    or ``None`` when they prove none."""
+    from fourfold.solve.certificates import Certificate
+
+    hooks = proof_hooks(game)
+    if hooks is None or game.outcome(state) is not None:
+        return None
+    mover = game.to_move(state)
+    if mover is None:
+        return None
+    position = game.format_position(state)
+    options = game.info.option_strings()
+    wins: dict[int, dict[str, Any]] = {}
+    no_win = [0] * game.num_players
+    for entry in index_entries(hooks):
+        if (entry["game"], entry["variant"], entry["options"], entry["position"]) != \
+                (game.name, game.info.variant, options, position):
+            continue
+        side = int(entry["attacker"])
+        if entry["claim"] == "no-win":
+            no_win[side] = max(no_win[side], int(entry["moves"]))
+        elif entry["claim"] == "win" and (side not in wins
+                                          or int(entry["moves"]) < wins[side]["moves"]):
+            wins[side] = entry
+    if not wins:
+        return None
+    winner, entry = min(wins.items(), key=lambda item: int(item[1]["moves"]))
+    moves = int(entry["moves"])
+    best = None
+    if winner == mover:
+        certificate = Certificate.read_all(hooks.folder / entry["file"])[int(entry["item"])]
+        legal = game.legal_moves(state)
+        if certificate.choices and certificate.choices[0] < len(legal):
+            best = game.format_move(state, legal[certificate.choices[0]])
+    return StoredValue(position, mover, winner, moves,
+                       moves == 1 or no_win[winner] >= moves - 1, best)
 
 
 def write_index(hooks: ProofHooks) -> list[dict[str, Any]]:

@@ -1,0 +1,183 @@
+"""Ice Dao's *forced win within N* certificates, written on the compiled kernel.
+
+The companion of ``proof_kernel`` (which writes *no win within N*): this writer walks a
+*win* claim the way the checker will (``fourfold.solve.certificates``: at the
+attacker's turn one chosen move, at the defender's every reply), on the kernel's
+position with ``push``/``pop`` and no history, and chooses each attacker move with the
+null-window test of ``proof_search``: a move that wins at once if there is one, else,
+for d = 1, 2, ... up to the moves left, the first move (in the readable rules' order)
+after which the attacker forces a win within d more moves. So every node takes a
+quickest win, which never repeats a position (docs/solutions.md), and the tree stays
+as small as this choice makes it.
+
+Nothing here is trusted: the checker replays the certificate on the readable rules.
+Resumable as ``proof_kernel``: the attacker's choices are kept by position in a journal
+(SQLite); a piece stopped at its deadline saves them and the next piece replays them.
+``python -m fourfold.games.icedao.proof_win SIDE MOVES JOURNAL OUT [--seconds S]
+[--setup P]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from fourfold.core.errors import FourfoldError
+from fourfold.core.registry import load
+from fourfold.games.icedao import kernel as k
+from fourfold.games.icedao.proof_kernel import NODE_LIMIT, Journal, KernelWalk, _Deadline
+from fourfold.games.icedao.proof_search import attacker_wins_within
+from fourfold.solve.certificates import Certificate
+
+
+class WinWalk(KernelWalk):
+    """The walk of one *win* claim on the kernel (see the module's docstring)."""
+
+    def _choose_win(self, n: int) -> int:
+        """The attacker (to move, ``n`` moves left) picks a quickest winning move; its
+        index in the legal moves."""
+        key = bytes(repr((self._words(), n)), "ascii")
+        known = self.known.get(key)
+        if known is not None:
+            return known
+        legal = self.engine.legal()
+        chosen = -1
+        for i, action in enumerate(legal):  # a move that wins at once
+            winner = self._push(action)
+            self._pop()
+            if winner == self.attacker:
+                chosen = i
+                break
+        for d in range(1, n):
+            if chosen >= 0:
+                break
+            for i, action in enumerate(legal):
+                if self._push(action) < 0:
+                    won, nodes = attacker_wins_within(self.engine, self.attacker, 2 * d,
+                                                      NODE_LIMIT)
+                    self.searches += 1
+                    self.search_nodes += nodes
+                else:
+                    won = False
+                self._pop()
+                if won:
+                    chosen = i
+                    break
+        if chosen < 0:
+            raise FourfoldError(f"the attacker has no win within {n} moves at"
+                                f" {self._words()}: the claim is false")
+        if self.journal is not None:
+            self.journal.put(key, chosen)
+        else:
+            self.known[key] = chosen
+        return chosen
+
+    def attacker_node(self, n: int) -> None:
+        """The attacker to move with ``n`` moves left, the game going on."""
+        node = (self._words(), n)
+        if node in self.done:
+            return
+        self._tick()
+        i = self._choose_win(n)
+        self.choices.append(i)
+        winner = self._push(self.engine.legal()[i])
+        if winner < 0:
+            if n == 1:
+                raise FourfoldError("the attacker's last move does not win")
+            for reply in self.engine.legal():
+                if self._push(reply) >= 0:
+                    raise FourfoldError(f"a defender reply ends the game at {self._words()}")
+                self.attacker_node(n - 1)
+                self._pop()
+        elif winner != self.attacker:
+            raise FourfoldError("the attacker's chosen move loses")
+        self._pop()
+        self.done.add(node)
+
+    def root(self, state: Any, n: int) -> None:
+        self.engine.load(state)
+        self.st[k.S_KEYS] = 0
+        if int(self.st[k.S_WINNER]) >= 0 or self.st[k.S_DRAW]:
+            raise FourfoldError("the game is already over")
+        if int(self.st[k.S_SIDE]) == self.attacker:
+            self.attacker_node(n)
+            return
+        for reply in self.engine.legal():
+            if self._push(reply) >= 0:
+                raise FourfoldError("a defender reply ends the game")
+            self.attacker_node(n)
+            self._pop()
+
+
+def write_win(game: Any, state: Any, attacker: int, moves: int,
+              journal: Journal | None = None, seconds: float | None = None
+              ) -> tuple[Certificate | None, WinWalk]:
+    """The certificate of *``attacker`` forces a win within ``moves``* from ``state``, or
+    ``None`` when ``seconds`` ran out first (the journal keeps the work)."""
+    from fourfold.games.icedao.proof_hooks import PROOFS
+
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    walk = WinWalk(game, attacker, journal, deadline, bound=False)
+    state = PROOFS.forget(state)
+    try:
+        walk.root(state, moves)
+    except _Deadline:
+        return None, walk
+    finally:
+        if journal is not None:
+            journal.flush()
+    certificate = Certificate(game.name, game.info.variant, game.info.option_strings(),
+                              game.format_position(state), "win", attacker, moves,
+                              tuple(walk.choices))
+    return certificate, walk
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m fourfold.games.icedao.proof_win")
+    p.add_argument("side", type=int)
+    p.add_argument("moves", type=int)
+    p.add_argument("journal")
+    p.add_argument("out")
+    p.add_argument("--seconds", type=float)
+    p.add_argument("--setup")
+    args = p.parse_args(argv)
+    if args.side not in (0, 1) or not 1 <= args.moves <= 255:
+        print(f"error: side {args.side} within {args.moves}: give side 0 (Blue) or 1 (Green)"
+              " and 1 to 255 moves", file=sys.stderr)
+        return 1
+    try:
+        game = load("icedao")
+        state = game.initial_state() if args.setup is None else game.parse_position(args.setup)
+        journal = Journal(args.journal)
+        try:
+            claim = (f"{game.format_position(state)} side {args.side} wins within"
+                     f" {args.moves}")
+            if journal.meta().get("claim", claim) != claim:
+                raise FourfoldError(f"journal {args.journal} belongs to another claim:"
+                                    f" {journal.meta()['claim']}")
+            journal.set_meta(claim=claim)
+            start, cpu = time.perf_counter(), time.process_time()
+            certificate, walk = write_win(game, state, args.side, args.moves, journal,
+                                          args.seconds)
+            spent, cpu = time.perf_counter() - start, time.process_time() - cpu
+            total = float(journal.meta().get("seconds", 0.0)) + spent
+            status = "open" if certificate is None else "written"
+            journal.set_meta(seconds=round(total, 1), status=status)
+        finally:
+            journal.close()
+    except FourfoldError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    if certificate is not None:
+        Path(args.out).write_text(certificate.to_json())
+    print(f"{status}: {walk.nodes} attacker nodes, {len(walk.choices)} choices,"
+          f" {walk.searches} searches ({walk.search_nodes} kernel nodes), {spent:.0f} s"
+          f" ({cpu:.0f} s CPU; total {total:.0f} s)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
