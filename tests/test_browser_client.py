@@ -496,7 +496,8 @@ def test_a_team_plays_again_from_the_same_seats_with_a_new_deal(server: AppServe
     assert [s["kind"] for s in seats["seats"]] == ["bot", "human", "bot", "bot"]
 
 
-def test_the_piece_in_hand_is_dragged_onto_a_cell(server: AppServer, pages: Pages) -> None:
+def test_the_piece_in_hand_is_dragged_onto_a_cell_and_a_piece_given_by_drag(
+        server: AppServer, pages: Pages) -> None:
     made = new_table(server, "quarto", None, 2)
     page = seat_page(pages, server, made)
     state = my_turn(server, made)
@@ -516,6 +517,18 @@ def test_the_piece_in_hand_is_dragged_onto_a_cell(server: AppServer, pages: Page
     page.mouse.up()
     page.wait_for_selector(f'#board g.square.selected[data-cell="{cell}"]')  # placed there
     assert "Now choose the piece to give" in page.inner_text("#controls")
+    # then a piece to give, dragged onto the hand's box: the move is made
+    give = next(m.split(" ")[1] for m in state["legal"] if m.startswith(f"{cell} "))
+    x0, y0 = centre(page, f'#board g.piece.draggable[data-role="supply"][data-piece="{give}"]')
+    x1, y1 = centre(page, '#board g.piece[data-role="hand"]')
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x1, y1, steps=8)
+    page.mouse.up()
+    moved_past(server, made, state["version"])
+    record = httpx.get(f"{server.url}/api/tables/{made['id']}/record?format=json",
+                       timeout=30).json()
+    assert f"{cell} {give}" in record["moves"], record
 
 
 WINDOW = {"width": 1280, "height": 860}

@@ -91,6 +91,17 @@ export function placement(kit, points) {
       if (gives.has(piece)) {
         actionable(g, `Give the ${describePiece(board, piece)}`, 'choosable');
         if (sel.give === piece) g.classList.add('selected');
+        // or drag it onto the hand's box: the piece the other side will hold
+        g.classList.add('draggable');
+        g.addEventListener('pointerdown', (event) => drag(event, {
+          find: () => document.querySelector(`#board g.piece[data-role="supply"][data-piece="${CSS.escape(piece)}"]`),
+          start: () => {},
+          drop: (under) => {
+            const onHand = under && (under.classList.contains('hand') || under.closest('g.piece[data-role="hand"]'));
+            if (onHand) choose(screen, ctx, {give: piece});
+            else ctx.rerender();
+          },
+        }));
       }
     }
     if (points && sel.cell) points.mark(svg, moves.find((m) => m.cell === sel.cell), sel.cell);
