@@ -240,6 +240,12 @@ RULESETS = [("folio", "standard"), ("folio", "fixed-grid"), ("folio", "no-grid")
             ("quatrefoil", "dual")]
 
 
+def plies_for(game: str, variant: str) -> int:
+    """The person's moves before a table is photographed: fewer where the bots may win
+    or solve within a few (freeform's bot lines up four of a random person's pieces)."""
+    return 1 if game == "quatrefoil" else 2 if variant == "freeform" else PLIES
+
+
 def bots_for(game: str, variant: str) -> list[str]:
     if game == "quatrefoil":
         return ["bot:quatrefoil"] * 3
@@ -250,7 +256,7 @@ def tables(server: Server, camera: Camera) -> None:
     """Each ruleset a few moves in, the person to move (a new table and other moves
     when the game ended first: the bots of Quatrefoil may solve a deal in four)."""
     for game, variant in RULESETS:
-        plies = 1 if game == "quatrefoil" else PLIES
+        plies = plies_for(game, variant)
         for seed in range(6):
             made = server.create(game, variant, ["human", *bots_for(game, variant)])
             state = play_as(server, made, 0, plies, random.Random(seed))
