@@ -141,6 +141,11 @@ def test_a_planted_first_mover_edge_names_the_player_who_acts_first(race: None) 
     assert pooled.n == 80 and pooled.low > 0.5
     page = render([r], {"command": "test"})
     assert "<b>South</b> acts first" in page and "South wins" in page
+    # one figure, one interval for the edge: the sentence quotes the table's score cells
+    for level in ("random", "greedy"):
+        score = r["self_play"][level]["outcomes"]["first_score"].text()
+        assert f"{level}: {score}" in balance and f"<td>{score}</td>" in page
+    assert "share of wins" not in balance
 
 
 def test_without_the_edge_the_sentence_follows_the_figures(race: None) -> None:

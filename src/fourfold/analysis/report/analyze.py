@@ -314,11 +314,13 @@ def _balance_text(r: dict[str, Any]) -> str:
     fp = r["first_player"]
     first, second = fp["name"], fp["other"]
     o_top = sp[top]["outcomes"]
-    rows = _by_level(r, lambda s: s["outcomes"]["first_wins"].text(percent=True))
+    # one figure for the edge, the one the verdicts test and the table's score column
+    # gives: the first mover's score (its wins and losses have their own columns)
+    rows = _by_level(r, lambda s: s["outcomes"]["first_score"].text())
     pooled = r["pooled"]["outcomes"]["first_score"]
     return (
-        f"{first} acts first. In self-play {first}'s share of wins is {rows} "
-        f"({first}'s score at {top}: {o_top['first_score'].text()}; Ludii's balance "
+        f"{first} acts first. In self-play {first}'s score (a win 1, a draw 1/2, a loss "
+        f"0; 1/2 is even) is {rows} (Ludii's balance at {top}, "
         f"1 - |first mover's wins - second mover's wins| = {o_top['balance'].text()}). "
         f"{_lean(o_top['first_score'], first, second, f'at {top}')} Pooled over the "
         f"{r['pooled']['games']} self-play games of every level, {first}'s score is "

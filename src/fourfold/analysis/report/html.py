@@ -128,14 +128,18 @@ def plot_balance(r: dict[str, Any]) -> str:
     ax.barh(y, d, left=[e.value for e in w], color="#b8c0cc", label="draws")
     ax.barh(y, lo, left=[a.value + b for a, b in zip(w, d, strict=True)], color=COLOURS[1],
             label=f"{second} wins")
-    ax.errorbar([e.value for e in w], y, xerr=[[e.value - e.low for e in w],
-                                               [e.high - e.value for e in w]],
-                fmt="none", ecolor="black", capsize=3, lw=1)
+    # the first mover's score (wins + draws/2: the middle of the draws) with the interval
+    # the sentence and the table give, against the even 1/2
+    s = [sp[b]["outcomes"]["first_score"] for b in levels]
+    ax.errorbar([e.value for e in s], y, xerr=[[e.value - e.low for e in s],
+                                               [e.high - e.value for e in s]],
+                fmt="o", color="black", ms=3, capsize=3, lw=1)
     ax.axvline(0.5, color="black", lw=0.8, ls=":")
     ax.set_yticks(y, levels)
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
-    ax.set_xlabel(f"share of self-play games (bars: 95% Wilson interval of {first}'s wins)")
+    ax.set_xlabel(f"share of self-play games; dot and bar: {first}'s score with its 95%"
+                  " interval")
     legend(ax, loc="upper center", bbox_to_anchor=(0.5, -0.3), ncol=3, frameon=False)
     return svg(fig)
 
