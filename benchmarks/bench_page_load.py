@@ -2,6 +2,7 @@
 Chromium.
 
     python benchmarks/bench_page_load.py [--rounds 5] [--seconds 240] [--json]
+                                         [--compare OTHER/src]
 
 It starts a fresh ``fourfold serve`` on 127.0.0.1 (a temporary SQLite data directory,
 bots at once) and opens Debian's Chromium (``/usr/bin/chromium``, headless, through
@@ -20,7 +21,10 @@ is; it is timed in the page from the navigation's start (``performance.now()``, 
 ``MutationObserver`` installed by an init script), so the network and the server's work
 are included and the benchmark's own overhead is not. Bounded by ``--rounds`` and
 ``--seconds``; the server and the browser are closed at the end. ``--json`` prints the
-figures as one JSON object.
+figures as one JSON object. ``--compare OTHER/src`` runs a second server from another
+checkout (``git worktree add --detach /tmp/old COMMIT``, then ``--compare /tmp/old/src``)
+and alternates first visits between the two, so a before/after figure on a shared
+machine compares pages that met the same load.
 """
 
 from __future__ import annotations
@@ -28,9 +32,11 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import statistics
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -58,13 +64,52 @@ INSTRUMENT = """
 
 
 @contextlib.contextmanager
-def server() -> Iterator[str]:
+def python_path(source: Path | None) -> Iterator[None]:
+    """``PYTHONPATH`` set to ``source`` meanwhile (nothing when it is None)."""
+    saved = os.environ.get("PYTHONPATH")
+    if source is not None:
+        os.environ["PYTHONPATH"] = str(source)
+    try:
+        yield
+    finally:
+        if saved is None:
+            os.environ.pop("PYTHONPATH", None)
+        else:
+            os.environ["PYTHONPATH"] = saved
+
+
+@contextlib.contextmanager
+def server(source: Path | None = None) -> Iterator[str]:
     """A ``fourfold serve`` on a free loopback port, its limits out of the way, bots
-    at once."""
-    with bench_server(["--bot-pace", "0", "--max-bot-tables-per-address", "100000",
-                       "--tables-per-minute", "100000", "--max-lobby-tables-per-address",
-                       "100000"]) as url:
+    at once; run from ``source`` (another checkout's ``src`` folder) when given."""
+    with contextlib.ExitStack() as stack:
+        with python_path(source):  # for the server's process only
+            url = stack.enter_context(bench_server([
+                "--bot-pace", "0", "--max-bot-tables-per-address", "100000",
+                "--tables-per-minute", "100000", "--max-lobby-tables-per-address",
+                "100000"]))
         yield url
+
+
+def compare(urls: dict[str, str], rounds: int, seconds: float) -> dict[str, Any]:
+    """First visits to two servers at once, alternated page by page (the order swapped
+    every round), so that both meet the same load: a before/after figure a shared
+    machine's changing load does not decide."""
+    deadline = time.monotonic() + seconds
+    times: dict[str, list[float]] = {label: [] for label in urls}
+    with chromium() as browser:
+        for n in range(rounds):
+            for game, variant, players in RULESETS:
+                if time.monotonic() > deadline:
+                    break
+                for label, url in (list(urls.items())[::-1] if n % 2 else urls.items()):
+                    with httpx.Client(base_url=url, timeout=30) as http, \
+                            laptop_page(browser, INSTRUMENT) as page:
+                        times[label].append(open_table(page, http, url, game, variant,
+                                                       players))
+    return {label: {"first_visit_p50_ms": round(statistics.median(v), 1),
+                    "first_visit_max_ms": round(max(v), 1), "n": len(v)}
+            for label, v in times.items() if v}
 
 
 def open_table(page: Any, http: httpx.Client, url: str, game: str, variant: str,
@@ -119,8 +164,21 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=240.0)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--compare", type=Path, default=None, metavar="SRC",
+                        help="also serve from SRC (another checkout's src folder, e.g. a git"
+                        " worktree of an older commit) and alternate first visits between"
+                        " the two")
     args = parser.parse_args()
     need_chromium()
+    if args.compare is not None:
+        with server(args.compare.resolve()) as other, server() as this:
+            figures = compare({str(args.compare): other, "this checkout": this},
+                              max(1, args.rounds), max(1.0, args.seconds))
+        print(json.dumps(figures) if args.json else "\n".join(
+            f"{label}: first visit p50 {row['first_visit_p50_ms']} ms, max"
+            f" {row['first_visit_max_ms']} ms ({row['n']} pages)"
+            for label, row in figures.items()))
+        return
     with server() as url:
         result = run(url, max(1, args.rounds), max(1.0, args.seconds))
     if args.json:

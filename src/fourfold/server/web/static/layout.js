@@ -18,10 +18,11 @@ function room(board) {
 /** Measure the board's room now (a table calls it as it builds its page, before the
  * first picture arrives). */
 export function measure(board) {
+  // a picture's max-height, read from a stand-in out of the page's flow (nothing moves,
+  // nothing scrolls: it is gone before the page is drawn)
   const probe = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  probe.setAttribute('viewBox', '0 0 1 1');
-  const was = board.firstChild;
-  board.insertBefore(probe, was);
+  probe.setAttribute('style', 'position: absolute; visibility: hidden; width: 0');
+  board.append(probe);
   const style = getComputedStyle(board);
   const inner = board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
   const most = parseFloat(getComputedStyle(probe).maxHeight);
