@@ -36,7 +36,8 @@ window.fetch = function (url, ...rest) {
   if (String(url).endsWith('/screen')) window.__screenAsked.push(document.readyState);
   return fetchNow.call(this, url, ...rest);
 };
-document.addEventListener('securitypolicyviolation', (e) => window.__blocked.push(e.violatedDirective));
+document.addEventListener('securitypolicyviolation',
+  (e) => window.__blocked.push(e.violatedDirective));
 """
 
 
