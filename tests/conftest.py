@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, settings
 
 from support.browser import browser  # noqa: F401 - one shared Chromium for the whole run
 from support.browser_app import pages  # noqa: F401 - browser contexts that fail on console errors
+from support.numba_lock import share_compilations
 from support.server import Postgres, Redis, postgres_cluster, redis_server
 
 settings.register_profile(
@@ -43,3 +44,11 @@ def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if os.environ.get("PYTEST_XDIST_WORKER"):
         base = base.parent
     return base / "fourfold-cache"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def one_compilation_per_kernel(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Parallel workers compile each cold numba kernel once between them: the second to
+    need it waits for the first and loads it from numba's cache (support/numba_lock.py)."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        share_compilations(tmp_path_factory.getbasetemp().parent / "numba-locks")
