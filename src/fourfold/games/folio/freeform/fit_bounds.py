@@ -24,7 +24,7 @@ slack, so rounding and that slack can never turn a fitting grid into a refusal.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from fourfold.games.folio.freeform import fitting
 
@@ -70,10 +70,14 @@ def on_table(
     )
 
 
+#: a target as ``possible`` reads it: ``(offsets, free cell, discs, box of q)``
+TargetParts = tuple[tuple[complex, ...], complex, tuple[tuple[complex, float], ...],
+                    tuple[float, float, float, float]]
+
+
 def possible(
     ps: Sequence[complex],
-    targets: Sequence[tuple[tuple[complex, ...], complex, tuple[tuple[complex, float], ...],
-                            tuple[float, float, float, float]]],
+    targets: Iterable[TargetParts],
     z: complex,
     t: float,
     table: fitting.Table,

@@ -69,6 +69,13 @@ followed by a convex test.
    missed. It concerns grids within a hair of the table's edge; tests with
    grids touching the edge exactly find every one.
 
+Speed without changing an answer: ``_placed`` judges each placement with ``_fault``'s
+own arithmetic written out (``_Placements``, the same floats) and builds a grid only for
+one that passes; the squeeze runs ``_slide`` only on the rotations and scales that
+``_may_slide`` (every sample at once in NumPy, a margin of ``1e-9`` for rounding) does not
+rule out. Both decide exactly as the plain loops do (the differential check in
+docs/envs.md compared every grid, in order).
+
 Every grid returned is checked again from scratch (``check``), so a grid that
 does not fit is never reported, whatever happens above.
 """
@@ -80,6 +87,9 @@ import functools
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
 
 Point = tuple[float, float]
 Cell = tuple[int, int]
@@ -516,22 +526,98 @@ def _placed(
     table: Table,
 ) -> tuple[Grid | None, float]:
     """The solved grid in the first placement of the occupied block that is on the table;
-    else ``None`` and how far the best placement's corners reach over the table's edge."""
+    else ``None`` and how far the best placement's corners reach over the table's edge.
+
+    Every placement is judged as ``_fault`` judges ``_grid(q, b, offsets, shift)``, with
+    the same arithmetic written out (``_Placements``: no grid is built for a placement
+    that fails); a placement that passes is checked once more by ``_fault`` itself."""
     q, b = found
     if abs(q) > 1:
         q /= abs(q)
     points = [(p.real, p.imag) for p in ps]
     overhang = math.inf
-    half = table.side / 2
-    for shift in _shifts(offsets):
-        grid = _grid(q, b, offsets, shift)
-        if _fault(grid, points, t, table) is None:
-            return grid, 0.0
-        overhang = min(overhang, max(
-            max(abs(x - table.centre[0]), abs(y - table.centre[1])) - half
-            for x, y in grid.corners()
-        ))
+    places = _Placements(q, b, table)
+    if places.scale < 1 - SLACK:  # _fault's first refusal, the same for every placement
+        return None, min(places.overhang(places.corners(shift)) for shift in _shifts(offsets))
+    limit = t * places.scale * (1 + SLACK)
+    # the points' distances to their cell centres do not depend on the placement (the
+    # grid moves with the block) but for rounding: settled once unless within 1e-6
+    shifts = _shifts(offsets)
+    worst = max(places.distances(points, offsets, shifts[0]))
+    settled = not limit * (1 - 1e-6) < worst <= limit * (1 + 1e-6)
+    for shift in shifts:
+        if settled:
+            close = worst <= limit
+        else:
+            close = max(places.distances(points, offsets, shift)) <= limit
+        corners = places.corners(shift)
+        if close and all(table.holds(x, y) for x, y in corners):
+            grid = _grid(q, b, offsets, shift)
+            if _fault(grid, points, t, table) is None:
+                return grid, 0.0
+        overhang = min(overhang, places.overhang(corners))
     return None, overhang
+
+
+class _Placements:
+    """``_grid(q, b, offsets, shift)`` and ``Grid.point`` for every ``shift`` of one
+    similarity, without building the grids: the rotation, scale and quarter turns are
+    worked out once; each placement's origin, cell centres and corners come out of the
+    same operations, in the same order, as ``_grid`` and ``Grid.point`` perform (so the
+    same floats)."""
+
+    def __init__(self, q: complex, b: complex, table: Table) -> None:
+        z = 1 / q
+        self.z, self.b = z, b
+        angle = cmath.phase(z) % (2 * math.pi)
+        self.scale = scale = abs(z)
+        self.moves: list[complex] = []
+        while angle >= math.pi / 2 - 1e-12:
+            angle -= math.pi / 2
+            if angle < 0:
+                angle = 0.0
+            self.moves.append(SIZE * scale * cmath.exp(1j * angle))
+        self.turns = len(self.moves)
+        self.cos, self.sin = math.cos(angle), math.sin(angle)
+        self.table = table
+        self.half = table.side / 2
+
+    def origin(self, shift: complex) -> tuple[float, float]:
+        origin = (-shift - self.b) * self.z
+        for move in self.moves:
+            origin -= move
+        return origin.real, origin.imag
+
+    def point(self, origin: tuple[float, float], u: float, v: float) -> tuple[float, float]:
+        c, s = self.cos, self.sin
+        u, v = u * self.scale, v * self.scale
+        return origin[0] + u * c - v * s, origin[1] + u * s + v * c
+
+    def cell(self, d: complex, shift: complex) -> tuple[int, int]:
+        c, r = int(d.real + shift.real), int(d.imag + shift.imag)
+        for _ in range(self.turns):
+            c, r = SIZE - 1 - r, c
+        return c, r
+
+    def distances(
+        self, points: Sequence[Point], offsets: Sequence[complex], shift: complex
+    ) -> list[float]:
+        origin = self.origin(shift)
+        found = []
+        for (x, y), d in zip(points, offsets, strict=True):
+            c, r = self.cell(d, shift)
+            cx, cy = self.point(origin, c + 0.5, r + 0.5)
+            found.append(math.hypot(x - cx, y - cy))
+        return found
+
+    def corners(self, shift: complex) -> list[tuple[float, float]]:
+        origin = self.origin(shift)
+        return [self.point(origin, k.real, k.imag) for k in _CORNERS]
+
+    def overhang(self, corners: list[tuple[float, float]]) -> float:
+        """How far these corners reach over the table's edge (``_placed``'s order key)."""
+        cx, cy = self.table.centre
+        return max(max(abs(x - cx), abs(y - cy)) - self.half for x, y in corners)
 
 
 def _squeezed(
@@ -552,7 +638,9 @@ def _squeezed(
     ]
     if not shifts:
         return None
-    for qq in _table_samples(found[0], box):
+    samples = _table_samples(found[0], box)
+    for k in np.flatnonzero(_may_slide(samples, ps, ws, shifts, t, table)).tolist():
+        qq = samples[k]
         for shift, b2 in _slide(qq, ps, ws, shifts, t, table):
             grid = _grid(qq, b2, offsets, shift)
             if _fault(grid, points, t, table) is None:
@@ -595,6 +683,46 @@ def _may_fit_table(
         if math.hypot(gap_x, gap_y) > reach:
             return False
     return True
+
+
+def _may_slide(
+    samples: Sequence[complex],
+    ps: Sequence[complex],
+    ws: Sequence[complex],
+    shifts: Sequence[complex],
+    t: float,
+    table: Table,
+) -> npt.NDArray[np.bool_]:
+    """For each rotation and scale ``q`` in ``samples``, whether ``_slide`` might find a
+    translation for some placement: its bounding-square tests, for every sample and
+    placement at once in NumPy, each passed unless it fails by more than ``1e-9`` (NumPy's
+    rounding differs from Python's by far less), so a ``q`` marked ``False`` is one for
+    which ``_slide`` yields nothing. The squeeze runs ``_slide`` itself on the others."""
+    q = np.asarray(samples, dtype=np.complex128)
+    m = np.abs(q)
+    back = np.conj(q / m)
+    p = np.asarray(ps, dtype=np.complex128)
+    w = np.asarray(ws, dtype=np.complex128)
+    discs = (w[None, :] - q[:, None] * p[None, :]) * back[:, None]
+    dx0 = discs.real.max(axis=1) - t
+    dx1 = discs.real.min(axis=1) + t
+    dy0 = discs.imag.max(axis=1) - t
+    dy1 = discs.imag.min(axis=1) + t
+    slack = 1e-9
+    possible = (dx0 <= dx1 + slack) & (dy0 <= dy1 + slack)
+    half = (table.side / 2 * m)[:, None]
+    corners = np.asarray(_CORNERS, dtype=np.complex128)
+    start = np.asarray(shifts, dtype=np.complex128)
+    qcentre = q * complex(*table.centre)
+    c = ((corners[None, None, :] - start[None, :, None] - qcentre[:, None, None])
+         * back[:, None, None])
+    x0 = np.maximum(c.real.max(axis=2) - half, dx0[:, None])
+    x1 = np.minimum(c.real.min(axis=2) + half, dx1[:, None])
+    y0 = np.maximum(c.imag.max(axis=2) - half, dy0[:, None])
+    y1 = np.minimum(c.imag.min(axis=2) + half, dy1[:, None])
+    inside = (x0 <= x1 + slack) & (y0 <= y1 + slack)
+    result: npt.NDArray[np.bool_] = possible & inside.any(axis=1)
+    return result
 
 
 def _table_samples(q: complex, box: tuple[float, float, float, float] | None) -> list[complex]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +29,7 @@ from fourfold.core.game import PerfectInformation
 from fourfold.core.outcome import Outcome
 from fourfold.core.spec import GameInfo, OptionSpec, bool_option
 from fourfold.games.folio.freeform import fit_bounds, fitting
+from fourfold.games.folio.freeform.fit_bounds import TargetParts
 from fourfold.games.folio.freeform.fitting import Cell, Grid, Table
 from fourfold.games.folio.freeform.notation import (
     CHALLENGE_WORD,
@@ -378,12 +379,13 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
             self._targets_cache[key] = found
         return self._targets_cache[key]
 
-    def _targets_at(self, state: FreeformState, z: complex) -> list[Target]:
-        """The targets (``targets(state, False)``) whose first disc may hold ``z``: per leaf,
-        only the cells near where ``z`` falls under the leaf's middle rotation and scale
-        (every cell whose first disc, widened as ``fit_bounds.admits`` widens it, holds
-        ``z`` is among them; the other discs are for ``fit_bounds`` to test)."""
-        found: list[Target] = []
+    def _targets_at(self, state: FreeformState, z: complex) -> Iterator[TargetParts]:
+        """The targets (``targets(state, False)``, as ``fit_bounds.possible`` reads them)
+        whose first disc may hold ``z``, one at a time (``possible`` stops at the first
+        that may fit): per leaf, only the cells near where ``z`` falls under the leaf's
+        middle rotation and scale (every cell whose first disc, widened as
+        ``fit_bounds.admits`` widens it, holds ``z`` is among them; the other discs are for
+        ``fit_bounds`` to test)."""
         for leaf, discs, reach in self._leaf_discs(state):
             cells = _free_cells(leaf.offsets)
             if reach is not None:
@@ -391,8 +393,8 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
                 c = qc * (z - p0) + leaf.offsets[0]
                 cells = [w for w in cells if abs(w.real - c.real) <= radius
                          and abs(w.imag - c.imag) <= radius]
-            found.extend(Target(leaf.offsets, w, discs(w), leaf.box) for w in cells)
-        return found
+            for w in cells:
+                yield leaf.offsets, w, discs(w), leaf.box
 
     def _leaf_discs(self, state: FreeformState) -> list[tuple[
         fitting.Leaf, Callable[[complex], tuple[tuple[complex, float], ...]],
@@ -434,8 +436,10 @@ class FreeformGame(PerfectInformation[FreeformState, FreeformPly]):
         if state.placed < 2:
             return True
         z = complex(*point)
-        chosen = self.targets(state, True) if lines_only else self._targets_at(state, z)
-        targets = [(tg.offsets, tg.cell, tg.discs, tg.box) for tg in chosen]
+        targets: Iterable[TargetParts] = (
+            ((tg.offsets, tg.cell, tg.discs, tg.box) for tg in self.targets(state, True))
+            if lines_only else self._targets_at(state, z)
+        )
         pts = [complex(x, y) for x, y in state.points]
         return fit_bounds.possible(pts, targets, z, self.tolerance, self.table)
 

@@ -58,6 +58,13 @@ class FreeformEncoder(PiecePlanes):
             self._rc_table = (np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64))
         return self._rc_table
 
+    def _lattice_flat(self) -> npt.NDArray[np.int64]:
+        """Each action-lattice point's place in a flattened plane (-1 off the planes)."""
+        if not hasattr(self, "_flat_table"):
+            rows, cols = self._lattice_rc()
+            self._flat_table = np.where(rows >= 0, rows * self.side + cols, -1)
+        return self._flat_table
+
     def observe(self, view: View) -> tuple[Tensor, Mask]:
         """``encode`` and the mask in one pass over the legal placements (no move objects:
         a mid-game position has thousands of legal moves, twelve gives per placement)."""
@@ -75,15 +82,19 @@ class FreeformEncoder(PiecePlanes):
         else:
             # the rules' own legal placements (cached per position by the game)
             index, wins = game.placement_arrays(state)
-            wins = wins.copy()
+            # the mask as one row per lattice point (its k + 1 gives): a winning placement
+            # only places (the last column), any other gives one of the kinds left
+            rows_of = mask[:-1].reshape(nowhere + 1, k + 1)
             if len(gives) == 0:
-                wins[:] = True
-            mask[index[wins] * (k + 1) + k] = 1
-            rest = index[~wins]
-            mask[(rest[:, None] * (k + 1) + gives[None, :]).ravel()] = 1
-            rows, cols = self._lattice_rc()
-            on = rows[index] >= 0
-            out[self.o_place, rows[index][on], cols[index][on]] = 1.0
+                rows_of[index, k] = 1
+            else:
+                rows_of[index[wins], k] = 1
+                row = np.zeros(k + 1, dtype=np.int8)
+                row[gives] = 1
+                rows_of[index[~wins]] = row
+            flat = self._lattice_flat()
+            place = flat[index]
+            out[self.o_place].reshape(-1)[place[place >= 0]] = 1.0
             if state.pieces:
                 mask[-1] = 1
                 out[self.o_place + 1] = 1.0
