@@ -276,8 +276,12 @@ class VectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         done = terminated | truncated
         if done.any():
             final_obs = np.full(self.num_envs, None, dtype=object)
-            for i in np.flatnonzero(done):
-                final_obs[i] = self.final[i].reshape(self.obs_shape).copy()
+            ended = np.flatnonzero(done)
+            # one copy of every finished game's last observation; each game gets its own
+            # row of it (a view of that new array, never of the env's buffer)
+            finals = self.final[ended].reshape(len(ended), *self.obs_shape)
+            for j, i in enumerate(ended.tolist()):
+                final_obs[i] = finals[j]
             info["final_obs"], info["_final_obs"] = final_obs, done
             info["final_info"] = {"seat": self.seat.copy(), "_seat": done.copy()}
             info["_final_info"] = done.copy()

@@ -142,7 +142,11 @@ def pl_track(t, ot, x, action, o, planes):  # type: ignore[no-untyped-def]
     if place < n:
         o[hand * n + place] = 1.0
         for j in range(a):
-            o[(k + j) * n + place] = ot[1 + j * k + hand]
+            # the cell was empty, so its attribute entries are 0: write only the others
+            # (each attribute plane is its own cache line, and most rows are cold)
+            value = ot[1 + j * k + hand]
+            if value != 0:
+                o[(k + j) * n + place] = value
         base = (k + a + hand) * n
         for c in range(n):
             o[base + c] = 0.0
