@@ -129,7 +129,7 @@ def configured(state: dict[str, Any]) -> Any:
 
 def pick(state: dict[str, Any], rng: random.Random) -> str:
     """A winning move if there is one, else a random legal one (from the seat's view)."""
-    legal = state["legal"]
+    legal: list[str] = state["legal"]
     quiet = [m for m in legal if m not in ("challenge", "stack")] or legal
     if state["game"] == "quatrefoil":  # a seat's view is no playable position
         return rng.choice(quiet)
