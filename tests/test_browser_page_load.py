@@ -95,3 +95,22 @@ def test_other_pages_load_their_modules_when_the_person_goes_there(server: AppSe
     page.wait_for_selector("#f-create")
     page.go_back()
     page.wait_for_selector("#board svg")
+
+
+def test_a_controller_that_imports_another_has_both_preloaded(server: AppServer,
+                                                             pages: Pages) -> None:
+    """Ice Dao's controller imports the sliding games': both are preloaded by the HTML,
+    not the second once the first has arrived (one round trip more before the board)."""
+    made = server.create("icedao", ["human", "bot:level1"])
+    page, fetched = fresh_page(pages)
+    page.goto(server.url + made["seats"][0]["url"])
+    page.wait_for_selector('#board.acting [role="button"]')
+    controllers = sorted(u.split("/pkg/")[1] for u in fetched if "/pkg/" in u)
+    assert controllers == ["fourfold/games/icedao/browser.js",
+                           "fourfold/games/sliding/browser.js"], controllers
+    started, arrived = page.evaluate("""() => {
+      const find = (end) => performance.getEntriesByType('resource')
+        .find((e) => e.name.endsWith(end));
+      return [find('/sliding/browser.js').startTime, find('/icedao/browser.js').responseEnd];
+    }""")
+    assert started < arrived, (started, arrived)

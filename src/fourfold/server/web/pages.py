@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import posixpath
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -133,7 +134,32 @@ def _controllers(request: Request, table_id: str) -> tuple[str, ...] | None:
         return None
     info = live.game.info
     url = controller_url(info.spec, info.variant)
-    return () if url is None else (url.replace(f"/ui/{build_id()}/", "/ui/BUILD/"),)
+    if url is None:
+        return ()
+    return tuple(f"/ui/BUILD/pkg/{path}" for path in sorted(
+        _controller_imports(url.removeprefix(f"/ui/{build_id()}/pkg/"))))
+
+
+#: ``from '../sliding/browser.js'`` in a controller: a file beside it, or in a sibling folder
+RELATIVE = re.compile(r"""\bfrom\s*['"](\.{1,2}/[\w./-]+\.js)['"]""")
+
+
+def _controller_imports(path: str) -> set[str]:
+    """A controller's served path (``fourfold/games/icedao/browser.js``) and those of the
+    controllers it imports, transitively (Ice Dao's is the sliding games'): preloaded
+    together, not one import after another."""
+    seen: set[str] = set()
+    todo = [path]
+    while todo:
+        here = todo.pop()
+        file = served_file(here)
+        if here in seen or file is None:
+            continue
+        seen.add(here)
+        folder = posixpath.dirname(here)
+        todo += [posixpath.normpath(posixpath.join(folder, found))
+                 for found in RELATIVE.findall(file.read_text(encoding="utf-8"))]
+    return seen
 
 
 #: paths that are never pages: their 404 stays the API's JSON refusal
