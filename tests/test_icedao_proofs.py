@@ -207,7 +207,7 @@ TEST_CHOICES = 100_000
 COMMAND_CHECKED = frozenset({"start-blue-first-moves.json"})
 
 
-def tested() -> list[tuple[str, int, Certificate]]:
+def checked_here() -> list[tuple[str, int, Certificate]]:
     every = [c for c in committed() if len(c[2].choices) <= TEST_CHOICES]
     sample = {name: min((c for c in every if c[0] == name and c[2].claim == "no-win"),
                         key=lambda c: len(c[2].choices))[1]
@@ -216,7 +216,7 @@ def tested() -> list[tuple[str, int, Certificate]]:
             or sample.get(c[0]) == c[1]]
 
 
-@pytest.mark.parametrize("name, item, certificate", tested(),
+@pytest.mark.parametrize("name, item, certificate", checked_here(),
                          ids=lambda v: str(v) if not isinstance(v, Certificate) else "")
 def test_every_committed_certificate_checks(name: str, item: int,
                                             certificate: Certificate) -> None:
