@@ -196,7 +196,27 @@ def test_estimates_are_seeded_and_never_exact() -> None:
     assert first == estimate(game, state, 300, seed=5)
     assert len(first.moves) == len(game.legal_moves(state))
     assert all(not judged.exact and judged.score is not None for _, judged in first.moves)
-    assert first.value == max((j for _, j in first.moves), key=lambda j: j.score or 0.0)
+    # the position's value is its best move's: the one the search visited most, not the
+    # highest mean (a thinly visited move's luck)
+    assert len(first.best) == 1 and first.value == first.of(first.best[0])
+
+
+def test_an_estimated_label_rests_on_a_duel_of_the_move_played_and_the_best() -> None:
+    """A drawn Quarto opening once read 'blunder (est.)' on most plies: the position's
+    value was the highest mean of up to 240 moves (mostly a thin one's luck) and the move
+    played had a handful of visits. Played against the best in a search of their own,
+    the quiet opening moves of a level 2 game are no mistakes."""
+    import fourfold
+    from fourfold.analysis.review.assess import estimate
+    from fourfold.analysis.review.labels import BLUNDER, MISTAKE, label
+
+    game = fourfold.load("quarto")
+    state = game.initial_state()
+    for text in ("TLQH", "a3 SDRH", "d2 TDQF", "c4 SLRH"):
+        move = game.parse_move(state, text)
+        found = estimate(game, state, 1_000, seed=3, asked=(move,))
+        assert label(found.value, found.of(move), found.best_value()) not in (MISTAKE, BLUNDER)
+        state = game.next_state(state, move)
 
 
 def test_the_servers_analysis_values_the_move_played_even_unlisted() -> None:

@@ -93,7 +93,7 @@ def estimate(game: Game[Any, Any], state: Any, iterations: int, seed: int,
         return scored(bots.estimate(game, state, asked, iterations, seed))
     if MCTSBot.name in bots.too_slow:
         return Assessment(UNKNOWN, (), (), "estimate")  # its bots say: far too slow here
-    return searched(game, state, mover, iterations, seed)
+    return searched(game, state, mover, iterations, seed, asked)
 
 
 def scored(scores: tuple[tuple[Any, float], ...]) -> Assessment:
@@ -107,21 +107,54 @@ def scored(scores: tuple[tuple[Any, float], ...]) -> Assessment:
 
 
 def searched(game: Game[Any, Any], state: Any, mover: int, iterations: int,
-             seed: int) -> Assessment:
-    """The MCTS search of the bots (level 4's) from ``state``, ``iterations`` long."""
+             seed: int, asked: tuple[Any, ...] = ()) -> Assessment:
+    """The MCTS search of the bots (level 4's) from ``state``, ``iterations`` long.
+
+    The best move is the one the search visited most (its mean is the position's
+    value): the highest mean of all the moves would mostly be a thinly visited move's
+    luck. A move asked about (the move played) is valued against the best one in a
+    second search between those two alone, so that both means rest on many visits of
+    one tree, from one side: a thin mean is no grounds for a label.
+    """
+    legal = game.legal_moves(state)
+    root = _search(game, state, mover, None, max(iterations, 2 * len(legal)), seed)
+    visited = [child for child in root.children if child.visits]
+    if not visited:
+        return Assessment(UNKNOWN, (), (), "estimate")
+    top = max(visited, key=lambda child: (child.visits, child.reward / child.visits))
+    scores = {child.action: _score(child) for child in visited}
+    value = estimated(scores[top.action])
+    for move in asked:
+        action = game.encode(move)
+        if action == top.action or action not in scores:
+            continue
+        duel = _search(game, state, mover, [top.action, action], iterations, seed + 1)
+        dueled = {child.action: _score(child) for child in duel.children if child.visits}
+        if top.action in dueled and action in dueled:
+            scores[action] = dueled[action]
+            value = estimated(max(dueled[action], dueled[top.action]))
+    ranked = sorted(scores.items(), key=lambda item: -item[1])
+    moves = tuple((game.decode(action), estimated(score)) for action, score in ranked)
+    best = (game.decode(top.action),)
+    return Assessment(value, moves, best, "estimate")
+
+
+def _search(game: Game[Any, Any], state: Any, mover: int, actions: list[int] | None,
+            iterations: int, seed: int) -> Any:
+    """The root of the bots' MCTS from ``state`` over ``actions`` alone (all legal
+    moves when ``None``)."""
     from fourfold.ai.base import Limit
     from fourfold.ai.mcts import MCTSBot
 
-    legal = game.legal_moves(state)
-    bot = MCTSBot(game, mover, seed, Limit(iterations=max(iterations, 2 * len(legal))))
+    bot = MCTSBot(game, mover, seed, Limit(iterations=iterations))
     engine = bot.engine
     engine.load(game.view(state, mover).observation)
-    root = bot.search(engine.to_move(), engine.legal())
-    # rewards are +1 won, 0 drawn, -1 lost: the expected score is (1 + mean) / 2
-    scores = {child.action: (1 + child.reward / child.visits) / 2
-              for child in root.children if child.visits}
-    return scored(tuple((game.decode(action), score) for action, score in sorted(
-        scores.items(), key=lambda item: -item[1])))
+    return bot.search(engine.to_move(), engine.legal() if actions is None else actions)
+
+
+def _score(child: Any) -> float:
+    """A child's expected score for the mover: rewards are +1 won, 0 drawn, -1 lost."""
+    return float((1 + child.reward / child.visits) / 2)
 
 
 def assess(game: Game[Any, Any], state: Any, seconds: float, iterations: int,
