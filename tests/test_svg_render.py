@@ -158,6 +158,16 @@ def test_freeform_undecided_shows_candidate_grids() -> None:
     assert "grid-candidate" in found
 
 
+def test_freeform_two_pieces_never_read_as_a_decided_grid() -> None:
+    """Two pieces side by side fit one arrangement, but the grid can still shift under
+    them: the picture once said "the grid is decided" after the first two moves."""
+    game = fourfold.load("folio", "freeform")
+    state = game.parse_position("0.0,0.0=Rs;1.0,0.0=Gm Bl")
+    svg = str(svg_for_state(game, state))
+    assert "decided" not in svg and "can still shift" in svg
+    assert "grid-candidate" in classes(parse(svg))
+
+
 def test_svg_is_a_string_that_notebooks_show() -> None:
     game = fourfold.load("dao")
     svg = svg_for_state(game, game.initial_state())

@@ -75,7 +75,13 @@ def _grids(game: FreeformGame, state: FreeformState) -> tuple[list[fitting.Grid]
     found = list(itertools.islice(fitting.grids(points, game.tolerance, game.table),
                                   MAX_CANDIDATES + 1))
     if len(found) == 1:
-        return found, "grid-fit", "One 4x4 grid fits: the grid is decided.", (), None
+        columns = {column for column, _ in found[0].cells}
+        rows = {row for _, row in found[0].cells}
+        if len(columns) == 4 and len(rows) == 4:  # the pieces span it: it cannot shift
+            return found, "grid-fit", "One 4x4 grid fits: the grid is decided.", (), None
+        return found, "grid-candidate", ("One arrangement of the pieces fits, but the grid"
+                                          " can still shift: the dashed grid is one of"
+                                          " them."), (), None
     shown = found[:MAX_CANDIDATES]
     more = "+" if len(found) > MAX_CANDIDATES else ""
     return shown, "grid-candidate", (f"Undecided: {len(shown)}{more} candidate 4x4 grids"
