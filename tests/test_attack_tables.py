@@ -113,6 +113,10 @@ def test_the_lobby_holds_few_tables_per_address(server: Server) -> None:
         ids = {r.json()["id"] for r in public}
         listed = {row["id"] for row in http.get("/api/lobby").json()["tables"]}
         assert ids <= listed and private.json()["id"] not in listed
+        # a game against a bot has its own cap: the lobby's being full never stops it
+        against_bot = http.post("/api/tables", json={"game": "folio",
+                                                     "seats": ["human", "bot:random"]})
+        assert against_bot.status_code == 201, against_bot.text
 
 
 def test_new_tables_are_rate_limited_per_address(tmp_path: Path) -> None:

@@ -97,7 +97,11 @@ def test_new_tables_a_minute_are_one_allowance_across_instances(servers: list[Se
     refill = TABLES_PER_MINUTE / 60 * (time.monotonic() - started)
     print(f"new tables: {made} of {3 * TABLES_PER_MINUTE} made")
     assert made <= TABLES_PER_MINUTE + int(refill), (made, refill)
-    assert refusals and all("too many new tables" in e for e in refusals), refusals
+    # the tables' allowance runs out first (the fifth request); the twelve requests also
+    # outrun the address's burst of ten when the machine is quick, which is refused too
+    assert any("too many new tables" in e for e in refusals), refusals
+    assert all("too many new tables" in e or "too many requests" in e for e in refusals), \
+        refusals
 
 
 def test_tables_held_are_one_cap_across_instances(servers: list[Server]) -> None:

@@ -152,9 +152,9 @@ def _table_slots(request: Request, specs: list[SeatSpec], *, private: bool
     - a table of people only: one of ``--max-tables-per-address`` (unfinished games;
       one still waiting for players counts for an hour after its last change; a seat
       taken at someone else's table counts too, ``post_join``);
-    - a public table (a row of the lobby, which lists the latest changed first): one
-      of ``--max-lobby-tables-per-address`` (unfinished tables changed in the last
-      hour);
+    - a public table of people only (a row of the lobby, which lists the latest
+      changed first): one of ``--max-lobby-tables-per-address`` (unfinished tables
+      changed in the last hour);
     - every new table: ``--tables-per-minute`` (a table made and resigned at once
       costs no slot, but still a row and memory until it is forgotten).
     """
@@ -176,16 +176,21 @@ def _table_slots(request: Request, specs: list[SeatSpec], *, private: bool
             time.time() - table.updated_at < OPEN_TABLE_IDLE_SECONDS
 
     caps: list[tuple[Any, Callable[[str], bool], str]] = []
-    if any(s.kind == BOT for s in specs):
+    has_bot = any(s.kind == BOT for s in specs)
+    if has_bot:
         limit = state.bot_tables.limit
+        idle = round(BOT_TABLE_IDLE_SECONDS / 60)
         caps.append((state.bot_tables, bots_alive,
                      f"you already have {limit} unfinished games with bots here (at most"
                      f" {limit} at once from one address, so that no one can keep every"
-                     " bot busy): finish or resign one first"))
+                     f" bot busy): finish or resign one first (a game left for {idle}"
+                     " minutes stops counting)"))
     else:
         limit = state.people_tables.limit
         caps.append((state.people_tables, people_alive, _people_refusal(limit)))
-    if not private:  # a row of the lobby while it is unfinished
+    if not private and not has_bot:  # a row of the lobby while it is unfinished
+        # (a game with a bot is bounded by the cap on games with bots: a player who
+        # starts a few games against bots never reads that the lobby is full)
         limit = state.lobby_tables.limit
         caps.append((state.lobby_tables, lobby_alive,
                      f"you already have {limit} tables in the lobby (at most {limit} from one"

@@ -81,8 +81,8 @@ def register(sub: Any) -> None:
                    help="unfinished games between people (no bot) that one client address"
                         " may have started at once (default 16)")
     p.add_argument("--max-lobby-tables-per-address", type=int, default=4, metavar="N",
-                   help="public tables (lobby rows) changed in the last hour that one client"
-                        " address may have started (default 4)")
+                   help="public tables of people only (lobby rows) changed in the last hour"
+                        " that one client address may have started (default 4)")
     p.add_argument("--tables-per-minute", type=float, default=12.0, metavar="N",
                    help="new tables a minute per client address, in bursts of as many"
                         " (default 12)")
