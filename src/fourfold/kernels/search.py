@@ -30,8 +30,9 @@ hooks, which are ``inlined`` functions of the kernel:
 
 The wrapper that the kernel compiles (``no_refcount``) calls ``root_search``
 with its arrays and hooks; numba inlines the loop and, through it, the hooks,
-so a node pays no call. Numba's cache is keyed by the wrapper's file: when this
-file changes, clear the kernels' caches (``__pycache__/*.nbi``) to recompile.
+so a node pays no call. Numba's cache is keyed by the wrapper's file and, through
+``fourfold.kernels.jit``, by every package module that file imports: a change to this
+file recompiles the kernels that inline it.
 
 Scores are from the side to move: ``WIN - plies`` for a win (faster wins score
 higher), ``0`` for a draw and for positions at the horizon. ``stats`` carries

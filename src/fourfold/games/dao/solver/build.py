@@ -25,12 +25,12 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from fourfold.games.dao.solver.index import DISTANCE_BITS, MAX_DISTANCE, _expand, _index, tables
+from fourfold.kernels.jit import cached
 
 
-@njit(cache=True)
+@cached
 def _classify(mover: int, other: int, formations: np.ndarray, corners: np.ndarray,
               neighbours: np.ndarray) -> int:
     """``LOSS``/``WIN`` for an ended position (distance 0), ``INVALID``, or -1 (going on)."""
@@ -50,7 +50,7 @@ def _classify(mover: int, other: int, formations: np.ndarray, corners: np.ndarra
     return -1
 
 
-@njit(cache=True)
+@cached
 def _children(mover: int, other: int, rays: np.ndarray, rank16: np.ndarray,
               rank12: np.ndarray, out: np.ndarray) -> int:
     """The index of every position after a legal move, into ``out``; returns how many."""
@@ -73,7 +73,7 @@ def _children(mover: int, other: int, rays: np.ndarray, rank16: np.ndarray,
     return n
 
 
-@njit(cache=True)
+@cached
 def _build(sub16: np.ndarray, sub12: np.ndarray, rank16: np.ndarray, rank12: np.ndarray,
            rays: np.ndarray, formations: np.ndarray, corners: np.ndarray,
            neighbours: np.ndarray) -> tuple[np.ndarray, np.ndarray, int, int]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from fourfold.games.dao.solver.index import (
     DISTANCE_BITS,
@@ -19,6 +18,7 @@ from fourfold.games.dao.solver.index import (
     position_at,
     tables,
 )
+from fourfold.kernels.jit import cached
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ class Summary:
     longest_win_positions: tuple[str, ...]
 
 
-@njit(cache=True)
+@cached
 def _all_masks(sub16: np.ndarray, sub12: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     size = len(sub16) * len(sub12)
     movers = np.empty(size, dtype=np.int64)

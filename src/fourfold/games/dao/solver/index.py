@@ -18,11 +18,11 @@ from functools import lru_cache
 from math import comb
 
 import numpy as np
-from numba import njit
 
 from fourfold.games.dao.game import DaoGame
 from fourfold.games.dao.state import DaoState
 from fourfold.games.sliding.geometry import NUM_DIRECTIONS
+from fourfold.kernels.jit import cached
 
 SQUARES = 16
 PIECES = 4
@@ -103,7 +103,7 @@ def tables() -> Tables:
     )
 
 
-@njit(cache=True)
+@cached
 def _compress(other: int, mover: int) -> int:
     """``other`` as a subset of the squares ``mover`` leaves free (numbered 0..11)."""
     out = 0
@@ -117,7 +117,7 @@ def _compress(other: int, mover: int) -> int:
     return out
 
 
-@njit(cache=True)
+@cached
 def _expand(sub: int, mover: int) -> int:
     out = 0
     j = 0
@@ -130,7 +130,7 @@ def _expand(sub: int, mover: int) -> int:
     return out
 
 
-@njit(cache=True)
+@cached
 def _index(mover: int, other: int, rank16: np.ndarray, rank12: np.ndarray) -> int:
     return int(rank16[mover] * 495 + rank12[_compress(other, mover)])
 
