@@ -95,3 +95,26 @@ def test_your_tables_shows_a_seat_taken_in_another_tab_at_once(server: AppServer
     other.wait_for_url("**/t/**")
     lobby.wait_for_selector(".yours li a", timeout=5_000)
     assert "Dao (standard)" in lobby.inner_text(".yours")
+
+
+def test_a_seat_offers_only_the_bots_that_play_the_chosen_game(server: AppServer,
+                                                                pages: Pages) -> None:
+    """The lobby once listed every bot for every game, and refused only on "Create":
+    "the quatrefoil bot plays only Quatrefoil, not quarto (standard)"."""
+    catalogue = httpx.get(server.url + "/api/games", timeout=30).json()
+    page = pages.open(server.url + "/", LAPTOP)
+    page.wait_for_selector("#f-create")
+    for game in catalogue["games"]:
+        page.select_option("#f-game", game["game"])
+        for variant in game["variants"]:
+            page.select_option("#f-variant", variant["variant"])
+            offered = page.eval_on_selector_all("#seat-1-bot option",
+                                                "os => os.map((o) => o.value)")
+            assert offered == variant["bots"], (game["game"], variant["variant"])
+    quarto = next(g for g in catalogue["games"] if g["game"] == "quarto")["variants"][0]
+    assert "level2" in quarto["bots"] and "quatrefoil" not in quarto["bots"]
+    assert "freeform" not in quarto["bots"]
+    page.select_option("#f-game", "quarto")
+    page.select_option("#seat-1", "bot")
+    page.click("#f-create")
+    page.wait_for_url("**/t/**")  # made: the default bot plays Quarto

@@ -9,9 +9,8 @@ from typing import Any
 
 import pytest
 
-from fourfold.ai import Limit, make_bot
+from fourfold.ai import Limit, bots_for, make_bot
 from fourfold.ai.levels import LEVELS
-from fourfold.cli.common import bots_for
 from fourfold.cli.main import main
 from fourfold.cli.play.setup import PlayRequest, build_session
 from fourfold.core.game import Game

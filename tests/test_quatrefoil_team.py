@@ -12,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from fourfold.ai import make_bot
-from fourfold.cli.common import bots_for
+from fourfold.ai import bots_for, make_bot
 from fourfold.core.errors import ConfigurationError
 from fourfold.core.registry import load
 from fourfold.games.quatrefoil.arrangement import INDEX

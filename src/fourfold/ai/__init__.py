@@ -28,7 +28,7 @@ from fourfold.ai.levels import LEVELS, check_speed, level_factory
 from fourfold.ai.mcts import MCTSBot
 from fourfold.ai.perfect import PerfectBot
 from fourfold.ai.random_bot import RandomBot
-from fourfold.core.errors import ConfigurationError
+from fourfold.core.errors import ConfigurationError, FourfoldError
 from fourfold.core.game import Game
 from fourfold.core.spec import GameSpec
 
@@ -98,6 +98,19 @@ def make_bot(
     return factory(game, player, seed, limit)
 
 
+def bots_for(game: Game[Any, Any]) -> list[str]:
+    """The bots (by name, levels included) that can take a seat of ``game``: each bot
+    refuses, when made, a game it cannot play."""
+    found = []
+    for name in bot_names():
+        try:
+            make_bot(name, game, game.num_players - 1, 0)
+        except FourfoldError:
+            continue
+        found.append(name)
+    return found
+
+
 __all__ = [
     "BOTS",
     "AlphaBetaBot",
@@ -110,5 +123,6 @@ __all__ = [
     "NamedBot",
     "RandomBot",
     "bot_names",
+    "bots_for",
     "make_bot",
 ]

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from fourfold.cli.numbers import text
-from fourfold.core.errors import ConfigurationError, FourfoldError
+from fourfold.core.errors import ConfigurationError
 from fourfold.core.game import Game
 from fourfold.core.registry import load
 
@@ -46,16 +46,3 @@ def game_from_args(args: argparse.Namespace) -> tuple[Game[Any, Any], Any]:
     return game, start
 
 
-def bots_for(game: Game[Any, Any]) -> list[str]:
-    """The bots (by name, levels included) that can take a seat of ``game``: each bot
-    refuses, when made, a game it cannot play."""
-    from fourfold.ai import bot_names, make_bot
-
-    found = []
-    for name in bot_names():
-        try:
-            make_bot(name, game, game.num_players - 1, 0)
-        except FourfoldError:
-            continue
-        found.append(name)
-    return found

@@ -7,6 +7,7 @@ why in words: ``{"type": "refused", "status": 409, "error": "..."}``.
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections.abc import Callable, Iterator
@@ -17,11 +18,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
-from fourfold.ai import bot_names
+from fourfold.ai import bot_names, bots_for
 from fourfold.core.errors import FourfoldError
 from fourfold.core.match import Match
 from fourfold.core.record import format_record, parse_record
-from fourfold.core.registry import game_names, get_spec
+from fourfold.core.registry import game_names, get_spec, load
 from fourfold.core.spec import Utility
 from fourfold.server.access import (
     ApiError,
@@ -289,6 +290,12 @@ def health() -> dict[str, Any]:
     return {"ok": True}
 
 
+@functools.cache
+def _bots_of(name: str, variant: str) -> tuple[str, ...]:
+    """The bots that can take a seat of the variant (with its default options)."""
+    return tuple(bots_for(load(name, variant)))
+
+
 @router.get("/games", summary="Games, variants, options and bots")
 def games() -> dict[str, Any]:
     listing = []
@@ -298,6 +305,7 @@ def games() -> dict[str, Any]:
             "game": name, "title": spec.title, "players": spec.num_players,
             "variants": [{"variant": v.name, "summary": v.summary,
                           "browser": controller_url(spec, v.name),
+                          "bots": list(_bots_of(name, v.name)),
                           "options": [{"option": o.name, "default": o.format(o.default),
                                        "choices": list(o.choices), "help": o.help}
                                       for o in spec.options + v.options]}

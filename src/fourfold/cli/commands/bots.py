@@ -5,10 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from fourfold.ai import bot_names
+from fourfold.ai import bot_names, bots_for
 from fourfold.ai.game_bots import every_game_bots
 from fourfold.ai.levels import LEVELS, level_for
-from fourfold.cli.common import bots_for
 from fourfold.core.registry import get_spec, load
 
 #: the generic bots; a game's own bots describe themselves (``fourfold.ai.game_bots``)

@@ -15,8 +15,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from fourfold.ai import Bot, bot_names
-from fourfold.cli.common import bots_for
+from fourfold.ai import Bot, bot_names, bots_for
 from fourfold.cli.paths import check_writable, read_text
 from fourfold.cli.play.console import Console
 from fourfold.cli.play.rules import PlayRules, rules_for

@@ -146,12 +146,13 @@ function createForm(catalogue) {
   }
   function fillSeats() {
     const g = game();
-    const defaultBot = 'level2';  // the levels play every game
+    const offered = variant().bots || bots;  // only the bots that play this variant
+    const defaultBot = offered.includes('level2') ? 'level2' : offered[0];
     seats.replaceChildren(h('legend', {}, `Seats (${g.players})`), ...Array.from({length: g.players}, (_, i) => {
       const kind = h('select', {id: `seat-${i}`, 'data-seat': i},
         SEAT_CHOICES.map(([value, label]) => h('option', {value, selected: value === (i === 0 ? 'you' : 'bot')}, label)));
       const level = h('select', {id: `seat-${i}-bot`, 'aria-label': `Seat ${i + 1} bot`},
-        bots.map((b) => h('option', {value: b, selected: b === defaultBot}, spoken(b))));
+        offered.map((b) => h('option', {value: b, selected: b === defaultBot}, spoken(b))));
       const sync = () => { level.hidden = kind.value !== 'bot'; };
       kind.addEventListener('change', sync);
       sync();
