@@ -82,6 +82,13 @@ def test_the_review_on_the_replay_page(reviewed: tuple[Server, str, dict[str, An
         page.wait_for_function(
             f"document.querySelector('#replay-slider').value === '{first['ply']}'")
         page.locator("#review-move").get_by_text(first["label"]).wait_for()
+        # one name per seat, as on the table page: the bot is "Bot level 2", never the
+        # record's "level2" or "Player 2"
+        seats = httpx.get(f"{server.url}/api/tables/{tid}/replay", timeout=30).json()["seats"]
+        seat = review["players"].index(first["player"])
+        mover = "Bot level 2" if seat == 1 else seats[0]["name"]
+        said = page.inner_text("#review-move") + " " + page.inner_text("#replay-status")
+        assert f"by {mover}:" in said and "level2" not in said, said
         page.locator("#show-line").click()
         page.locator("#best-line").wait_for()
         page.get_by_text(re.compile(r"After 1 of \d+ moves of the best line")).wait_for()

@@ -48,7 +48,7 @@ from fourfold.server.hints import hint_for
 from fourfold.server.jobs import JobPool
 from fourfold.server.limits import address_key
 from fourfold.server.live import LiveTable, dumps
-from fourfold.server.protocol import refusal_status, state_json
+from fourfold.server.protocol import refusal_status, seats_json, state_json
 from fourfold.server.tokens import token_hash
 from fourfold.server.web.replay_positions import ReplayPositions
 from fourfold.server.web.screens import hints_allowed as _hints_allowed
@@ -142,7 +142,8 @@ def get_replay(table_id: str, caller: Watcher) -> dict[str, Any]:
               "by": p.by} for p, position in zip(history.plies, positions, strict=True)]
     return {"type": "replay", "id": live.id, "game": game.name,
             "variant": game.info.variant, "options": dict(game.info.option_strings()),
-            "players": list(history.players), "finished": outcome is not None,
+            "players": list(history.players), "seats": seats_json(live),
+            "finished": outcome is not None,
             "outcome": None if outcome is None else {
                 "result": outcome.result.value, "winner": outcome.winner,
                 "reason": outcome.reason},

@@ -2,7 +2,7 @@
 // its review once it is over (review.js: every move's mark, the chart, the jump to the
 // worst move, the lines on the board); a shared replay for the seats of a finished
 // table; open any position as a new game against a bot.
-import {announce, api, gameTitle, h, navigate, outcomeText, rememberSeat, seatToken} from './util.js';
+import {announce, api, gameTitle, h, navigate, outcomeText, rememberSeat, seatName, seatToken} from './util.js';
 import {reviewPanel} from './review.js';
 
 
@@ -25,7 +25,9 @@ export function replayPage(main, id) {
     slider);
   const shared = h('div', {class: 'shared', id: 'shared'});
   const moves = h('ol', {class: 'moves replay-moves', id: 'replay-moves', start: '0'});
-  const review = reviewPanel({id, token, go: (n) => go(n), board});
+  // one name per seat, as on the table page: the person's, or the bot and its level
+  const nameOf = (seat) => (data && data.seats ? seatName({seats: data.seats}, seat) : null);
+  const review = reviewPanel({id, token, go: (n) => go(n), board, nameOf});
   const movesHead = h('h2', {class: 'small-h', id: 'moves-h'}, review.caption());
   review.onReady(() => { movesHead.textContent = review.caption(); renderMoves(); });
   const fromHere = h('div', {class: 'from-here', id: 'from-here'});
@@ -57,7 +59,7 @@ export function replayPage(main, id) {
     named(data.game);
     gameTitle(data.game).then(named);
     slider.max = String(data.plies.length - 1);
-    const st = {seats: data.players.map((name, seat) => ({seat, name}))};
+    const st = {seats: data.seats || data.players.map((name, seat) => ({seat, name}))};
     status.textContent = data.finished ? outcomeText(st, data.outcome) : 'The game is still going: this is it so far.';
     if (token && data.finished && data.you !== null) {
       shared.replaceChildren(h('p', {}, 'Shared replay: ',

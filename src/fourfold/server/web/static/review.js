@@ -43,7 +43,7 @@ function height(j, flip, longest) {
   return flip ? -y : y;
 }
 
-export function reviewPanel({id, token, go, board}) {
+export function reviewPanel({id, token, go, board, nameOf = () => null}) {
   let alive = true;
   let timer = null;
   let body = null;
@@ -228,7 +228,7 @@ export function reviewPanel({id, token, go, board}) {
     const p = ply >= 1 ? body.plies[ply - 1] : null;
     const parts = [];
     if (p) {
-      parts.push(h('p', {id: 'review-move'}, h('strong', {}, `Move ${p.ply}, ${p.move} by ${p.player}: `),
+      parts.push(h('p', {id: 'review-move'}, h('strong', {}, `Move ${p.ply}, ${p.move} by ${nameOf(body.players.indexOf(p.player)) || p.player}: `),
         h('span', {class: `mark ${p.label || ''}`, style: p.label ? `color: ${COLOUR[p.label]}; font-weight: 700` : null}, p.label || 'not valued'), estimated(p) ? ' (estimate)' : ''),
       h('p', {}, `Before: ${valueText(p.before)}. After: ${valueText(p.after)}.`));
       if (p.best.length && p.label !== 'best') parts.push(h('p', {}, `Best instead: ${p.best.slice(0, 6).join(', ')}${p.best.length > 6 ? ', …' : ''}`));

@@ -667,7 +667,7 @@ export function tablePage(main, id) {
     if (token) items.push(h('p', {class: 'small'}, 'Your seat link (to play on another device) ', copyButton(() => absolute(`/t/${id}#seat=${token}`), 'Copy')));
     items.push(h('p', {class: 'small'}, h('a', {href: `/rules/${st.game}?variant=${st.variant}`, 'data-nav': true}, 'Rules'),
       ' · ', h('a', {href: `/api/tables/${id}/record`, download: `fourfold-${id}.txt`, id: 'record-link', onclick: downloadRecord},
-        token ? (st.outcome ? 'Download the record' : 'Download the record (with your own cards)') : 'Download the record')));
+        token && !st.outcome && !screen.perfect_information ? 'Download the record (with your own cards)' : 'Download the record')));
     links.replaceChildren(...items);
   }
 
