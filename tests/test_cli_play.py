@@ -252,10 +252,13 @@ def test_menu_chooses_the_opponent_its_level_and_who_moves_first(
     assert "  1. human       another person at this terminal" in out
     assert "level5 " in out and "alpha-beta" in out
     assert "Folio (fixed-grid): Bot level 2 vs Player 2 (you)" in out
+    # the first seat is not the first to move in Folio: the question says who opens
+    assert "Which seat is yours (Player 2 moves first)?" in out
+    assert "  1. me as Player 1, level2 as Player 2" in out
     assert parse_record(save.read_text()).players == ("level2", "Player 2")
     code, out, _ = play(monkeypatch, [], ["1", "fixed-grid", "human", "quit"])
     assert "Folio (fixed-grid): Player 1 vs Player 2" in out
-    assert "First [" not in out
+    assert "Which seat is yours" not in out
     # every bot in the menu says what it plays, as `fourfold bots` does
     assert re.search(r"\d+\. greedy +wins at once when it can", out)
     assert re.search(r"\d+\. random +uniformly random legal moves \(the usual opponent", out)

@@ -118,10 +118,15 @@ def choose_seat(console: Console, game: Game[Any, Any], vs: str) -> int | None:
     if vs == HUMAN or n < 2:
         return 1
     if n == 2:
-        console.say("Who takes the first seat (Player 1)?")
-        console.say("  1. me")
-        console.say(f"  2. {vs}")
-        index = pick(console, "First [me]> ", ["me", "them"], 0)
+        # the first seat does not always move first (a game may open with the second
+        # seat's move): say who opens, so that "me" never surprises
+        opener = game.to_move(game.initial_state())
+        first, second = (game.player_name(p) for p in range(2))
+        opens = "" if opener is None else f" ({game.player_name(opener)} moves first)"
+        console.say(f"Which seat is yours{opens}?")
+        console.say(f"  1. me as {first}, {vs} as {second}")
+        console.say(f"  2. {vs} as {first}, me as {second}")
+        index = pick(console, "Your choice [1]> ", ["me", "them"], 0)
         return None if index is None else index + 1
     seats = [game.player_name(p) for p in range(n)]
     console.say("Your seat: " + ", ".join(f"{i}. {s}" for i, s in enumerate(seats, 1)))
