@@ -238,6 +238,11 @@ def test_limits(server: Server, api: Api) -> None:
     r = api.http.post("/api/tables", content=b"{" + b" " * 100_000 + b"}",
                       headers={"content-type": "application/json"})
     assert r.status_code == 413
+    # a body that is not JSON says so, and where (it said "8: JSON decode error")
+    r = api.http.post("/api/tables", content=b'{"game": dao}',
+                      headers={"content-type": "application/json"})
+    assert r.status_code == 422
+    assert r.json()["error"].startswith("the request body is not valid JSON (at character 10)")
     assert api.http.get("/docs").status_code == 200
     assert "/api/tables" in api.http.get("/openapi.json").json()["paths"]
 

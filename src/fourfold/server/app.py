@@ -197,6 +197,12 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         details = error.errors()
         parts = []
         for item in details[:3]:
+            if item.get("type") == "json_invalid":  # its place is a character offset
+                at = [x for x in item.get("loc", ()) if isinstance(x, int)]
+                parts.append("the request body is not valid JSON"
+                             + (f" (at character {at[0] + 1})" if at else "")
+                             + f": {item.get('ctx', {}).get('error', 'cannot be read')}")
+                continue
             where = ".".join(str(x) for x in item.get("loc", ()) if x != "body")
             parts.append(f"{where}: {item.get('msg', 'invalid')}" if where
                          else str(item.get("msg", "invalid")))
