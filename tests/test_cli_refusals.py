@@ -192,6 +192,10 @@ NUMBERS = [
     (["serve", "--bot-pace"], ["nan", "-1"]),
     (["serve", "--real-time-bot-pace"], ["nan", "-1"]),
     (["serve", "--idle-hours"], ["nan", "inf", "0"]),
+    (["play", "quarto", "--seed"], ["abc", "1.5"]),
+    (["match", "quarto", "--seed"], ["abc"]),
+    (["review", "record.txt", "--seed"], ["x"]),
+    (["puzzles", "dao", "--seed"], ["x"]),
 ]
 
 
@@ -212,6 +216,7 @@ def test_meaningless_numbers_are_refused(
     assert main([*argv, value]) == 2
     err = one_line(capsys)
     assert value in err and (flag in err or argv[0] in ("perft",))
+    assert "invalid int value" not in err  # every number is refused in the project's words
 
 
 # -- empty strings ------------------------------------------------------------------------

@@ -50,7 +50,7 @@ def register(sub: Any) -> None:
     p.add_argument("--scheduler", default=None, metavar="ADDRESS", type=scheduler_address,
                    help="play the games on this Dask cluster (tcp://host:8786); the same"
                         " seed gives the same report wherever they are played")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed (0)")
+    p.add_argument("--seed", type=integer(), default=0, metavar="S", help="seed (0)")
     p.add_argument("--playouts", type=integer(least=0), default=DEFAULT_PLAYOUTS, metavar="K",
                    help=f"evaluator playouts per position ({DEFAULT_PLAYOUTS}; 0: no drama)")
     p.add_argument("--max-plies", type=integer(least=1), default=DEFAULT_MAX_PLIES, metavar="N",

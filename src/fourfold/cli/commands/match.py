@@ -44,7 +44,7 @@ def register(sub: Any) -> None:
 
 
 def add_bot_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="match seed (0)")
+    p.add_argument("--seed", type=integer(), default=0, metavar="S", help="match seed (0)")
     p.add_argument("--movetime", type=seconds(), default=None, metavar="SEC",
                    help="cap every bot's thinking per move, in seconds")
     p.add_argument("--max-plies", type=integer(least=1), default=DEFAULT_MAX_PLIES, metavar="N",

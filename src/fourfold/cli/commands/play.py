@@ -41,7 +41,7 @@ def register(sub: Any) -> None:
         help=f"{HUMAN} (two people at one terminal) or a bot: {', '.join(bot_names())}"
         " (default: random; quatrefoil in Quatrefoil; with --load, the recorded bots)",
     )
-    p.add_argument("--seed", type=int, default=None, metavar="N",
+    p.add_argument("--seed", type=integer(), default=None, metavar="N",
                    help="seed for the bot (and for games with a random deal)")
     p.add_argument(
         "--first", choices=FIRST_CHOICES, default="me",

@@ -28,7 +28,7 @@ def register(sub: Any) -> None:
     which = p.add_mutually_exclusive_group()
     which.add_argument("--number", type=integer(least=1), default=None, metavar="N",
                        help="play puzzle N of the list (from 1)")
-    which.add_argument("--seed", type=int, default=None, metavar="S",
+    which.add_argument("--seed", type=integer(), default=None, metavar="S",
                        help="pick the puzzle with this seed (default: at random)")
     p.add_argument("--tries", type=integer(least=1, most=100), default=3, metavar="K",
                    help="wrong moves allowed (3)")

@@ -27,7 +27,7 @@ def register(sub: Any) -> None:
                    help="a game option (repeatable)")
     p.add_argument("--count", type=integer(least=1, most=10_000), default=10, metavar="N",
                    help="puzzles wanted (10)")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="self-play seed (0)")
+    p.add_argument("--seed", type=integer(), default=0, metavar="S", help="self-play seed (0)")
     p.add_argument("--seconds", type=seconds(most=3_600), default=1.0, metavar="S",
                    help="the solver's time per position (1)")
     p.add_argument("--budget", type=seconds(most=86_400), default=60.0, metavar="S",

@@ -37,7 +37,7 @@ def register(sub: Any) -> None:
     p.add_argument("--iterations", type=integer(least=1, most=10_000_000),
                    default=DEFAULT_ITERATIONS, metavar="K",
                    help=f"search iterations of an estimate (default {DEFAULT_ITERATIONS:,})")
-    p.add_argument("--seed", type=int, default=0, metavar="S",
+    p.add_argument("--seed", type=integer(), default=0, metavar="S",
                    help="seed of the estimates' search (0)")
     p.add_argument("--json", action="store_true", help="print the review as JSON")
     p.set_defaults(run=run)
