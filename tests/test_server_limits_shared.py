@@ -14,6 +14,7 @@ import pytest
 
 from fourfold.server.limits import Counters
 from fourfold.server.shared_limits import PREFIX, SharedCounters
+from support.run_async import run_async
 from support.server import Redis, free_port
 
 
@@ -73,7 +74,7 @@ def test_sockets_held_are_counted_across_instances(
         assert await two.acquire("a:x") and await two.acquire("a:x")
         assert await two.acquire("a:x") and not await two.acquire("a:x")
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_tables_held_are_counted_across_instances(
@@ -110,7 +111,7 @@ def test_an_unreachable_redis_means_each_instance_counts_alone(
     try:
         bucket = counters.limiter("addr", 1 / 3600, 4)
         assert [bucket.allow("a:z") for _ in range(6)] == [True] * 4 + [False] * 2
-        assert asyncio.run(bucket.allow_async("a:z")) is False
+        assert run_async(bucket.allow_async("a:z")) is False
         slots = counters.slots("ws", 1)
 
         async def sockets() -> list[bool]:
@@ -118,7 +119,7 @@ def test_an_unreachable_redis_means_each_instance_counts_alone(
             await slots.release("a:z")
             return [*held, await slots.acquire("a:z")]
 
-        assert asyncio.run(sockets()) == [True, False, True]
+        assert run_async(sockets()) == [True, False, True]
         caps = counters.table_caps("bots", 1)
         slot = caps.reserve("a:z", lambda _: True)
         assert slot is not None
