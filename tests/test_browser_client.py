@@ -488,8 +488,9 @@ def test_a_team_plays_again_from_the_same_seats_with_a_new_deal(server: AppServe
     assert "Play again (same seats, a new deal)" in page.inner_text("#rematch")
     page.click("#rematch")
     page.wait_for_url(lambda url: made["id"] not in url)
-    page.wait_for_function("() => /\\(seat 2\\)/.test(document.querySelector('.who')"
-                           ".textContent)")
+    # the new table's page may not have drawn its turn line yet when its URL is set
+    page.wait_for_function("() => /\\(seat 2\\)/.test((document.querySelector('.who')"
+                           " || {}).textContent || '')")
     again = page.url.split("/t/")[1].split("#")[0]
     seats = server.state(again, token)
     assert seats["you"] == 1
