@@ -323,6 +323,8 @@ class KernelPiece:
     out: str
     seconds: float | None = None
     setup: str | None = None
+    #: ``"no-win"`` (this module's writer) or ``"win"`` (``proof_win``'s)
+    claim: str = "no-win"
 
 
 @dataclass(frozen=True)
@@ -346,21 +348,28 @@ class KernelReport:
 def run_kernel_piece(piece: KernelPiece) -> KernelReport:
     """Write ``piece``'s certificate, resuming from its journal, for at most its
     seconds; the certificate goes to ``piece.out`` once the walk is complete."""
+    from fourfold.games.icedao.proof_win import write_win
+
     if piece.attacker not in (0, 1) or not 1 <= piece.moves <= 255:
         raise FourfoldError(f"side {piece.attacker} within {piece.moves}: give side 0 (Blue)"
                             " or 1 (Green) and 1 to 255 moves")
+    if piece.claim not in ("no-win", "win"):
+        raise FourfoldError(f"claim {piece.claim!r}: give no-win or win")
+    writer = write_win if piece.claim == "win" else write_no_win
     game = load("icedao")
     state = game.initial_state() if piece.setup is None else game.parse_position(piece.setup)
     journal = Journal(piece.journal)
     try:
-        claim = f"{game.format_position(state)} side {piece.attacker} within {piece.moves}"
+        wins = "wins " if piece.claim == "win" else ""  # the journals' claims as written
+        claim = (f"{game.format_position(state)} side {piece.attacker} {wins}within"
+                 f" {piece.moves}")
         if journal.meta().get("claim", claim) != claim:
             raise FourfoldError(f"journal {piece.journal} belongs to another claim:"
                                 f" {journal.meta()['claim']}")
         journal.set_meta(claim=claim)
         start, cpu = time.perf_counter(), time.process_time()
-        certificate, walk = write_no_win(game, state, piece.attacker, piece.moves, journal,
-                                         piece.seconds)
+        certificate, walk = writer(game, state, piece.attacker, piece.moves, journal,
+                                   piece.seconds)
         spent, cpu = time.perf_counter() - start, time.process_time() - cpu
         total = float(journal.meta().get("seconds", 0.0)) + spent
         status = "open" if certificate is None else "written"
@@ -378,7 +387,13 @@ def main(argv: list[str] | None = None) -> int:
     [--setup P]``: write the certificate of *SIDE cannot force a win within MOVES* from
     the start (or ``--setup``) to OUT, or stop after S seconds with the journal saved
     (run it again to resume)."""
-    p = argparse.ArgumentParser(prog="python -m fourfold.games.icedao.proof_kernel")
+    return piece_main(argv, "no-win", "python -m fourfold.games.icedao.proof_kernel")
+
+
+def piece_main(argv: list[str] | None, claim: str, prog: str) -> int:
+    """The command line of one piece of a ``claim``'s writing (this module's, and
+    ``proof_win``'s)."""
+    p = argparse.ArgumentParser(prog=prog)
     p.add_argument("side", type=int)
     p.add_argument("moves", type=int)
     p.add_argument("journal")
@@ -388,7 +403,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     try:
         report = run_kernel_piece(KernelPiece(args.side, args.moves, args.journal, args.out,
-                                              args.seconds, args.setup))
+                                              args.seconds, args.setup, claim))
     except FourfoldError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -19,14 +19,10 @@ Resumable as ``proof_kernel``: the attacker's choices are kept by position in a 
 
 from __future__ import annotations
 
-import argparse
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from fourfold.core.errors import FourfoldError
-from fourfold.core.registry import load
 from fourfold.games.icedao import kernel as k
 from fourfold.games.icedao.proof_kernel import NODE_LIMIT, Journal, KernelWalk, _Deadline
 from fourfold.games.icedao.proof_search import attacker_wins_within
@@ -136,47 +132,12 @@ def write_win(game: Any, state: Any, attacker: int, moves: int,
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m fourfold.games.icedao.proof_win")
-    p.add_argument("side", type=int)
-    p.add_argument("moves", type=int)
-    p.add_argument("journal")
-    p.add_argument("out")
-    p.add_argument("--seconds", type=float)
-    p.add_argument("--setup")
-    args = p.parse_args(argv)
-    if args.side not in (0, 1) or not 1 <= args.moves <= 255:
-        print(f"error: side {args.side} within {args.moves}: give side 0 (Blue) or 1 (Green)"
-              " and 1 to 255 moves", file=sys.stderr)
-        return 1
-    try:
-        game = load("icedao")
-        state = game.initial_state() if args.setup is None else game.parse_position(args.setup)
-        journal = Journal(args.journal)
-        try:
-            claim = (f"{game.format_position(state)} side {args.side} wins within"
-                     f" {args.moves}")
-            if journal.meta().get("claim", claim) != claim:
-                raise FourfoldError(f"journal {args.journal} belongs to another claim:"
-                                    f" {journal.meta()['claim']}")
-            journal.set_meta(claim=claim)
-            start, cpu = time.perf_counter(), time.process_time()
-            certificate, walk = write_win(game, state, args.side, args.moves, journal,
-                                          args.seconds)
-            spent, cpu = time.perf_counter() - start, time.process_time() - cpu
-            total = float(journal.meta().get("seconds", 0.0)) + spent
-            status = "open" if certificate is None else "written"
-            journal.set_meta(seconds=round(total, 1), status=status)
-        finally:
-            journal.close()
-    except FourfoldError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
-    if certificate is not None:
-        Path(args.out).write_text(certificate.to_json())
-    print(f"{status}: {walk.nodes} attacker nodes, {len(walk.choices)} choices,"
-          f" {walk.searches} searches ({walk.search_nodes} kernel nodes), {spent:.0f} s"
-          f" ({cpu:.0f} s CPU; total {total:.0f} s)", flush=True)
-    return 0
+    """``python -m fourfold.games.icedao.proof_win SIDE MOVES JOURNAL OUT [--seconds S]
+    [--setup P]``: one piece of *SIDE forces a win within MOVES*, resumable as
+    ``proof_kernel``'s."""
+    from fourfold.games.icedao.proof_kernel import piece_main
+
+    return piece_main(argv, "win", "python -m fourfold.games.icedao.proof_win")
 
 
 if __name__ == "__main__":
