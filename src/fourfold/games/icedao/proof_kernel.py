@@ -191,21 +191,36 @@ class KernelWalk:
                 and time.perf_counter() > self.deadline:
             raise _Deadline
 
+    def _key(self, left: int) -> bytes:
+        """The journal's key of the node here with ``left`` moves."""
+        return bytes(repr((self._words(), left)), "ascii")
+
+    def _keep(self, key: bytes, chosen: int) -> int:
+        """Keep a node's choice (in the journal, or in memory without one)."""
+        if self.journal is not None:
+            self.journal.put(key, chosen)
+        else:
+            self.known[key] = chosen
+        return chosen
+
+    def _winning_at_once(self, legal: list[int], side: int) -> int:
+        """The index of the first move in ``legal`` that wins for ``side`` at once, or -1."""
+        for i, action in enumerate(legal):
+            winner = self._push(action)
+            self._pop()
+            if winner == side:
+                return i
+        return -1
+
     def _choose(self, left: int) -> int:
         """The defender (to move) picks a reply after which the attacker cannot win
         within ``left`` moves; its index in the legal moves."""
-        key = bytes(repr((self._words(), left)), "ascii")
+        key = self._key(left)
         known = self.known.get(key)
         if known is not None:
             return known
         legal = self.engine.legal()
-        chosen = -1
-        for i, action in enumerate(legal):  # a reply that wins at once
-            winner = self._push(action)
-            self._pop()
-            if winner == self.defender:
-                chosen = i
-                break
+        chosen = self._winning_at_once(legal, self.defender)
         if chosen < 0:
             # the replies whose subtree in the certificate looks smallest first (see
             # ``_cost``), then in order; the first one the search finds safe
@@ -242,11 +257,7 @@ class KernelWalk:
         if chosen < 0:
             raise FourfoldError(f"the attacker wins within {left} moves after every reply"
                                 f" at {self._words()}: the claim is false")
-        if self.journal is not None:
-            self.journal.put(key, chosen)
-        else:
-            self.known[key] = chosen
-        return chosen
+        return self._keep(key, chosen)
 
     def _reply(self, left: int) -> None:
         """The defender to move, the attacker with ``left`` moves after its reply."""

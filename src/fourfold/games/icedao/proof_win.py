@@ -35,18 +35,12 @@ class WinWalk(KernelWalk):
     def _choose_win(self, n: int) -> int:
         """The attacker (to move, ``n`` moves left) picks a quickest winning move; its
         index in the legal moves."""
-        key = bytes(repr((self._words(), n)), "ascii")
+        key = self._key(n)
         known = self.known.get(key)
         if known is not None:
             return known
         legal = self.engine.legal()
-        chosen = -1
-        for i, action in enumerate(legal):  # a move that wins at once
-            winner = self._push(action)
-            self._pop()
-            if winner == self.attacker:
-                chosen = i
-                break
+        chosen = self._winning_at_once(legal, self.attacker)
         for d in range(1, n):
             if chosen >= 0:
                 break
@@ -65,11 +59,7 @@ class WinWalk(KernelWalk):
         if chosen < 0:
             raise FourfoldError(f"the attacker has no win within {n} moves at"
                                 f" {self._words()}: the claim is false")
-        if self.journal is not None:
-            self.journal.put(key, chosen)
-        else:
-            self.known[key] = chosen
-        return chosen
+        return self._keep(key, chosen)
 
     def attacker_node(self, n: int) -> None:
         """The attacker to move with ``n`` moves left, the game going on."""
