@@ -237,3 +237,29 @@ def test_the_picture_on_a_phone_and_a_laptop(server: AppServer, browser: Any, ga
         phone.close()
         laptop.close()
     assert problems == [], "\n".join(problems)
+
+
+def test_the_replay_shows_the_wide_layout_on_a_laptop(server: AppServer, browser: Any) -> None:
+    """The replay page lays its picture out as the table does: on a laptop Folio's tray
+    stands beside the board (the wide layout), and the board is no tall strip; on a
+    phone the narrow layout stays."""
+    made = server.create("folio", ["human", "human"], variant="standard", seed=11)
+    play_randomly(server, made, MID_PLIES, seed=5)
+    url = f"{server.url}/replay/{made['id']}#seat={made['seats'][0]['token']}"
+    for viewport, wide in ((LAPTOP, True), (PHONE, False)):
+        context = browser.new_context(viewport=viewport)
+        try:
+            page = context.new_page()
+            page.goto(url)
+            page.wait_for_selector("#replay-moves li", timeout=TIMEOUT)
+            page.click("#r-last")
+            page.wait_for_function(
+                "(wide) => { const svg = document.querySelector('#replay-board svg');"
+                " return svg && svg.classList.contains('wide') === wide"
+                " && document.querySelector('#replay-slider').value !== '0'; }",
+                arg=wide, timeout=TIMEOUT)
+            width, height = page.evaluate(DRAWN.replace("#board svg", "#replay-board svg"))
+            if wide:
+                assert height >= 600 and width >= 0.7 * height, f"drawn {width:.0f}x{height:.0f} px"
+        finally:
+            context.close()

@@ -4,6 +4,7 @@
 // table; open any position as a new game against a bot.
 import {announce, api, gameTitle, h, navigate, outcomeText, rememberSeat, seatName, seatToken} from './util.js';
 import {reviewPanel} from './review.js';
+import {fit, measure} from './layout.js';
 
 
 export function replayPage(main, id) {
@@ -39,6 +40,10 @@ export function replayPage(main, id) {
       h('div', {class: 'side-col'}, nav, review.node, movesHead, moves,
         shared, fromHere,
         h('p', {}, h('a', {href: `/t/${id}${token ? `#seat=${token}` : ''}`, 'data-nav': true}, 'Back to the table'))))));
+  measure(board);  // the board's room, while the page is still empty (layout.js)
+  // a wide window shows the picture's wide layout (the tray beside the board), as the table does
+  const refit = () => fit(board);
+  window.addEventListener('resize', refit);
   slider.addEventListener('input', () => go(Number(slider.value)));
   const keys = (event) => {
     if (event.target.closest && event.target.closest('input, select, textarea')) return;
@@ -99,6 +104,7 @@ export function replayPage(main, id) {
       board.innerHTML = r.data;
       const svg = board.querySelector('svg');
       if (svg) { svg.removeAttribute('width'); svg.removeAttribute('height'); }
+      fit(board);
     } else {
       board.replaceChildren(h('p', {}, `No picture: ${r.error}`));
     }
@@ -152,6 +158,7 @@ export function replayPage(main, id) {
     alive = false;
     review.stop();
     document.removeEventListener('keydown', keys);
+    window.removeEventListener('resize', refit);
     if (socket) socket.close();
   };
 }

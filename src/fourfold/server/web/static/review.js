@@ -6,6 +6,7 @@
 // fewest actions left, a jump to the costliest action and the shortest solution from
 // the position shown.
 import {announce, api, h} from './util.js';
+import {fit} from './layout.js';
 import {actionsCaption, actionsChart, actionsDetail, actionsJump, actionsMark, actionsStatus, svg} from './review-actions.js';
 
 //: what each label shows beside a move (the glyphs of chess annotation)
@@ -168,6 +169,7 @@ export function reviewPanel({id, token, go, board, nameOf = () => null}) {
       board.innerHTML = r.data;
       const s = board.querySelector('svg');
       if (s) { s.removeAttribute('width'); s.removeAttribute('height'); }
+      fit(board);  // the line's pictures in the layout the replay shows (layout.js)
     }
     const moves = shown.moves.map((m, k) => (k < shown.step ? h('strong', {}, m) : h('span', {}, m)));
     detail.querySelector('#line-steps')?.replaceChildren(...moves.flatMap((m, k) => (k ? [' ', m] : [m])));
