@@ -128,6 +128,11 @@ class Engine(ABC):
         """Alpha-beta to ``depth`` plies over the root actions in the given order."""
 
     @abstractmethod
+    def forget(self) -> None:
+        """Forget what earlier searches learnt (transposition table, history scores): the
+        next search runs as a new engine's would."""
+
+    @abstractmethod
     def perft(self, depth: int) -> int: ...
 
 
@@ -188,6 +193,10 @@ class ReferenceEngine(Engine):
             w = self.playout(rng.getrandbits(63))
             results[w if w >= 0 else 2] += 1
         return results[0], results[1], results[2]
+
+    def forget(self) -> None:
+        self.table.clear()
+        self.history.clear()
 
     def perft(self, depth: int) -> int:
         from fourfold.core.perft import perft

@@ -19,6 +19,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from fourfold.bench.timing import paired_ratios
+
 
 def register(sub: Any) -> None:
     p = sub.add_parser("bench", help="measure playouts/s and alpha-beta nodes/s per ruleset")
@@ -35,19 +37,26 @@ def register(sub: Any) -> None:
 
 
 def ratio_notes(rows: list[Any]) -> dict[tuple[str, str], str]:
-    """Per (game, metric): kernel vs reference and kernel vs C, as text."""
-    value = {(r.game, r.engine, r.metric): r.value for r in rows}
+    """Per (game, metric): kernel vs reference and kernel vs C, as text. Against C: the
+    ratio of the best runs per wall-clock second, of the best per CPU second, and the
+    lowest and highest ratio of one round (both ran in the same rounds, interleaved)."""
+    by_key = {(r.game, r.engine, r.metric): r for r in rows}
     notes: dict[tuple[str, str], str] = {}
-    for game, engine, metric in value:
+    for (game, engine, metric), row in by_key.items():
         if engine != "kernel":
             continue
         parts = []
-        ref = value.get((game, "reference", metric))
-        if ref:
-            parts.append(f"{value[(game, engine, metric)] / ref:,.0f}x reference")
-        c = value.get((game, "c", metric))
-        if c:
-            parts.append(f"{value[(game, engine, metric)] / c:.2f}x C")
+        ref = by_key.get((game, "reference", metric))
+        if ref is not None and ref.value:
+            parts.append(f"{row.value / ref.value:,.0f}x reference")
+        c = by_key.get((game, "c", metric))
+        if c is not None and c.value:
+            parts.append(f"{row.value / c.value:.2f}x C")
+            if row.cpu and c.cpu:
+                parts.append(f"{row.cpu / c.cpu:.2f}x C per CPU s")
+            if row.runs and c.runs:
+                low, high = paired_ratios(row.cpu_runs, c.cpu_runs)
+                parts.append(f"rounds {low:.2f}-{high:.2f}x")
         notes[(game, metric)] = ", ".join(parts)
     return notes
 
@@ -78,16 +87,25 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         return _print_json(rows, notes)
     ratios = ratio_notes(rows)
-    table = Table(title="fourfold bench" + (" (quick)" if args.quick else ""))
-    for column in ("ruleset", "metric", "engine", "per second", "ratio"):
-        table.add_column(column, justify="right" if column in ("per second",) else "left")
+    table = Table(title="fourfold bench" + (" (quick)" if args.quick else ""),
+                  caption="best of the interleaved rounds; median and worst per wall-clock"
+                          " second; per CPU s: the best per second of CPU time")
+    for column in ("ruleset", "metric", "engine", "best /s", "median", "worst", "per CPU s",
+                   "ratio"):
+        table.add_column(column, justify="left" if column in ("ruleset", "metric", "engine",
+                                                              "ratio") else "right")
     for r in rows:
         ratio = ratios.get((r.game, r.metric), "") if r.engine == "kernel" else ""
-        table.add_row(r.game, r.metric, r.engine, f"{r.value:,.0f}", ratio)
-    Console().print(table)
+        table.add_row(r.game, r.metric, r.engine, f"{r.value:,.0f}", _figure(r.median),
+                      _figure(r.low), _figure(r.cpu), ratio)
+    Console(width=None if sys.stdout.isatty() else 160).print(table)
     for note in notes:
         print(note)
     return 0
+
+
+def _figure(value: float | None) -> str:
+    return "" if value is None else f"{value:,.0f}"
 
 
 def run_solvers(args: argparse.Namespace) -> int:

@@ -139,6 +139,12 @@ class PlacementEngine(Engine):
         moves = np.zeros((max(depth, 1), self.buffer.shape[0]), dtype=np.int64)
         return int(k.perft(self.t, self.board, self.supply, self.st, self.hist, moves, depth))
 
+    def forget(self) -> None:
+        if self._tt is not None:
+            self._tt[:] = 0
+            self._tt[:, search.TT_KEY] = -1
+        self.history[:] = 0
+
     def search(self, root: list[int], depth: int, node_limit: int) -> SearchResult:
         stats = self.stats
         stats[:] = 0

@@ -18,7 +18,15 @@ import numpy as np
 from fourfold.core.outcome import Outcome
 from fourfold.kernels.engine import Engine, SearchResult
 from fourfold.kernels.rng import rng_state
-from fourfold.kernels.search import HORIZON, LIMIT, NODES, new_frames, new_stats, new_table
+from fourfold.kernels.search import (
+    HORIZON,
+    LIMIT,
+    NODES,
+    TT_KEY,
+    new_frames,
+    new_stats,
+    new_table,
+)
 
 PLAYOUT_CAP = 400  # as ReferenceEngine.playout: a random game longer than this is a draw
 GREEDY_PLAYOUT_CAP = 60  # greedy playouts cost more per ply; cut sooner (a draw) for MCTS
@@ -98,6 +106,12 @@ class SlidingEngine(Engine):
     def perft(self, depth: int) -> int:
         moves = np.zeros((max(depth, 1), self.buffer.shape[0]), dtype=np.int64)
         return int(self.k.perft(self.t, self.st, self.hist, self.keys, moves, depth))
+
+    def forget(self) -> None:
+        if self._tt is not None:
+            self._tt[:] = 0
+            self._tt[:, TT_KEY] = -1
+        self.history[:] = 0
 
     def search(self, root: list[int], depth: int, node_limit: int) -> SearchResult:
         k, stats = self.k, self.stats

@@ -1,0 +1,78 @@
+"""``fourfold bench``'s timing: interleaved rounds, fixed work per run, the C loop's twin
+check. (The speeds themselves are measured by ``fourfold bench``, never by a test.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import fourfold
+from fourfold.bench import runner, timing
+from fourfold.kernels import ReferenceEngine, kernel_engine
+
+
+def test_interleave_rotates_the_order_and_keeps_every_round() -> None:
+    calls: list[str] = []
+
+    def task(name: str, units: int) -> timing.Timed:
+        def timed() -> tuple[int, float, float]:
+            calls.append(name)
+            return units, 2.0, 1.0
+
+        return timed
+
+    rates = timing.interleave({"a": task("a", 10), "b": task("b", 30), "c": task("c", 50)}, 4)
+    assert calls == ["a", "b", "c", "b", "c", "a", "c", "a", "b", "a", "b", "c"]
+    assert rates["b"].wall == (15.0,) * 4 and rates["b"].cpu == (30.0,) * 4
+    assert (rates["c"].best, rates["c"].best_cpu, rates["c"].median) == (25.0, 50.0, 25.0)
+
+
+def test_paired_ratios_compare_round_by_round() -> None:
+    assert timing.paired_ratios([2.0, 3.0, 8.0], [1.0, 3.0, 4.0]) == (1.0, 2.0)
+    assert timing.paired_ratios([], []) == (0.0, 0.0)
+
+
+def test_calibrate_sizes_a_run_to_the_seconds_asked() -> None:
+    def timed_size(n: int) -> tuple[int, float, float]:
+        return n, n / 1000, n / 1000  # 1,000 units per second
+
+    assert timing.calibrate(timed_size, 0.5, 8) == pytest.approx(500, rel=0.01)
+
+
+def test_a_search_run_does_the_same_work_each_time() -> None:
+    """The search rate's run is a fixed node budget from a forgotten table: the same nodes
+    and the same best move every run (a table kept from an earlier run would change both)."""
+    game = fourfold.load("quarto")
+    kernel = kernel_engine(game)
+    assert kernel is not None
+    state = runner.search_position(game)
+    kernel.load(state)
+    root = kernel.legal()
+    first = runner.search_nodes(kernel, state, root, 30_000)
+    kernel.load(state)
+    after = kernel.search(root, 3, 10**9)
+    assert runner.search_nodes(kernel, state, root, 30_000) == first
+    kernel.load(state)
+    assert kernel.search(root, 3, 10**9) == after
+    reference = ReferenceEngine(game)
+    assert runner.search_nodes(reference, state, root, 300) >= 300
+
+
+@pytest.mark.skipif(runner.c_compiler() is None, reason="no C compiler")
+def test_the_c_loop_plays_the_kernels_games(tmp_path: Path) -> None:
+    game = fourfold.load("folio", "fixed-grid")
+    kernel = kernel_engine(game)
+    assert kernel is not None
+    source = kernel.c_playout()
+    assert source is not None
+    compiled = runner.compile_c(tmp_path, source)
+    assert compiled is not None
+    binary, flags = compiled
+    assert flags in runner.C_FLAGS
+    assert runner.check_c_matches_kernel(binary, kernel, games=300, seed=11)
+    results, loop_seconds, cpu = runner.run_c(binary, 300, 11)
+    assert sum(results) == 300 and loop_seconds > 0 and cpu > 0
+    # a different seed plays other games: the check can fail
+    kernel.load(game.initial_state())
+    assert kernel.playouts(300, 12) != results
