@@ -33,11 +33,16 @@ from support.quarto_outside_solver import DATA, RULESETS, build, solve
 
 COMMAND = ".venv/bin/python benchmarks/quarto_outside.py"
 SEED_BASE = 70_000
-#: (ruleset, pieces placed, positions)
+#: (ruleset, pieces placed, positions): the 90 Quarto positions of issue 34 (10, 9 and 8
+#: placed), then fewer, deeper ones (the outside solver has no table: 5 placed takes it
+#: seconds a position)
 SETS: tuple[tuple[str, int, int], ...] = (
     ("quarto", 10, 30), ("quarto", 9, 30), ("quarto", 8, 30),
+    ("quarto", 7, 10), ("quarto", 6, 10), ("quarto", 5, 6),
     ("folio-colours-or-sizes", 9, 10), ("folio-colours-or-sizes", 8, 10),
+    ("folio-colours-or-sizes", 6, 6),
     ("folio-same-colour-or-size", 9, 10), ("folio-same-colour-or-size", 8, 10),
+    ("folio-same-colour-or-size", 6, 6),
 )
 
 
@@ -75,13 +80,14 @@ def main() -> None:
     for item, answer in zip(drawn, answers, strict=True):
         item["value"] = answer.value
         item["distance"] = answer.distance
+        item["outside_nodes"] = answer.nodes
     document = {
         "about": "Quarto and Folio fixed-grid positions (fourfold's random_position, "
                  f"seed {SEED_BASE} + 1000 * placed + i) with the value and distance for "
                  "the side to move found by the outside solver tests/support/quarto_outside.c "
                  "(plain negamax from the rules; no code shared with fourfold's solvers). "
                  "Distance: plies to the end under perfect play (the winner hurries, the "
-                 "loser delays).",
+                 "loser delays). outside_nodes: the positions the outside solver searched.",
         "regenerate": COMMAND,
         "positions": drawn,
     }

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 SOURCE = Path(__file__).with_name("quarto_outside.c")
@@ -25,10 +25,12 @@ RULESETS: dict[str, tuple[str, str | None, str | None]] = {
 
 @dataclass(frozen=True)
 class Answer:
-    """The value (win, draw or loss for the side to move) and the plies to the end."""
+    """The value (win, draw or loss for the side to move) and the plies to the end
+    (``nodes``: what the outside solver searched for it; not compared)."""
 
     value: str
     distance: int
+    nodes: int | None = field(default=None, compare=False)
 
 
 def c_compiler() -> str | None:
@@ -68,8 +70,8 @@ def solve(binary: Path, positions: list[tuple[str, str]], timeout: float = 600.0
                            f"{(out or [done.stderr.strip()])[-1]}")
     answers = []
     for line in out:
-        value, distance, _nodes = line.split()
-        answers.append(Answer(value, int(distance)))
+        value, distance, nodes = line.split()
+        answers.append(Answer(value, int(distance), int(nodes)))
     return answers
 
 
