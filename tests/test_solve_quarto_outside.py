@@ -112,6 +112,19 @@ def test_fourfold_solver_gives_every_stored_value_and_distance(ruleset: str) -> 
 
 
 @pytest.mark.parametrize("ruleset", list(RULESETS))
+def test_fourfold_value_only_solves_give_every_stored_value(ruleset: str) -> None:
+    """``distance=False`` (null-window searches for win/draw/loss only) is another path."""
+    game = load(ruleset)
+    items = stored_of(ruleset)
+    found = [VALUES[solve_position(game, game.parse_position(p["position"]), rank_moves=False,
+                                   distance=False, table_bits=TABLE_BITS).value]
+             for p in items]
+    wrong = [f"{ruleset} seed {p['seed']}: expected {p['value']}, found {value}"
+             for p, value in zip(items, found, strict=True) if value != p["value"]]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("ruleset", list(RULESETS))
 def test_fourfold_solve_command_values_every_move_as_the_outside_solver(
     ruleset: str, outside: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
