@@ -37,7 +37,8 @@ def table(review: Review) -> Table:
         grid.add_column(name, justify="right" if name == "ply" else "left",
                         no_wrap=name in ("before", "after", "label"))  # "(est.)" stays put
     for p in review.plies:
-        best = ", ".join(p.best[:BEST_SHOWN]) + (" ..." if len(p.best) > BEST_SHOWN else "")
+        # one move a line: a narrow terminal wraps between moves, never inside one
+        best = "\n".join(p.best[:BEST_SHOWN]) + ("\n..." if len(p.best) > BEST_SHOWN else "")
         grid.add_row(
             str(p.ply), review.players[p.player], p.move,
             Text(describe(p.before), style=VALUE_STYLE[p.before.value]),
