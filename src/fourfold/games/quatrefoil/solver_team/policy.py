@@ -22,6 +22,10 @@ signals are up, which happens only when the quatrefoil is solved, so the policy 
 loses. The estimate is a heuristic (the team does not learn ``p``, only which pairs
 share ``a``); the policy's real worth is measured exactly by ``evaluate``.
 
+**The rollout table.** Where ``improve`` found a better prescription (rollout on the
+rule's exact values, the first actions of a game), ``prescription`` takes it from the
+generated ``rollout_table``; the rule decides everywhere else.
+
 Beliefs are sets of deals (a deal: solution index and position cards), memoised on the
 public history with the tokens renamed so that the start is the identity, so every
 table's seats share the work.
@@ -43,7 +47,9 @@ from fourfold.games.quatrefoil.arrangement import (
 from fourfold.games.quatrefoil.deals import DEALS, signal_patterns
 from fourfold.games.quatrefoil.solver import distance_table
 from fourfold.games.quatrefoil.solver_public import pair_bit, relative, search
+from fourfold.games.quatrefoil.solver_team.cases import IDENTITY
 from fourfold.games.quatrefoil.solver_team.evaluate import Public, SeatCards, public_policy
+from fourfold.games.quatrefoil.solver_team.rollout_table import ROLLOUT
 
 ALL_SIGNALS = 15
 #: (a, b): an action's cost is a/b of the public optimum's continuation plus the rest of
@@ -130,15 +136,29 @@ def belief(cards: PublicCards, start: Arrangement, actions: tuple[int, ...],
 @lru_cache(maxsize=100_000)
 def prescription(cards: PublicCards, start: Arrangement, actions: tuple[int, ...],
                  signals: tuple[int, ...], weight: Weight = DEFAULT_WEIGHT) -> dict[int, int]:
-    """The action the seat to act takes for each pair it may hold (see the module)."""
+    """The action the seat to act takes for each pair it may hold: the heuristic ``rule``,
+    with the rollout table's improvements (``improve``) where it has some."""
     deals = belief(cards, start, actions, signals, weight)
-    seat = len(actions) % 4
+    table = rule(deals, _here(start, actions), len(actions) % 4, weight)
+    if start == IDENTITY:
+        better = ROLLOUT.get((weight, cards, actions, signals))
+        if better is not None:
+            table = {**table, **better}
+    return table
+
+
+@lru_cache(maxsize=100_000)
+def rule(deals: tuple[int, ...], here: int, seat: int,
+         weight: Weight = DEFAULT_WEIGHT) -> dict[int, int]:
+    """The heuristic prescription on the public belief ``deals`` at arrangement ``here``
+    (see the module): for each pair ``seat`` may hold, the least weighted cost."""
     by_pair: dict[int, list[int]] = {}
     for d in deals:
         by_pair.setdefault(_PAIRS[d][seat], []).append(d)
-    if signals[-1] == ALL_SIGNALS:
+    if not deals:  # off the policy's path (a person's action): no pair is expected
+        return {}
+    if signal_patterns(here)[deals[0]] == ALL_SIGNALS:
         return dict.fromkeys(by_pair, STACK)
-    here = _here(start, actions)
     out: dict[int, int] = {}
     for pair, members in by_pair.items():
         best: tuple[int, int] | None = None

@@ -1,0 +1,88 @@
+"""The rollout improvement behind the ``optimal`` bot (``solver_team.improve``): its table
+is what the command computes, its totals are what the evaluator and the engine measure,
+and it is never worse than the heuristic rule it starts from.
+
+The full runs are commands (docs/solutions.md); these tests redo the small starts.
+"""
+
+from __future__ import annotations
+
+from fourfold.games.quatrefoil.arrangement import ALL_ARRANGEMENTS, INDEX
+from fourfold.games.quatrefoil.solver_team import bound, improve
+from fourfold.games.quatrefoil.solver_team.cases import IDENTITY, cases
+from fourfold.games.quatrefoil.solver_team.evaluate import evaluate, pattern, play_case
+from fourfold.games.quatrefoil.solver_team.policy import WEIGHTS, choose
+from fourfold.games.quatrefoil.solver_team.rollout_table import DEPTHS, ROLLOUT, TOTALS
+from support.quatrefoil_team_replay import game_for, replay
+
+HERE = INDEX[IDENTITY]
+
+
+def _root_cases(face_up: str, first: int) -> list:
+    return [c for c in cases(face_up)
+            if c[0] == IDENTITY and pattern(c[0], c[1], c[2]) == first]
+
+
+def _redo(face_up: str, first: int) -> tuple[int, int, dict]:
+    """The improved total, the rule's, and the table entries, for one start of play."""
+    weight = WEIGHTS[face_up]
+    rollout = improve.Rollout(weight)
+    (cards, _), deals = next((k, v) for k, v in improve.roots(face_up, weight).items()
+                             if k[1] == first)
+    walk = improve.Walk(rollout, DEPTHS[face_up])
+    total = walk.total(cards, deals, HERE, (), (first,))
+    return total, rollout.value(deals, HERE, 0), walk.changes
+
+
+def test_table_covers_the_rules_it_claims() -> None:
+    assert set(DEPTHS) == set(TOTALS) >= {"none", "position"}
+    for face_up, (total, rule_total, n) in TOTALS.items():
+        assert total <= rule_total
+        assert n == len(cases(face_up))
+    weights = {WEIGHTS[f] for f in DEPTHS}
+    assert all(key[0] in weights and len(key[2]) < max(DEPTHS.values()) for key in ROLLOUT)
+
+
+def test_base_table_entries_are_what_the_command_computes() -> None:
+    """Two starts of play with 24 deals each: the walk gives the table's entries for
+    them (one changes the rule, 112 to 108 actions; one leaves it at 96)."""
+    for first, rule_total, improved in ((7, 112, 108), (13, 96, 96)):
+        total, by_rule, changes = _redo("none", first)
+        assert (by_rule, total) == (rule_total, improved)
+        mine = {k: v for k, v in ROLLOUT.items() if k[0] == WEIGHTS["none"]
+                and k[1] == ((None, None),) * 4 and k[3][0] == first}
+        assert mine == changes
+        # the bot reads the table: the evaluator and the engine measure the same total
+        found = _root_cases("none", first)
+        assert len(found) == 24
+        assert evaluate(choose, "none", found).total == improved
+        game = game_for("none")
+        for start, solution, positions in found[::6]:
+            assert replay(game, "optimal", start, solution, positions) == \
+                (play_case(choose, "none", (start, solution, positions))[0], True)
+
+
+def test_position_up_policy_meets_the_lower_bound_on_a_start() -> None:
+    """With the position cards up, the improved policy's total on the deals opening
+    with no signal up equals the relaxation's there: optimal on those deals."""
+    first = 0
+    total, _, changes = _redo("position", first)
+    assert all(ROLLOUT[k] == v for k, v in changes.items())
+    found = _root_cases("position", first)
+    assert evaluate(choose, "position", found).total == total
+    deals = [(INDEX[s], p) for _, s, p in found]
+    assert bound.relaxed_total(deals, HERE, 0) == total
+
+
+def test_improvement_never_costs_more_than_the_rule() -> None:
+    rollout = improve.Rollout(WEIGHTS["none"])
+    roots = improve.roots("none", WEIGHTS["none"])
+    for (_, first), deals in sorted(roots.items(), key=lambda kv: len(kv[1]))[:4]:
+        table = rollout.improve(deals, HERE, 0)
+        groups: dict[int, list[int]] = {}
+        for d in deals:
+            groups.setdefault(table[improve._PAIRS[d][0]], []).append(d)
+        improved = len(deals) + sum(rollout.after(tuple(g), HERE, a, 0)
+                                    for a, g in groups.items())
+        assert improved <= rollout.value(deals, HERE, 0), first
+    assert ALL_ARRANGEMENTS[HERE] == IDENTITY
