@@ -1,14 +1,18 @@
 """The rollout improvement behind the ``optimal`` bot (``solver_team.improve``): its table
 is what the command computes, its totals are what the evaluator and the engine measure,
-and it is never worse than the heuristic rule it starts from.
+and it is never worse than the heuristic rule it starts from. And the tighter lower
+bound (``solver_team.bound_first``): its search is exhaustive, and it lies between the
+old bound and the policy.
 
 The full runs are commands (docs/solutions.md); these tests redo the small starts.
 """
 
 from __future__ import annotations
 
-from fourfold.games.quatrefoil.arrangement import ALL_ARRANGEMENTS, INDEX
-from fourfold.games.quatrefoil.solver_team import bound, improve
+from itertools import product
+
+from fourfold.games.quatrefoil.arrangement import ALL_ARRANGEMENTS, INDEX, MOVING_ACTIONS
+from fourfold.games.quatrefoil.solver_team import bound, bound_first, improve
 from fourfold.games.quatrefoil.solver_team.cases import IDENTITY, cases
 from fourfold.games.quatrefoil.solver_team.evaluate import evaluate, pattern, play_case
 from fourfold.games.quatrefoil.solver_team.policy import WEIGHTS, choose
@@ -86,3 +90,37 @@ def test_improvement_never_costs_more_than_the_rule() -> None:
                                     for a, g in groups.items())
         assert improved <= rollout.value(deals, HERE, 0), first
     assert ALL_ARRANGEMENTS[HERE] == IDENTITY
+
+
+def _opening_deals(face_up: str, first: int) -> list:
+    return [(INDEX[s], p) for _, s, p in _root_cases(face_up, first)]
+
+
+def test_first_exact_bound_search_is_exhaustive_on_small_openings() -> None:
+    """The branch and bound's least total equals trying every prescription: on an
+    opening where the first seat may hold 4 pairs, and on one where it may hold 16,
+    cut down to the deals of 5 of them (10^5 prescriptions)."""
+    cut = _opening_deals("none", 2)
+    kept = sorted({bound._pair(d, 0) for d in cut})[::3][:5]
+    for deals in (_opening_deals("none", 7), [d for d in cut if bound._pair(d, 0) in kept]):
+        found = bound_first.opening(deals, HERE)
+        search = bound_first._Search(deals, HERE)
+        pairs = sorted(search.by_pair)
+        assert len(pairs) in (4, 5)
+        least = min(search._value(dict(zip(pairs, choice, strict=True)))
+                    for choice in product(MOVING_ACTIONS, repeat=len(pairs)))
+        assert found.total == least
+        assert found.singles <= found.total
+        assert search._value(found.prescription) == found.total
+
+
+def test_first_exact_bound_lies_between_the_old_bound_and_the_policy() -> None:
+    """Per opening: at least the old relaxation's total, at most what the optimal bot's
+    policy takes over the same deals (it is a lower bound on every policy)."""
+    for first in (7, 13, 3):
+        deals = _opening_deals("none", first)
+        found = bound_first.opening(deals, HERE)
+        played = evaluate(choose, "none", _root_cases("none", first)).total
+        assert bound.relaxed_total(deals, HERE, 0) <= found.total <= played
+    # position cards up: the bound meets the policy on every case
+    assert bound_first.first_exact_bound("position").total == TOTALS["position"][0] == 500

@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import partial
+from functools import lru_cache, partial
 
 from fourfold.games.quatrefoil.arrangement import ALL_ARRANGEMENTS, INDEX, MOVING_ACTIONS, NEXT
 from fourfold.games.quatrefoil.solver import distance_table
@@ -55,14 +55,31 @@ def _split(deals: list[Deal], key: Callable[[Deal], Hashable]) -> list[list[Deal
     return list(groups.values())
 
 
-def relaxed_total(deals: list[Deal], here: int, step: int) -> int:
+#: ``REVEAL[t]``: the seat whose pair the team learns before its action ``t`` (0-based);
+#: ``None``, or past the end, learns nothing new. This module's relaxation learns each
+#: actor's pair at its first turn; ``bound_first`` makes the first action exact instead.
+Reveal = tuple[int | None, ...]
+REVEAL: Reveal = (0, 1, 2, 3)
+
+
+def relaxed_total(deals: list[Deal], here: int, step: int, reveal: Reveal = REVEAL) -> int:
     """Least total actions over ``deals`` (one cell: same signals so far), before the
-    pair of the seat taking the team's action ``step`` (0-based) is revealed."""
-    cells = _split(deals, lambda d: _pair(d, step)) if step < 4 else [deals]
-    return sum(_decide(cell, here, step) for cell in cells)
+    pair of the seat ``reveal[step]`` is revealed for the team's action ``step``."""
+    return _relaxed(tuple(sorted(deals)), here, step, reveal)
 
 
-def _decide(deals: list[Deal], here: int, step: int) -> int:
+@lru_cache(maxsize=300_000)
+def _relaxed(deals: tuple[Deal, ...], here: int, step: int, reveal: Reveal) -> int:
+    seat = reveal[step] if step < len(reveal) else None
+    cells = _split(list(deals), partial(_pair_of, seat)) if seat is not None else [list(deals)]
+    return sum(_decide(cell, here, step, reveal) for cell in cells)
+
+
+def _pair_of(seat: int, deal: Deal) -> tuple[int, int]:
+    return _pair(deal, seat)
+
+
+def _decide(deals: list[Deal], here: int, step: int, reveal: Reveal = REVEAL) -> int:
     table = distance_table()
     solutions = {d[0] for d in deals}
     if len(solutions) == 1:
@@ -72,7 +89,7 @@ def _decide(deals: list[Deal], here: int, step: int) -> int:
         there = NEXT[here][a]
         cost = len(deals)
         for group in _split(deals, partial(_signals, there)):
-            cost += relaxed_total(group, there, step + 1)
+            cost += relaxed_total(group, there, step + 1, reveal)
             if best is not None and cost >= best:
                 break
         if best is None or cost < best:

@@ -98,13 +98,15 @@ class Rollout:
         there = NEXT[here][action]
         return sum(self.value(g, there, (seat + 1) % 4) for g in _split(deals, there))
 
-    def improve(self, deals: Deals, here: int, seat: int) -> dict[int, int]:
-        """A prescription (pair -> action) at most as costly as the rule's, by coordinate
-        descent from it over single pairs, each group valued by ``after``."""
+    def improve(self, deals: Deals, here: int, seat: int,
+                start: dict[int, int] | None = None) -> dict[int, int]:
+        """A prescription (pair -> action) at most as costly as ``start`` (by default the
+        rule's), by coordinate descent from it over single pairs, each group valued by
+        ``after``."""
         by_pair: dict[int, list[int]] = {}
         for d in deals:
             by_pair.setdefault(_PAIRS[d][seat], []).append(d)
-        chosen = dict(rule(deals, here, seat, self.weight))
+        chosen = dict(rule(deals, here, seat, self.weight) if start is None else start)
         groups: dict[int, set[int]] = {}
         for p, a in chosen.items():
             groups.setdefault(a, set()).add(p)
