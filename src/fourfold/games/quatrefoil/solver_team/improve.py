@@ -38,7 +38,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from fourfold.games.quatrefoil.arrangement import INDEX, MOVING_ACTIONS, NEXT
-from fourfold.games.quatrefoil.deals import signal_patterns
+from fourfold.games.quatrefoil.deals import DEALS, signal_patterns
+from fourfold.games.quatrefoil.solver_team.bound_first import opening
 from fourfold.games.quatrefoil.solver_team.cases import FACE_UP, IDENTITY, cases
 from fourfold.games.quatrefoil.solver_team.evaluate import pattern, seat_cards
 from fourfold.games.quatrefoil.solver_team.policy import (
@@ -150,13 +151,15 @@ class Walk:
     rollout: Rollout
     depth: int
     changes: dict[Key, Changes] = field(default_factory=dict)
+    #: where the first action's descent starts (default: the rule's prescription)
+    first: dict[int, int] | None = None
 
     def total(self, cards: PublicCards, deals: Deals, here: int,
               actions: tuple[int, ...], signals: tuple[int, ...]) -> int:
         seat = len(actions) % 4
         if len(actions) >= self.depth or signals[-1] == ALL_SIGNALS:
             return self.rollout.value(deals, here, seat)
-        table = self.rollout.improve(deals, here, seat)
+        table = self.rollout.improve(deals, here, seat, None if actions else self.first)
         base = rule(deals, here, seat, self.rollout.weight)
         changed = {p: a for p, a in table.items() if base[p] != a}
         if changed:
@@ -197,10 +200,14 @@ class Result:
     cases: int
     changes: dict[Key, Changes]
     seconds: float
+    bound_start: bool = False
 
 
-def run(face_up: str, depth: int, journal: Path | None = None, log: bool = False) -> Result:
-    """The improved policy over every case of ``face_up`` (rollout ``depth`` actions deep)."""
+def run(face_up: str, depth: int, journal: Path | None = None, log: bool = False,
+        bound_start: bool = False) -> Result:
+    """The improved policy over every case of ``face_up`` (rollout ``depth`` actions deep;
+    with ``bound_start``, the first action's descent also starts from the best first
+    prescription of ``bound_first``, and the better of the two is kept)."""
     began = time.perf_counter()
     weight = WEIGHTS[face_up]
     rollout = Rollout(weight)
@@ -214,6 +221,13 @@ def run(face_up: str, depth: int, journal: Path | None = None, log: bool = False
             continue
         walk = Walk(rollout, depth)
         total = walk.total(key[0], deals, here, (), (key[1],))
+        if bound_start and len(deals) > 1:
+            # a second descent, from the tighter bound's best first prescription
+            found = opening([DEALS[d] for d in deals], here).prescription
+            other = Walk(rollout, depth, first={c * 5 + t: a for (c, t), a in found.items()})
+            second = other.total(key[0], deals, here, (), (key[1],))
+            if second < total:
+                walk, total = other, second
         done[key] = (total, rollout.value(deals, here, 0), walk.changes)
         if journal is not None:
             tmp = journal.with_suffix(".tmp")
@@ -229,7 +243,7 @@ def run(face_up: str, depth: int, journal: Path | None = None, log: bool = False
         changes.update(c)
     return Result(face_up, depth, sum(t for t, _, _ in done.values()),
                   sum(r for _, r, _ in done.values()), len(cases(face_up)), changes,
-                  time.perf_counter() - began)
+                  time.perf_counter() - began, bound_start)
 
 
 TABLE = Path(__file__).with_name("rollout_table.py")
@@ -267,6 +281,7 @@ def render(results: list[Result]) -> str:
                             width=60, sort_dicts=False)
     totals = "\n".join("    " + line for line in totals.splitlines())
     args = "--journal DIR --face-up " + " ".join(r.face_up for r in results)
+    args += " --bound-start" if any(r.bound_start for r in results) else ""
     args += " --depth " + " ".join(str(r.depth) for r in results)
     return HEADER.format(args=args, table=table,
                          depths={r.face_up: r.depth for r in results},
@@ -280,6 +295,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--depth", type=int, nargs="+", default=[2],
                         help="rollout depth per face-up rule (one value: for all)")
     parser.add_argument("--journal", type=Path, help="a directory for resumable journals")
+    parser.add_argument("--bound-start", action="store_true",
+                        help="also start the first action's descent from bound_first's best"
+                        " first prescription (slower)")
     parser.add_argument("--write", action="store_true", help=f"rewrite {TABLE.name}")
     args = parser.parse_args(argv)
     depths = args.depth * len(args.face_up) if len(args.depth) == 1 else args.depth
@@ -290,8 +308,9 @@ def main(argv: list[str] | None = None) -> None:
         journal = None
         if args.journal is not None:
             args.journal.mkdir(parents=True, exist_ok=True)
-            journal = args.journal / f"rollout-{face_up}-{depth}.pickle"
-        r = run(face_up, depth, journal, log=True)
+            tag = "-bound" if args.bound_start else ""
+            journal = args.journal / f"rollout-{face_up}-{depth}{tag}.pickle"
+        r = run(face_up, depth, journal, log=True, bound_start=args.bound_start)
         results.append(r)
         print(f"{face_up}: depth {depth}: {r.total}/{r.cases} (rule {r.rule_total}),"
               f" {len(r.changes)} states changed, {r.seconds:.0f} s", flush=True)
