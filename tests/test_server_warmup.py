@@ -29,6 +29,7 @@ def test_the_warm_up_runs_at_start_and_requests_are_answered_meanwhile(tmp_path:
                           and s, seconds=300, what="the warm-up to end", every=0.5)
         assert done["state"] == "done", done
         assert done["processes"] == 1 and done["seconds"] > 0
+        assert done["here"] == "done"  # the lobby's bot lists, worked out before a visitor asks
         assert set(done["rulesets"]) == playable()
         created = http.post("/api/tables", json={"game": "dao",
                                                 "seats": ["human", "bot:level1"], "seed": 5})
@@ -41,4 +42,5 @@ def test_the_warm_up_runs_at_start_and_requests_are_answered_meanwhile(tmp_path:
 def test_the_warm_up_can_be_left_off(tmp_path: Path) -> None:
     with running(tmp_path) as server:  # the test servers start with --no-warm-up
         status = httpx.get(server.url + "/api/warm-up", timeout=10).json()
-        assert status == {"state": "off", "rulesets": [], "processes": 0, "seconds": None}
+        assert status == {"state": "off", "here": "none", "rulesets": [], "processes": 0,
+                          "seconds": None}

@@ -107,7 +107,8 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         loop = asyncio.get_running_loop()
         restored = await run_in_threadpool(hub.start, loop)
         app.state.jobs.start()  # spawn the hint workers now, not on the first hint
-        app.state.warmup.start(app.state.jobs)  # and load their kernels, in the background
+        # and load their kernels, in the background (the lobby's bot lists first, here)
+        app.state.warmup.start(app.state.jobs, api.warm_lobby)
         # The cyclic garbage collector holds the GIL, so every table waits while it runs.
         # Keep start-up's objects out of it for good, and collect the young often and
         # briefly: at 2,000 tables the default made 1 s full collections, (10000, 20,

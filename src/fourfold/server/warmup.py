@@ -12,7 +12,8 @@ waits on the pool's worker processes (they run below the server's priority). It 
 not hold a job slot: a hint asked for meanwhile is queued behind the warm-up in that
 worker (no slower than a cold start) and never refused because of it. ``GET
 /api/warm-up`` says how far it got (``state``: ``off``, ``running``, ``done`` or
-``failed``; the rulesets warmed; the seconds taken). ``fourfold serve --no-warm-up``
+``failed``; ``here``: whether this process's own part, the lobby's bot lists, is
+``done``; the rulesets warmed; the seconds taken). ``fourfold serve --no-warm-up``
 leaves it off (the test servers do, to spare the processor).
 """
 
@@ -22,6 +23,7 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -88,17 +90,28 @@ class WarmUp:
         self._processes: set[int] = set()
         self._seconds: float | None = None
         self._error = ""
+        self._here = "none"  # the warm-up of this process (``here``): none, done or failed
 
-    def start(self, jobs: JobPool) -> None:
-        """Warm every worker process of ``jobs`` on a daemon thread; returns at once."""
+    def start(self, jobs: JobPool, here: Callable[[], object] | None = None) -> None:
+        """Warm every worker process of ``jobs`` on a daemon thread; returns at once.
+        ``here`` is first run on that thread, in this process: what the first visitor
+        would otherwise wait for (the lobby's bot lists, ``api.warm_lobby``)."""
         if not self.enabled:
             return
         with self._lock:
             self._state = "running"
-        threading.Thread(target=self._run, args=(jobs,), name="warm-up", daemon=True).start()
+        threading.Thread(target=self._run, args=(jobs, here), name="warm-up",
+                         daemon=True).start()
 
-    def _run(self, jobs: JobPool) -> None:
+    def _run(self, jobs: JobPool, here: Callable[[], object] | None) -> None:
         began = time.monotonic()
+        if here is not None:
+            try:
+                here()
+                self._here = "done"
+            except Exception:  # the request itself will say what is wrong
+                self._here = "failed"
+                log.exception("warm-up of this process failed")
         try:
             # One call per worker at once: each keeps its process busy for seconds, so
             # the pool hands the others to the other processes.
@@ -120,7 +133,8 @@ class WarmUp:
 
     def status(self) -> dict[str, Any]:
         with self._lock:
-            answer: dict[str, Any] = {"state": self._state, "rulesets": list(self._rulesets),
+            answer: dict[str, Any] = {"state": self._state, "here": self._here,
+                                      "rulesets": list(self._rulesets),
                                       "processes": len(self._processes),
                                       "seconds": None if self._seconds is None
                                       else round(self._seconds, 2)}
