@@ -84,10 +84,16 @@ def indistinguishable(
     game: Any, state: QuatrefoilState, seat: int | None
 ) -> list[QuatrefoilState]:
     out = []
+    real = state.deal
+    dual = game.info.variant == "dual"
     for solution in ALL_ARRANGEMENTS:
         if solution == state.start:
             continue  # not a deal: the start is never solved
+        if dual and solution != real.solution:
+            continue  # ``same_for_seat`` refuses it too: a shortcut, not another rule
         for positions in POSITIONS:
+            if seat is not None and positions[seat] != real.positions[seat]:
+                continue  # the seat's own position card differs: refused there too
             deal = Deal(solution, positions)  # type: ignore[arg-type]
             if same_for_seat(game, state, deal, seat):
                 out.append(QuatrefoilState(deal, state.start, state.history))
