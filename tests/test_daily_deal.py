@@ -18,7 +18,17 @@ from typing import Any
 import httpx
 import pytest
 
-from support.server import Api, Live, Postgres, Redis, Server, auth, instances, tokens_of
+from support.server import (
+    Api,
+    Live,
+    Postgres,
+    Redis,
+    Server,
+    auth,
+    instances,
+    stop_all,
+    tokens_of,
+)
 from support.wait import wait_until
 
 NOON = 1_893_499_200.0            # 2030-01-01 12:00 UTC
@@ -151,8 +161,7 @@ def twins(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Se
             server.start()
         yield pair[0], pair[1], clock
     finally:
-        for server in pair:
-            server.stop()
+        stop_all(pair)
 
 
 def test_twin_days_are_undeterminable_from_outside(

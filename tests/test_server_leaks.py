@@ -32,7 +32,7 @@ from fourfold.table import ManualClock, Seat, Table, TableError
 from fourfold.wire import view_to_json
 from fourfold.wire.messages import FIELDS
 from support.leak_harness import deal_index, knowable_deals, twin_state
-from support.server import Api, Live, Server, auth
+from support.server import Api, Live, Server, auth, stop_all
 
 MODES: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("base", "base", {}),
@@ -56,8 +56,7 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, 
             server.start()
         yield pair[0], pair[1]
     finally:
-        for server in pair:
-            server.stop()
+        stop_all(pair)
 
 
 def _script(game: Any, start: Any, seed: int) -> list[tuple[int, str, int]]:

@@ -157,15 +157,7 @@ class Server(OnLoopback):
         self.process = None
 
     def stop(self) -> None:
-        if self.process is None:
-            return
-        self.process.send_signal(signal.SIGINT)
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(10)
-        self.process = None
+        stop_all([self])
 
     def restart(self) -> Server:
         self.stop()
@@ -173,6 +165,25 @@ class Server(OnLoopback):
 
     def client(self) -> Api:
         return Api(httpx.Client(base_url=self.url, timeout=30))
+
+
+def stop_all(servers: list[Server], grace: float = 10.0) -> None:
+    """Stop servers together: each is asked to stop (SIGINT) at once, then awaited, and
+    killed if it has not exited ``grace`` seconds after the asking. One after another,
+    a server's graceful exit (up to ``grace``) would wait for the previous one's."""
+    asked = [s for s in servers if s.process is not None]
+    for server in asked:
+        assert server.process is not None
+        server.process.send_signal(signal.SIGINT)
+    deadline = time.monotonic() + grace
+    for server in asked:
+        assert server.process is not None
+        try:
+            server.process.wait(max(0.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            server.process.kill()
+            server.process.wait(10)
+        server.process = None
 
 
 def tokens_of(created: dict[str, Any]) -> dict[int, str]:
@@ -542,8 +553,7 @@ def instances(tmp: Path, database: str, broker: str, count: int,
                 "--broker", broker, "--instance", f"i{n}", *extra)).start())
         yield servers
     finally:
-        for server in servers:
-            server.stop()
+        stop_all(servers)
 
 
 # -- nginx (deploy/nginx.conf as shipped, in front of instances) -----------------------------
