@@ -27,6 +27,12 @@ hooks, which are ``inlined`` functions of the kernel:
   scratch row the kernel may fill (for instance with history scores).
 * ``choose(row, scores, i, count, history)``: put the next move to search at
   ``row[i]`` (choosing among ``row[i:count]``) and return it.
+* ``leaf(pos, scratch, row, action, ply)`` (only with ``root_search_leaves``): what
+  ``settle(pos, row, ply, 0)`` would return after ``push(pos, action)``, without playing
+  it (the position unchanged): the children of a node one ply above the horizon are
+  valued this way. ``scratch`` is the node's ``scores`` row (``arrange`` may reset what
+  ``leaf`` keeps in it); the children count as nodes exactly as pushed ones do, so the
+  search, its nodes and its results are the same.
 
 The wrapper that the kernel compiles (``no_refcount``) calls ``root_search``
 with its arrays and hooks; numba inlines the loop and, through it, the hooks,
@@ -132,6 +138,38 @@ def _store(tt, frames, ply, stats):  # type: ignore[no-untyped-def]
 
 
 @inlined
+def _no_leaf(pos, scratch, row, action, ply):  # type: ignore[no-untyped-def]
+    """The ``leaf`` of a search without one (never called: ``leaves`` is false)."""
+    return AT_HORIZON
+
+
+@inlined
+def _abort(pos, stats, nodes, ply, base, pop):  # type: ignore[no-untyped-def]
+    """The node limit is hit: take back the moves pushed since ``base``, flag the abort."""
+    stats[NODES] = nodes
+    stats[ABORTED] = 1
+    while ply > base:
+        pop(pos)
+        ply -= 1
+
+
+@inlined
+def _fold(tt, frames, ply, stats, history, value, action):  # type: ignore[no-untyped-def]
+    """The child ``action`` of the node at ``ply`` is worth ``value`` (from this node's
+    side): keep it if best, raise alpha; on a cutoff store the node. Returns the next step
+    and, on a cutoff, the node's value."""
+    if value > frames[ply, F_BEST]:
+        frames[ply, F_BEST] = value
+        frames[ply, F_BEST_MOVE] = action
+        if value > frames[ply, F_ALPHA]:
+            frames[ply, F_ALPHA] = value
+            if value >= frames[ply, F_BETA]:
+                history[action] += frames[ply, F_DEPTH] * frames[ply, F_DEPTH]
+                return RETURN, _store(tt, frames, ply, stats)
+    return NEXT, value
+
+
+@inlined
 def negamax(  # type: ignore[no-untyped-def]
     pos, moves, scores, frames, tt, history, stats, depth, alpha, beta, ply,
     settle, key, legal, push, pop, arrange, choose,
@@ -139,6 +177,17 @@ def negamax(  # type: ignore[no-untyped-def]
     """The negamax value of the position searched ``depth`` plies deep (``ply`` plies
     below the root). When the node limit is hit it takes back the moves it pushed,
     sets ``stats[ABORTED]`` and returns 0."""
+    return _negamax(pos, moves, scores, frames, tt, history, stats, depth, alpha, beta, ply,
+                    settle, key, legal, push, pop, arrange, choose, _no_leaf, False)
+
+
+@inlined
+def _negamax(  # type: ignore[no-untyped-def]
+    pos, moves, scores, frames, tt, history, stats, depth, alpha, beta, ply,
+    settle, key, legal, push, pop, arrange, choose, leaf, leaves,
+):
+    """``negamax``; with ``leaves`` the children of a node at depth 1 are valued by
+    ``leaf`` instead of being pushed (a constant: the compiler drops the unused path)."""
     base = ply
     step = ENTER
     value = 0
@@ -156,11 +205,7 @@ def negamax(  # type: ignore[no-untyped-def]
             nodes += 1
             step = RETURN
             if nodes >= limit:
-                stats[NODES] = nodes
-                stats[ABORTED] = 1
-                while ply > base:
-                    pop(pos)
-                    ply -= 1
+                _abort(pos, stats, nodes, ply, base, pop)
                 return 0
             value = settle(pos, moves[ply], ply, depth)
             if value != OPEN:
@@ -225,6 +270,17 @@ def negamax(  # type: ignore[no-untyped-def]
             action = choose(moves[ply], scores[ply], i, count, history)
             frames[ply, F_NEXT] = i + 1
             frames[ply, F_CURRENT] = action
+            if leaves and frames[ply, F_DEPTH] == 1:
+                nodes += 1  # the child, valued where it stands
+                if nodes >= limit:
+                    _abort(pos, stats, nodes, ply, base, pop)
+                    return 0
+                value = leaf(pos, scores[ply], moves[ply + 1], action, ply + 1)
+                if value == AT_HORIZON:
+                    stats[HORIZON] = 1
+                    value = 0
+                step, value = _fold(tt, frames, ply, stats, history, -value, action)
+                continue
             push(pos, action)
             frames[ply + 1, F_DEPTH] = frames[ply, F_DEPTH] - 1
             frames[ply + 1, F_ALPHA] = -frames[ply, F_BETA]
@@ -237,18 +293,8 @@ def negamax(  # type: ignore[no-untyped-def]
                 return value
             pop(pos)
             ply -= 1
-            value = -value
-            action = frames[ply, F_CURRENT]
-            step = NEXT
-            if value > frames[ply, F_BEST]:
-                frames[ply, F_BEST] = value
-                frames[ply, F_BEST_MOVE] = action
-                if value > frames[ply, F_ALPHA]:
-                    frames[ply, F_ALPHA] = value
-                    if value >= frames[ply, F_BETA]:
-                        history[action] += frames[ply, F_DEPTH] * frames[ply, F_DEPTH]
-                        value = _store(tt, frames, ply, stats)
-                        step = RETURN
+            step, value = _fold(tt, frames, ply, stats, history, -value,
+                                frames[ply, F_CURRENT])
 
 
 @inlined
@@ -263,13 +309,35 @@ def root_search(  # type: ignore[no-untyped-def]
     for the best, a bound for the others); returns the index of the best action, or
     -1 if the node limit stopped the search (the position is then as it was).
     """
+    return _root_search(pos, moves, scores, frames, tt, history, stats, root, count, depth,
+                        values, settle, key, legal, push_root, push, pop, arrange, choose,
+                        _no_leaf, False)
+
+
+@inlined
+def root_search_leaves(  # type: ignore[no-untyped-def]
+    pos, moves, scores, frames, tt, history, stats, root, count, depth, values,
+    settle, key, legal, push_root, push, pop, arrange, choose, leaf,
+):
+    """``root_search`` valuing the children of nodes at depth 1 with ``leaf`` (the same
+    search, nodes and results)."""
+    return _root_search(pos, moves, scores, frames, tt, history, stats, root, count, depth,
+                        values, settle, key, legal, push_root, push, pop, arrange, choose,
+                        leaf, True)
+
+
+@inlined
+def _root_search(  # type: ignore[no-untyped-def]
+    pos, moves, scores, frames, tt, history, stats, root, count, depth, values,
+    settle, key, legal, push_root, push, pop, arrange, choose, leaf, leaves,
+):
     alpha = -INF
     best = -1
     for i in range(count):
         push_root(pos, root[i])
-        value = -negamax(pos, moves, scores, frames, tt, history, stats,
-                         depth - 1, -INF, -alpha, 1,
-                         settle, key, legal, push, pop, arrange, choose)
+        value = -_negamax(pos, moves, scores, frames, tt, history, stats,
+                          depth - 1, -INF, -alpha, 1,
+                          settle, key, legal, push, pop, arrange, choose, leaf, leaves)
         pop(pos)
         if stats[ABORTED]:
             return -1

@@ -7,21 +7,45 @@ that hand the opponent a win at the cost of one cheap scan. Every push below
 the root happens after that scan found no winning placement, so it skips the
 win test (``push_quiet``). Move lists are long (a cell and a piece to give), so
 only the move with the best history score is brought forward.
+
+One ply above the horizon the children are valued where they stand (``_leaf``, the
+search's ``leaf`` hook): a child's value is whether the piece given wins at once on the
+board with the placement made, so on a fixed board (``GEO_ANY``) the lines that would have
+a single gap after a placement are summed up once per cell (AND and OR of their three
+pieces' features, kept in the node's ``scores`` row) and each piece given is tested
+against those few words; the children count as nodes as before and the search is the same.
 """
 
 from __future__ import annotations
 
 from fourfold.games.placement.kernel import (
+    S_HAND,
     S_HASH,
+    S_OCC,
     S_PLACED,
     S_WINNER,
+    entry,
     generate,
+    place_of,
     pop,
     push,
     push_quiet,
+    rule_holds,
     winning_cell,
 )
-from fourfold.games.placement.kernel_tables import P_TOTAL
+from fourfold.games.placement.kernel_tables import (
+    GEO_ANY,
+    O_FEATURES,
+    O_LINE_CELLS,
+    O_LINE_MASK,
+    P_CELLS,
+    P_FULL,
+    P_GEOMETRY,
+    P_KINDS,
+    P_LINES,
+    P_TOTAL,
+)
+from fourfold.kernels.index import unsigned
 from fourfold.kernels.jit import inlined, no_refcount
 from fourfold.kernels.search import (
     AT_HORIZON,
@@ -29,8 +53,14 @@ from fourfold.kernels.search import (
     WIN,
     arrange_best_first,
     choose_in_order,
-    root_search,
+    root_search_leaves,
 )
+
+# the leaf summary in a node's ``scores`` row: the cell it is for (-1: none yet), the
+# number of lines, then each line's AND and OR
+L_CELL = 0
+L_COUNT = 1
+L_LINES = 2
 
 
 @inlined
@@ -72,6 +102,74 @@ def _pop(p):  # type: ignore[no-untyped-def]
     pop(p[0], p[1], p[2], p[3], p[4])
 
 
+@inlined
+def _arrange(row, scores, count, tt_move, history):  # type: ignore[no-untyped-def]
+    """``arrange_best_first``, forgetting the leaf summary of the node before (the row of
+    ``scores`` is this node's from now on)."""
+    scores[L_CELL] = -1
+    return arrange_best_first(row, scores, count, tt_move, history)
+
+
+@inlined
+def _summarise(t, board, st, cell, scratch):  # type: ignore[no-untyped-def]
+    """Into ``scratch``: the lines that have one empty, placeable cell once the piece in
+    hand is on ``cell``, as the AND and OR of their three pieces' features."""
+    occ = st[S_OCC] | (1 << cell)
+    free = t[P_FULL] & ~occ
+    fh = entry(t, O_FEATURES, st[S_HAND])
+    count = 0
+    for line in range(t[P_LINES]):
+        gap = entry(t, O_LINE_MASK, line) & ~occ
+        if gap == 0 or (gap & (gap - 1)) != 0 or (gap & free) == 0:
+            continue
+        a = -1
+        o = 0
+        for i in range(4):
+            c = entry(t, O_LINE_CELLS, line * 4 + i)
+            if c == cell:
+                a &= fh
+                o |= fh
+            else:
+                kind = board[unsigned(c)]
+                if kind >= 0:
+                    v = entry(t, O_FEATURES, kind)
+                    a &= v
+                    o |= v
+        scratch[unsigned(L_LINES + 2 * count)] = a
+        scratch[unsigned(L_LINES + 2 * count + 1)] = o
+        count += 1
+    scratch[L_CELL] = cell
+    scratch[L_COUNT] = count
+
+
+@inlined
+def _leaf(p, scratch, row, action, ply):  # type: ignore[no-untyped-def]
+    """``_settle`` at depth 0 after ``_push_quiet(action)``, without playing it."""
+    t, board, st = p[0], p[1], p[3]
+    k = t[P_KINDS]
+    place = place_of(t, action)
+    give = action - place * (k + 1)
+    if (place >= t[P_CELLS] or give >= k or t[P_GEOMETRY] != GEO_ANY
+            or scratch.shape[0] < L_LINES + 2 * t[P_LINES]):
+        _push_quiet(p, action)
+        value = _settle(p, row, ply, 0)
+        _pop(p)
+        return value
+    placed = st[S_PLACED] + 1
+    if placed == t[P_TOTAL]:
+        return 0
+    if placed < 3:
+        return AT_HORIZON
+    if scratch[L_CELL] != place:
+        _summarise(t, board, st, place, scratch)
+    fg = entry(t, O_FEATURES, give)
+    for j in range(scratch[L_COUNT]):
+        if rule_holds(t, scratch[unsigned(L_LINES + 2 * j)] & fg,
+                      scratch[unsigned(L_LINES + 2 * j + 1)] | fg):
+            return WIN - ply - 1
+    return AT_HORIZON
+
+
 @no_refcount
 def search_root(  # type: ignore[no-untyped-def]
     t, board, supply, st, hist, moves, scores, frames, tt, history, stats, root, count,
@@ -82,7 +180,7 @@ def search_root(  # type: ignore[no-untyped-def]
     ``values[i]`` gets each action's score (exact for the best, a bound for the
     others); returns the index of the best action, or -1 if aborted.
     """
-    return root_search((t, board, supply, st, hist), moves, scores, frames, tt, history,
-                       stats, root, count, depth, values,
-                       _settle, _key, _legal, _push, _push_quiet, _pop,
-                       arrange_best_first, choose_in_order)
+    return root_search_leaves((t, board, supply, st, hist), moves, scores, frames, tt,
+                              history, stats, root, count, depth, values,
+                              _settle, _key, _legal, _push, _push_quiet, _pop,
+                              _arrange, choose_in_order, _leaf)
