@@ -16,7 +16,12 @@ from fourfold.games.quatrefoil.solver_team import bound, bound_first, improve
 from fourfold.games.quatrefoil.solver_team.cases import IDENTITY, cases
 from fourfold.games.quatrefoil.solver_team.evaluate import evaluate, pattern, play_case
 from fourfold.games.quatrefoil.solver_team.policy import WEIGHTS, choose
-from fourfold.games.quatrefoil.solver_team.rollout_table import DEPTHS, ROLLOUT, TOTALS
+from fourfold.games.quatrefoil.solver_team.rollout_table import (
+    BOUND_START,
+    DEPTHS,
+    ROLLOUT,
+    TOTALS,
+)
 from support.quatrefoil_team_replay import game_for, replay
 
 HERE = INDEX[IDENTITY]
@@ -33,8 +38,8 @@ def _redo(face_up: str, first: int) -> tuple[int, int, dict]:
     rollout = improve.Rollout(weight)
     (cards, _), deals = next((k, v) for k, v in improve.roots(face_up, weight).items()
                              if k[1] == first)
-    walk = improve.Walk(rollout, DEPTHS[face_up])
-    total = walk.total(cards, deals, HERE, (), (first,))
+    total, walk = improve.improve_opening(rollout, DEPTHS[face_up], cards, first, deals,
+                                          BOUND_START)
     return total, rollout.value(deals, HERE, 0), walk.changes
 
 

@@ -203,6 +203,23 @@ class Result:
     bound_start: bool = False
 
 
+def improve_opening(rollout: Rollout, depth: int, cards: PublicCards, first: int, deals: Deals,
+                    bound_start: bool) -> tuple[int, Walk]:
+    """The improved policy's total on one opening (face-up cards and first signals),
+    and the walk that found it (its ``changes`` are the opening's table entries)."""
+    here = INDEX[IDENTITY]
+    walk = Walk(rollout, depth)
+    total = walk.total(cards, deals, here, (), (first,))
+    if bound_start and len(deals) > 1:
+        # a second descent, from the tighter bound's best first prescription
+        found = opening([DEALS[d] for d in deals], here).prescription
+        other = Walk(rollout, depth, first={c * 5 + t: a for (c, t), a in found.items()})
+        second = other.total(cards, deals, here, (), (first,))
+        if second < total:
+            walk, total = other, second
+    return total, walk
+
+
 def run(face_up: str, depth: int, journal: Path | None = None, log: bool = False,
         bound_start: bool = False) -> Result:
     """The improved policy over every case of ``face_up`` (rollout ``depth`` actions deep;
@@ -219,15 +236,7 @@ def run(face_up: str, depth: int, journal: Path | None = None, log: bool = False
     for key, deals in roots(face_up, weight).items():
         if key in done:
             continue
-        walk = Walk(rollout, depth)
-        total = walk.total(key[0], deals, here, (), (key[1],))
-        if bound_start and len(deals) > 1:
-            # a second descent, from the tighter bound's best first prescription
-            found = opening([DEALS[d] for d in deals], here).prescription
-            other = Walk(rollout, depth, first={c * 5 + t: a for (c, t), a in found.items()})
-            second = other.total(key[0], deals, here, (), (key[1],))
-            if second < total:
-                walk, total = other, second
+        total, walk = improve_opening(rollout, depth, key[0], key[1], deals, bound_start)
         done[key] = (total, rollout.value(deals, here, 0), walk.changes)
         if journal is not None:
             tmp = journal.with_suffix(".tmp")
@@ -254,13 +263,15 @@ HEADER = '''"""The ``optimal`` policy's rollout table (``improve``). Do not edit
 
 For each public state (weight, face-up cards, actions, signals; tokens renamed so that
 the start is the identity), the pairs whose action differs from the heuristic rule's,
-and their action. ``DEPTHS``: the rollout's depth per face-up rule; ``TOTALS``: the
-improved policy's total actions, the rule's, and the number of cases.
+and their action. ``DEPTHS``: the rollout's depth per face-up rule; ``BOUND_START``:
+whether the first action's descent also started from ``bound_first``'s prescription;
+``TOTALS``: the improved policy's total actions, the rule's, and the number of cases.
 """
 
 from __future__ import annotations
 
 DEPTHS: dict[str, int] = {depths}
+BOUND_START: bool = {bound_start}
 TOTALS: dict[str, tuple[int, int, int]] = (
 {totals}
 )
@@ -285,7 +296,7 @@ def render(results: list[Result]) -> str:
     args += " --depth " + " ".join(str(r.depth) for r in results)
     return HEADER.format(args=args, table=table,
                          depths={r.face_up: r.depth for r in results},
-                         totals=totals)
+                         totals=totals, bound_start=any(r.bound_start for r in results))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,21 +1,23 @@
 """The ``optimal`` policy's rollout table (``improve``). Do not edit: regenerate with::
 
     python -m fourfold.games.quatrefoil.solver_team.improve --write \
-        --journal DIR --face-up none colour position --depth 2 2 2
+        --journal DIR --face-up none position colour --bound-start --depth 2 2 2
 
 For each public state (weight, face-up cards, actions, signals; tokens renamed so that
 the start is the identity), the pairs whose action differs from the heuristic rule's,
-and their action. ``DEPTHS``: the rollout's depth per face-up rule; ``TOTALS``: the
-improved policy's total actions, the rule's, and the number of cases.
+and their action. ``DEPTHS``: the rollout's depth per face-up rule; ``BOUND_START``:
+whether the first action's descent also started from ``bound_first``'s prescription;
+``TOTALS``: the improved policy's total actions, the rule's, and the number of cases.
 """
 
 from __future__ import annotations
 
-DEPTHS: dict[str, int] = {'none': 2, 'colour': 2, 'position': 2}
+DEPTHS: dict[str, int] = {'none': 2, 'position': 2, 'colour': 2}
+BOUND_START: bool = True
 TOTALS: dict[str, tuple[int, int, int]] = (
-    {'none': (12856, 13118, 2856),
-     'colour': (10712, 10756, 2856),
-     'position': (500, 513, 119)}
+    {'none': (12852, 13118, 2856),
+     'position': (500, 513, 119),
+     'colour': (10712, 10756, 2856)}
 )
 ROLLOUT: dict[tuple[object, ...], dict[int, int]] = (
     {((2, 9), ((0, None), (2, None), (1, None), (4, None)), (), (0,)): {15: 9},
@@ -52,14 +54,14 @@ ROLLOUT: dict[tuple[object, ...], dict[int, int]] = (
      ((2, 9), ((4, None), (3, None), (0, None), (2, None)), (), (0,)): {4: 4},
      ((2, 9), ((4, None), (3, None), (1, None), (0, None)), (), (0,)): {4: 3},
      ((2, 9), ((4, None), (3, None), (2, None), (0, None)), (), (0,)): {4: 4},
-     ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (), (0,)): {1: 9,
-                                                                                    5: 8,
-                                                                                    15: 9,
-                                                                                    8: 9,
-                                                                                    9: 9,
-                                                                                    2: 8,
-                                                                                    3: 9,
-                                                                                    4: 8},
+     ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (), (0,)): {10: 9,
+                                                                                    13: 8,
+                                                                                    16: 8,
+                                                                                    17: 9,
+                                                                                    4: 9,
+                                                                                    7: 9,
+                                                                                    9: 8,
+                                                                                    11: 9},
      ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (), (11,)): {0: 9, 6: 9},
      ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (), (2,)): {7: 6,
                                                                                     11: 7,
@@ -98,6 +100,7 @@ ROLLOUT: dict[tuple[object, ...], dict[int, int]] = (
      ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (0,), (4, 0)): {16: 7},
      ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (2,), (1, 1)): {4: 9},
      ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (2,), (4, 0)): {10: 5},
+     ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (3,), (0, 0)): {10: 1},
      ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (4,), (0, 1)): {8: 0,
                                                                                         16: 0,
                                                                                         3: 8},
@@ -111,19 +114,17 @@ ROLLOUT: dict[tuple[object, ...], dict[int, int]] = (
      ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (6,), (4, 0)): {10: 2},
      ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (7,), (4, 0)): {5: 5},
      ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (7,), (8, 0)): {9: 7},
-     ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (8,), (0, 1)): {3: 8},
-     ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (8,), (0, 2)): {16: 8},
+     ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (8,), (0, 0)): {3: 3},
+     ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (8,), (0, 1)): {17: 1},
+     ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (8,), (0, 2)): {13: 8},
      ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (8,), (0, 4)): {15: 8,
-                                                                                        8: 2},
-     ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (8,), (0, 8)): {8: 0},
+                                                                                        11: 8},
+     ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (8,), (0, 8)): {15: 8},
      ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (8,), (11, 0)): {18: 2},
-     ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (9,), (0, 1)): {7: 9},
-     ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (9,), (0, 2)): {10: 9},
-     ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (9,), (0, 4)): {7: 2,
-                                                                                        2: 1,
-                                                                                        11: 9},
-     ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (9,), (0, 8)): {2: 2,
-                                                                                        16: 0},
+     ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (9,), (0, 2)): {17: 9},
+     ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (9,), (0, 4)): {13: 4,
+                                                                                        15: 9},
+     ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (9,), (0, 8)): {13: 1},
      ((3, 5), ((None, 0), (None, 1), (None, 2), (None, 3)), (), (0,)): {1: 4, 3: 9},
      ((3, 5), ((None, 0), (None, 1), (None, 2), (None, 3)), (), (1,)): {0: 8},
      ((3, 5), ((None, 0), (None, 1), (None, 2), (None, 3)), (), (8,)): {1: 1, 2: 0, 4: 2}}
