@@ -265,10 +265,12 @@ def run_cli(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]
 def test_solve_from_the_start_reads_the_stored_value(monkeypatch: pytest.MonkeyPatch) -> None:
     from fourfold.solve.pns.stored import stored_value
 
-    def no_search(*args: Any) -> None:
-        raise AssertionError("searched at call time")
+    searched: list[str] = []
 
-    monkeypatch.setattr(icedao, "solve", no_search)
+    def no_search(game: Any, state: Any, *args: Any) -> None:
+        searched.append(GAME.format_position(state))  # and find nothing
+
+    monkeypatch.setattr(icedao, "solve_within", no_search)
     start = GAME.format_position(GAME.initial_state())
     # the no-win bounds are still read (Blue not within 5 moves, Green not within 6)
     bound = stored_bound(GAME, GAME.initial_state())
@@ -292,12 +294,15 @@ def test_solve_from_the_start_reads_the_stored_value(monkeypatch: pytest.MonkeyP
     assert answer["best_move"] in [GAME.format_move(first, m) for m in GAME.legal_moves(first)]
     code, text = run_cli(["solve", "icedao"], monkeypatch)
     assert code == 0 and "exactly 11 plies (not within 9)" in text
-    # a position whose certificates prove a win that may not be the quickest
+    assert searched == []  # the start is answered from the certificates alone
+    # a position whose certificates prove a win that may not be the quickest: with no
+    # search, the answer is the bound (the search, when it runs, gives the exact 6 plies:
+    # tests/test_icedao_stored_routes.py)
     code, text = run_cli(["solve", "icedao", "--setup", DIAGRAMS["diagram3"], "--json"],
                          monkeypatch)
     answer = json.loads(text)
-    assert (answer["value"], answer["winner"], answer["distance"], answer["win_within"]) == \
-        ("loss", "Blue", None, 6)
+    assert (answer["value"], answer["winner"], answer["distance"]) == ("loss", "Blue", None)
+    assert "at most 6 plies" in answer["detail"]
 
 
 # -- the lemma and the certificates written on the compiled kernel -------------------------------

@@ -31,6 +31,8 @@ LONE_SMALL = ".,.,Bs,Gm,Bm/Gs,.,.,.,Gs/Gl,.,.,.,Gl/Bm,Bl,.,Bs,./.,.,Bl,.,Gm G"
 #: "it looks like Green can move his large piece as shown to block Blue [...] A better move
 #: for Green [...] would be to move his small piece as shown [...] 'pinning' the medium"
 PIN = "Gl,.,Bm,Bs,./.,.,.,.,Gl/Gs,.,.,.,./Bl,Bs,.,Bl,./Gs,Gm,Bm,.,Gm G"
+# the start after c4-c3 b1-b4: no stored proof covers it
+FAR = "Gl,Bs,Gm,Bs,Gl/.,Gs,.,.,./.,.,Bm,.,./.,.,Gm,.,./Bl,.,Bm,Gs,Bl B"
 
 
 # -- brute force over the readable rules -------------------------------------------------------
@@ -113,11 +115,13 @@ def test_solutions_agree_with_the_search() -> None:
             assert len(solution.moves) == len(GAME.legal_moves(state))
 
 
-def test_the_start_is_not_decided_within_a_short_limit() -> None:
+def test_the_start_is_not_decided_by_a_short_search() -> None:
     start = GAME.initial_state()
     proof = icedao.prove(GAME, start, 3)
     assert proof.value is None and proof.searched == 3
-    assert icedao.solve(GAME, start, 0.5) is None
+    # the search alone; the solver's entry answers the start from the stored proofs
+    # (tests/test_icedao_stored_routes.py)
+    assert icedao.solve_within(GAME, start, 50, 0.5) is None
 
 
 def test_the_solver_is_registered_as_bounded() -> None:
@@ -179,7 +183,8 @@ def test_solve_command_for_ice_dao(monkeypatch: pytest.MonkeyPatch) -> None:
     answer = json.loads(out.getvalue())
     assert (answer["value"], answer["distance"], answer["exact"]) == ("loss", 6, False)
     assert answer["moves"][0] == {"move": "a3-c5", "value": "loss", "distance": 6}
-    assert main(["solve", "icedao", "--seconds", "0.3"]) == 2
+    # a position the stored proofs do not cover, which the search cannot settle in time
+    assert main(["solve", "icedao", "--setup", FAR, "--seconds", "0.3"]) == 2
     assert "no answer within 0.3 seconds" in err.getvalue()
 
 

@@ -28,6 +28,27 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, f"{self.prog}: {message} (see `{self.prog} --help`)\n")
 
+    def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                   namespace: argparse.Namespace | None = None) -> argparse.Namespace:
+        """As argparse, but arguments no parser knows are refused by the sub-command
+        they were given to (``fourfold solve dao: unrecognized arguments: ...``)."""
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            _chosen(self, parsed).error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed
+
+
+def _chosen(parser: argparse.ArgumentParser, parsed: argparse.Namespace
+            ) -> argparse.ArgumentParser:
+    """The deepest sub-command parser that ``parsed`` went through."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            name = getattr(parsed, action.dest, None)
+            chosen = action.choices.get(name) if isinstance(name, str) else None
+            if isinstance(chosen, argparse.ArgumentParser):
+                return _chosen(chosen, parsed)
+    return parser
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(

@@ -55,7 +55,9 @@ class OptionSpec:
         try:
             return self.parse(value)
         except ValueError as exc:
-            hint = f" (choices: {', '.join(self.choices)})" if self.choices else ""
+            # a ChoiceParser's reason already lists them
+            listed = isinstance(self.parse, ChoiceParser)
+            hint = f" (choices: {', '.join(self.choices)})" if self.choices and not listed else ""
             raise ConfigurationError(
                 f"bad value {value!r} for option {self.name!r}: {exc}{hint}"
             ) from None

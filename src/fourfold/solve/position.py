@@ -50,6 +50,9 @@ class MoveValue:
     move: Any
     value: Value
     distance: int | None
+    #: a bounded solver's proven bound where the value or distance is not exact (e.g.
+    #: "Blue cannot force a win within 11 plies"), else ``None``
+    detail: str | None = None
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,11 @@ class Solution:
     moves: tuple[MoveValue, ...]
     nodes: int = 0
     seconds: float = 0.0
+    #: a bounded solver's word on where the answer comes from and what it proves beyond
+    #: ``value`` and ``distance`` (``distance`` is ``None`` when only a bound is proven)
+    detail: str | None = None
+    #: where the answer comes from: ``None`` (the search), or e.g. "stored proof certificates"
+    source: str | None = None
 
 
 #: ``solve(game, state, seconds)``: a ``Solution``, or ``None`` if it cannot finish

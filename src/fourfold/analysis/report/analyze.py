@@ -502,9 +502,11 @@ def _solved_text(r: dict[str, Any]) -> str:
     if s.get("answered"):
         moves = ", ".join(f"{m['move']} {m['value']}" for m in s["moves"][:12])
         more = "" if len(s["moves"]) <= 12 else f" and {len(s['moves']) - 12} more"
+        how = (f"{s['nodes']:,} nodes, {s['seconds']} s" if s.get("source") is None
+               else f"from {s['source']}, {s['seconds']} s")
+        detail = "" if s.get("detail") is None else f" {s['detail']}."
         return (f"The solver ({s['solver']}) proves the start a {s['value']} for "
-                f"{s['to_move']} ({s['nodes']:,} nodes, {s['seconds']} s); opening moves: "
-                f"{moves}{more}.")
+                f"{s['to_move']} ({how}).{detail} Opening moves: {moves}{more}.")
     if s.get("solver") is None:
         text = "No solver is registered for this ruleset."
     elif s.get("skipped"):

@@ -54,6 +54,9 @@ def solver_facts(game: Game[Any, Any], seconds: float) -> dict[str, Any]:
         "seconds": round(solution.seconds, 2),
         "moves": [{"move": game.format_move(state, m.move), "value": m.value.value,
                    "distance": m.distance} for m in solution.moves],
+        # a bounded solver's answer read from stored proofs says so (no search run now)
+        "source": solution.source,
+        "detail": solution.detail,
     })
     return facts
 
@@ -72,7 +75,8 @@ def docs_row(game: Game[Any, Any], path: Path = SOLUTIONS_MD) -> dict[str, str] 
         label = cells[0]
         if label == title or (label.startswith(title + " ") and _fits(label[len(title):],
                                                                      words)):
-            return {"ruleset": label, "value": cells[1], "section": cells[2].strip("*_ "),
+            return {"ruleset": label, "value": cells[1],
+                    "section": re.sub(r"[*_]", "", cells[2]).strip(),
                     "file": "docs/solutions.md"}
     return None
 

@@ -44,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
     mover = game.player_name(game.to_move(state) or 0)
     solution = found.solution
     console.print(f"{game.info.label()}: {game.format_position(state)}")
-    console.print(Text(f"{mover} to move: {distance_text(solution)}",
+    console.print(Text(f"{mover} to move: {distance_text(solution)}"
+                       + ("" if solution.detail is None else f". {solution.detail}"),
                        style=COLOURS[solution.value]))
     if not found.exact:
         console.print("(a bounded solver: 'not proven' moves are neither proven won nor lost)")
@@ -52,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
     grid.add_column("move")
     grid.add_column("value for the mover")
     for m in solution.moves:
+        value = distance_text(m) + ("" if m.detail is None else f" ({m.detail})")
         grid.add_row(Text(game.format_move(state, m.move), style=COLOURS[m.value]),
-                     Text(distance_text(m), style=COLOURS[m.value]))
+                     Text(value, style=COLOURS[m.value]))
     console.print(grid)
     return 0

@@ -105,12 +105,14 @@ def _position_run(args: argparse.Namespace) -> int:
         have = ", ".join(sorted(games_with_position_solvers())) or "none"
         raise ConfigurationError(f"no position solver for {game.info.label()}"
                                  f" (games with one: {have})")
-    if args.seconds is None and not entry.exact and _stored_run(args, game, state):
+    if args.seconds is None and not entry.exact and _stored_bound_run(args, game, state):
         return 0
     if args.seconds is None:
         args.seconds = DEFAULT_SECONDS
     solution = entry.solve(game, state, args.seconds)
     if solution is None:
+        if not entry.exact and _stored_bound_run(args, game, state):
+            return 0
         unit = "second" if args.seconds == 1 else "seconds"
         raise FourfoldError(f"{game.info.label()}: no answer within {args.seconds:g} {unit}."
                             f" Solver: {entry.summary}")
@@ -127,10 +129,10 @@ def _position_run(args: argparse.Namespace) -> int:
             "distance": solution.distance,
             "exact": entry.exact,
             "solver": entry.summary,
-            "moves": [{"move": game.format_move(state, m.move), "value": m.value.value,
-                       "distance": m.distance} for m in solution.moves],
+            "moves": [_move_json(game, state, m) for m in solution.moves],
             "nodes": solution.nodes,
             "seconds": round(solution.seconds, 3),
+            **_bounded_json(game, state, solution),
         }))
         return 0
     print(f"{game.info.label()}: {position}")
@@ -139,29 +141,55 @@ def _position_run(args: argparse.Namespace) -> int:
         names = tuple(game.player_name(p) for p in range(game.num_players))
         print(f"The game is over. {outcome.describe(names)}")
         return 0
-    print(f"{mover} to move: {_distance_text(solution.value, solution.distance)}")
+    print(f"{mover} to move: {_distance_text(solution.value, solution.distance)}"
+          + ("" if solution.detail is None else f". {solution.detail}"))
     if not entry.exact:
-        print(f"(bounded solver: {entry.summary})")
+        print(f"(bounded solver: {entry.summary}"
+              + ("" if solution.source is None else f"; this answer: {solution.source}") + ")")
     width = max((len(game.format_move(state, m.move)) for m in solution.moves), default=0)
     print(f"{len(solution.moves)} legal moves, best first:")
     for m in solution.moves:
         text = game.format_move(state, m.move)
-        print(f"  {text:<{width}}  {_distance_text(m.value, m.distance)}")
+        value = _distance_text(m.value, m.distance)
+        print(f"  {text:<{width}}  {value}" + ("" if m.detail is None else f" ({m.detail})"))
     return 0
 
 
-def _stored_run(args: argparse.Namespace, game: Any, state: Any) -> bool:
-    """Answer at once from the game's committed certificates (``fourfold.solve.pns``):
-    the value if they prove a forced win, else the value unknown and the plies within
-    which neither side can force a win. False when they prove nothing for this position
-    (the bounded solver then searches)."""
+def _move_json(game: Any, state: Any, m: Any) -> dict[str, Any]:
+    out = {"move": game.format_move(state, m.move), "value": m.value.value,
+           "distance": m.distance}
+    return out if m.detail is None else {**out, "detail": m.detail}
+
+
+def _bounded_json(game: Any, state: Any, solution: Any) -> dict[str, Any]:
+    """A bounded solver's extra keys: where the answer comes from, what it proves beyond
+    the value, the winner, within how many plies, and the first move of the best line."""
+    from fourfold.solve.position import Value
+
+    if solution.source is None and solution.detail is None:
+        return {}
+    out: dict[str, Any] = {"source": solution.source, "detail": solution.detail}
+    if solution.value in (Value.WIN, Value.LOSS):
+        mover = game.to_move(state)
+        winner = mover if solution.value is Value.WIN else 1 - mover
+        out["winner"] = game.player_name(winner)
+        best = solution.moves[0] if solution.moves else None
+        out["win_within"] = solution.distance
+        out["best_move"] = (game.format_move(state, best.move)
+                            if best is not None and solution.value is Value.WIN else None)
+    return out
+
+
+def _stored_bound_run(args: argparse.Namespace, game: Any, state: Any) -> bool:
+    """Answer at once from the game's committed certificates (``fourfold.solve.pns``)
+    where they prove no value but bound both sides: the value unknown and the plies
+    within which neither side can force a win. False when they prove a value (the
+    solver's entry answers it) or no such bound."""
     from fourfold.solve.pns.stored import stored_bound, stored_value
     from fourfold.solve.position import Value
 
-    value = stored_value(game, state)
-    if value is not None:
-        _stored_value_run(args, game, state, value)
-        return True
+    if stored_value(game, state) is not None:
+        return False
     bound = stored_bound(game, state)
     if bound is None:
         return False
@@ -186,40 +214,6 @@ def _stored_run(args: argparse.Namespace, game: Any, state: Any) -> bool:
     for name, n in zip(names, bound.no_win_moves, strict=True):
         print(f"  {name} cannot force a win within {n} of its moves")
     return True
-
-
-def _stored_value_run(args: argparse.Namespace, game: Any, state: Any, value: Any) -> None:
-    """Print the value that the stored certificates prove (``stored_value``)."""
-    from fourfold.solve.position import Value
-
-    mover = state_mover(game, state)
-    winner = game.player_name(value.winner)
-    result = Value.WIN if value.winner == value.mover else Value.LOSS
-    plies = value.plies()
-    if args.json:
-        print(json.dumps({
-            "game": game.name,
-            "variant": game.info.variant,
-            "options": game.info.option_strings(),
-            "position": value.position,
-            "to_move": mover,
-            "value": result.value,
-            "winner": winner,
-            "distance": plies if value.exact else None,
-            "win_within": plies,
-            "best_move": value.best_move,
-            "source": "stored proof certificates (docs/solutions.md)",
-        }))
-        return
-    print(f"{game.info.label()}: {value.position}")
-    quickest = f"at most {plies} plies"
-    if value.exact:
-        quickest = f"exactly {plies} plies" + (f" (not within {plies - 2})"
-                                                if value.moves > 1 else "")
-    print(f"{mover} to move: {result.value}. {winner} forces a win within {value.moves} of"
-          f" its moves; the quickest forced win takes {quickest} (stored proof certificates)")
-    if value.best_move is not None:
-        print(f"  {winner}'s first move in the proof: {value.best_move}")
 
 
 def _split_run(args: argparse.Namespace, game: Any, state: Any) -> int:

@@ -64,9 +64,11 @@ def hint(ctx: PlayContext, arg: str) -> bool:
         return False
     ctx.say(f"{game.player_name(ctx.seat)} to move: "
             f"{value_text(solution.value, solution.distance)}"
+            + ("" if solution.detail is None else f". {solution.detail}")
             + ("" if entry.exact else f" (bounded solver: {entry.summary})"))
     names = [game.view_format_move(view, m.move) for m in solution.moves]
     width = max(map(len, names), default=0)
     for text, m in zip(names, solution.moves, strict=True):
-        ctx.say(f"  {text:<{width}}  {value_text(m.value, m.distance)}")
+        ctx.say(f"  {text:<{width}}  {value_text(m.value, m.distance)}"
+                + ("" if m.detail is None else f" ({m.detail})"))
     return False

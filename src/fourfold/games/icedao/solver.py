@@ -1,6 +1,8 @@
 """Ice Dao: proof search for bounded forced wins, and the number of positions.
 
-Ice Dao is **not solved**. This module answers a narrower question exactly:
+From the start Blue wins, the quickest forced win taking exactly 11 plies: the stored
+proof certificates prove it (``solver_stored``; every other position is searched). This
+module's search answers a narrower question exactly:
 *can the side to move force a win within N of its own moves?* (a win on its
 N-th move at the latest, that is within ``2N - 1`` plies), and the mirror
 question, *can the opponent force a win within N moves whatever the side to
@@ -340,10 +342,23 @@ def _move_value(game: Game[Any, Any], search: ProofSearch, child: IceDaoState,
 
 
 def solve(game: Game[Any, Any], state: Any, seconds: float | None = None) -> Solution | None:
-    """``solve_within`` with iterative deepening up to the time limit (or, with no
-    limit, up to ``DEFAULT_MAX_MOVES``)."""
+    """The solver entry: what the stored proof certificates prove (``solver_stored``: the
+    start's value, and each move's value or bound), combined with ``solve_within`` with
+    iterative deepening up to the time limit (or, with no limit, up to
+    ``DEFAULT_MAX_MOVES``), whose exact values beat the certificates' bounds. No search
+    when the certificates leave it nothing to add (the start)."""
+    from fourfold.games.icedao import solver_stored
+
+    icedao = _as_icedao(game)
+    ended = ended_solution(game, state, state.to_play)
+    if ended is not None:
+        return ended
+    stored = solver_stored.stored_solution(icedao, state, _forbidden(state), ProofSearch.key_of)
+    if stored is not None and solver_stored.settled(stored):
+        return stored
     max_moves = DEFAULT_MAX_MOVES if seconds is None else 50
-    return solve_within(game, state, max_moves, seconds)
+    found = solve_within(game, state, max_moves, seconds)
+    return solver_stored.combine(icedao, state, stored, found)
 
 
 # -- counting positions -----------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Ice Dao's ``solver`` part: the bounded proof search (``fourfold.games.icedao.solver``).
+"""Ice Dao's ``solver`` part: the stored certificates and the bounded proof search
+(``fourfold.games.icedao.solver``).
 
 Light on purpose: ``fourfold solve`` reads it to build its command line; the search
 is imported by the first solve.
@@ -22,8 +23,9 @@ SOLVERS = GameSolvers(positions=(
     SolverEntry(
         _solve,
         None,
-        "proves forced wins and losses within N moves, deepening N until the time limit;"
-        " Ice Dao itself is not solved",
+        "the start's value (Blue wins in exactly 11 plies) and the bounds its stored proof"
+        " certificates prove; any other position: proves forced wins and losses within N"
+        " moves, deepening N until the time limit",
         exact=False,
     ),
 ), bench="fourfold.games.icedao.solver_bench:icedao_sets",

@@ -65,8 +65,7 @@ def _quatrefoil_run(args: argparse.Namespace) -> int:
                                      " --solution")
         return _quatrefoil_public_run(args)
     if args.start is None or args.solution is None:
-        raise ConfigurationError("fourfold solve quatrefoil needs --start and --solution"
-                                 " (or --public)")
+        raise ConfigurationError("quatrefoil needs --start and --solution (or --public)")
     start = _read_arrangement(args.start, "start")
     solution = _read_arrangement(args.solution, "solution")
     actions = action_names(solve(start, solution))

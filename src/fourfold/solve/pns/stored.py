@@ -138,3 +138,67 @@ def write_index(hooks: ProofHooks) -> list[dict[str, Any]]:
     (hooks.folder / "index.json").write_text(
         json.dumps({"certificates": entries}, indent=1) + "\n")
     return entries
+
+
+@dataclass(frozen=True)
+class StoredFacts:
+    """Everything the certificates prove from one position (its history aside), per side:
+    ``win_moves[side]``, the fewest of its moves within which it forces a win (``None``:
+    no win proven), and ``no_win_moves[side]``, the most within which it cannot (0:
+    nothing proven). ``best_move``: the winning certificate's first move when the side
+    to move is the winner."""
+
+    position: str
+    mover: int
+    win_moves: tuple[int | None, ...]
+    no_win_moves: tuple[int, ...]
+    best_move: str | None = None
+
+
+_INDEX: dict[str, list[dict[str, Any]]] = {}
+
+
+def _cached_entries(hooks: ProofHooks) -> list[dict[str, Any]]:
+    key = str(hooks.folder)
+    if key not in _INDEX:
+        _INDEX[key] = index_entries(hooks)
+    return _INDEX[key]
+
+
+def stored_facts(game: Game[Any, Any], state: Any) -> StoredFacts | None:
+    """What the game's certificates prove from this position, or ``None`` when they
+    prove nothing about it (or it is over, or the game has no certificates)."""
+    from fourfold.solve.certificates import Certificate
+
+    hooks = proof_hooks(game)
+    if hooks is None or game.outcome(state) is not None:
+        return None
+    mover = game.to_move(state)
+    if mover is None:
+        return None
+    position = game.format_position(state)
+    key = (game.name, game.info.variant, game.info.option_strings(), position)
+    wins: list[int | None] = [None] * game.num_players
+    no_win = [0] * game.num_players
+    first: dict[int, dict[str, Any]] = {}
+    for entry in _cached_entries(hooks):
+        if (entry["game"], entry["variant"], entry["options"], entry["position"]) != key:
+            continue
+        side, moves = int(entry["attacker"]), int(entry["moves"])
+        if entry["claim"] == "no-win":
+            no_win[side] = max(no_win[side], moves)
+        elif entry["claim"] == "win":
+            known = wins[side]
+            if known is None or moves < known:
+                wins[side] = moves
+                first[side] = entry
+    if not any(wins) and not any(no_win):
+        return None
+    best = None
+    if mover in first:
+        entry = first[mover]
+        certificate = Certificate.read_all(hooks.folder / entry["file"])[int(entry["item"])]
+        legal = game.legal_moves(state)
+        if certificate.choices and certificate.choices[0] < len(legal):
+            best = game.format_move(state, legal[certificate.choices[0]])
+    return StoredFacts(position, mover, tuple(wins), tuple(no_win), best)
