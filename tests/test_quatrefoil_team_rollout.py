@@ -13,9 +13,9 @@ from itertools import product
 
 from fourfold.games.quatrefoil.arrangement import ALL_ARRANGEMENTS, INDEX, MOVING_ACTIONS
 from fourfold.games.quatrefoil.solver_team import bound, bound_first, improve
-from fourfold.games.quatrefoil.solver_team.cases import IDENTITY, cases
+from fourfold.games.quatrefoil.solver_team.cases import IDENTITY, Case, cases
 from fourfold.games.quatrefoil.solver_team.evaluate import evaluate, pattern, play_case
-from fourfold.games.quatrefoil.solver_team.policy import WEIGHTS, choose
+from fourfold.games.quatrefoil.solver_team.policy import _PAIRS, WEIGHTS, choose
 from fourfold.games.quatrefoil.solver_team.rollout_table import (
     BOUND_START,
     DEPTHS,
@@ -27,12 +27,12 @@ from support.quatrefoil_team_replay import game_for, replay
 HERE = INDEX[IDENTITY]
 
 
-def _root_cases(face_up: str, first: int) -> list:
+def _root_cases(face_up: str, first: int) -> list[Case]:
     return [c for c in cases(face_up)
             if c[0] == IDENTITY and pattern(c[0], c[1], c[2]) == first]
 
 
-def _redo(face_up: str, first: int) -> tuple[int, int, dict]:
+def _redo(face_up: str, first: int) -> tuple[int, int, dict[improve.Key, improve.Changes]]:
     """The improved total, the rule's, and the table entries, for one start of play."""
     weight = WEIGHTS[face_up]
     rollout = improve.Rollout(weight)
@@ -90,14 +90,14 @@ def test_improvement_never_costs_more_than_the_rule() -> None:
         table = rollout.improve(deals, HERE, 0)
         groups: dict[int, list[int]] = {}
         for d in deals:
-            groups.setdefault(table[improve._PAIRS[d][0]], []).append(d)
+            groups.setdefault(table[_PAIRS[d][0]], []).append(d)
         improved = len(deals) + sum(rollout.after(tuple(g), HERE, a, 0)
                                     for a, g in groups.items())
         assert improved <= rollout.value(deals, HERE, 0), first
     assert ALL_ARRANGEMENTS[HERE] == IDENTITY
 
 
-def _opening_deals(face_up: str, first: int) -> list:
+def _opening_deals(face_up: str, first: int) -> list[bound.Deal]:
     return [(INDEX[s], p) for _, s, p in _root_cases(face_up, first)]
 
 

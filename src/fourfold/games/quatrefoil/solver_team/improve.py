@@ -275,7 +275,8 @@ BOUND_START: bool = {bound_start}
 TOTALS: dict[str, tuple[int, int, int]] = (
 {totals}
 )
-ROLLOUT: dict[tuple[object, ...], dict[int, int]] = (
+Cards = tuple[tuple[int | None, int | None], ...]
+ROLLOUT: dict[tuple[tuple[int, int], Cards, tuple[int, ...], tuple[int, ...]], dict[int, int]] = (
 {table}
 )
 '''

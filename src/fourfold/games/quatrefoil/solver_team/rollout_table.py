@@ -19,7 +19,8 @@ TOTALS: dict[str, tuple[int, int, int]] = (
      'position': (500, 513, 119),
      'colour': (10712, 10756, 2856)}
 )
-ROLLOUT: dict[tuple[object, ...], dict[int, int]] = (
+Cards = tuple[tuple[int | None, int | None], ...]
+ROLLOUT: dict[tuple[tuple[int, int], Cards, tuple[int, ...], tuple[int, ...]], dict[int, int]] = (
     {((2, 9), ((0, None), (2, None), (1, None), (4, None)), (), (0,)): {15: 9},
      ((2, 9), ((0, None), (2, None), (4, None), (1, None)), (), (0,)): {15: 9},
      ((2, 9), ((0, None), (4, None), (1, None), (2, None)), (), (0,)): {5: 3, 10: 4},
