@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import NoReturn
 
 from fourfold.cli.numbers import integer, seconds, text
 from fourfold.core.errors import FourfoldError
@@ -17,8 +18,15 @@ from fourfold.core.registry import load
 from fourfold.solve.pns.pieces import Piece, PieceReport, run_piece
 
 
+class _Parser(argparse.ArgumentParser):
+    """A bad argument is one line (and where to read more), not the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see `{self.prog} --help`)\n")
+
+
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m fourfold.solve.pns",
+    p = _Parser(prog="python -m fourfold.solve.pns",
                                 description="Proof-number search pieces of one claim, on a"
                                             " table file that each piece resumes from.")
     p.add_argument("game", type=text("a game name"))
