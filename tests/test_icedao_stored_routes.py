@@ -20,7 +20,6 @@ from fourfold.analysis.report.solved import docs_row, solver_facts
 from fourfold.cli.main import main
 from fourfold.games.icedao import solver as icedao
 from fourfold.solve.position import Value, solver_for
-
 from support.server import Server, auth, running, tokens_of
 
 GAME = fourfold.load("icedao")
