@@ -9,8 +9,10 @@ The full runs are commands (docs/solutions.md); these tests redo the small start
 
 from __future__ import annotations
 
+import random
 from itertools import product
 
+from fourfold.ai import make_bot
 from fourfold.games.quatrefoil.arrangement import ALL_ARRANGEMENTS, INDEX, MOVING_ACTIONS
 from fourfold.games.quatrefoil.solver_team import bound, bound_first, improve
 from fourfold.games.quatrefoil.solver_team.cases import IDENTITY, Case, cases
@@ -22,6 +24,7 @@ from fourfold.games.quatrefoil.solver_team.rollout_table import (
     ROLLOUT,
     TOTALS,
 )
+from fourfold.games.quatrefoil.state import Deal, QuatrefoilState
 from support.quatrefoil_team_replay import game_for, replay
 
 HERE = INDEX[IDENTITY]
@@ -129,3 +132,24 @@ def test_first_exact_bound_lies_between_the_old_bound_and_the_policy() -> None:
         assert bound.relaxed_total(deals, HERE, 0) <= found.total <= played
     # position cards up: the bound meets the policy on every case
     assert bound_first.first_exact_bound("position").total == TOTALS["position"][0] == 500
+
+
+def test_later_seats_choose_from_their_view_only() -> None:
+    """With the rollout table in play: after the first two actions, deals that look the
+    same to seat 2 (its own cards, the start, the actions, every signal) get the same
+    action from its bot, whatever the other seats hold."""
+    game = game_for("none")
+    bots = [make_bot("optimal", game, k, 0) for k in range(4)]
+    seen: dict[tuple[str, object], set[int]] = {}
+    found = [c for c in cases("none") if pattern(*c) == 0]
+    for start, solution, positions in random.Random(21).sample(found, 300):
+        state = QuatrefoilState(Deal(solution, positions), start)
+        for seat in (0, 1):
+            state = game.apply(state, bots[seat].choose(game.view(state, seat)))
+        if game.outcome(state) is not None:
+            continue
+        view = game.view(state, 2)
+        key = (game.view_position(view), view.observation.signals)
+        seen.setdefault(key, set()).add(bots[2].choose(view).action)
+    assert all(len(actions) == 1 for actions in seen.values())
+    assert len(seen) < 300  # some views were shared by several deals
