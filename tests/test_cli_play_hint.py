@@ -63,7 +63,10 @@ def test_hint_for_a_bounded_solver_says_so() -> None:
 
 def test_hint_when_the_solver_cannot_answer_in_time(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(hint_module, "HINT_SECONDS", 0.3)
-    text = session_output("icedao", None, "hint\nquit\n")
+    # the start after c4-c3 b1-b4: no stored proof covers it (the start itself is answered
+    # from them: tests/test_icedao_stored_routes.py)
+    far = "Gl,Bs,Gm,Bs,Gl/.,Gs,.,.,./.,.,Bm,.,./.,.,Gm,.,./Bl,.,Bm,Gs,Bl B"
+    text = session_output("icedao", far, "hint\nquit\n")
     assert "No hint: the Ice Dao solver found no answer within 0.3 seconds" in text
 
 

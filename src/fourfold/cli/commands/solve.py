@@ -105,11 +105,17 @@ def _position_run(args: argparse.Namespace) -> int:
         have = ", ".join(sorted(games_with_position_solvers())) or "none"
         raise ConfigurationError(f"no position solver for {game.info.label()}"
                                  f" (games with one: {have})")
-    if args.seconds is None and not entry.exact and _stored_bound_run(args, game, state):
-        return 0
+    solution = None
+    if args.seconds is None and not entry.exact:
+        if _stored_bound_run(args, game, state):
+            return 0
+        # a bounded solver with no limit: its stored answers, refined by a short search
+        # (Ice Dao's: to 3 moves); if that proves nothing, the search with the default limit
+        solution = entry.solve(game, state, None)
     if args.seconds is None:
         args.seconds = DEFAULT_SECONDS
-    solution = entry.solve(game, state, args.seconds)
+    if solution is None:
+        solution = entry.solve(game, state, args.seconds)
     if solution is None:
         if not entry.exact and _stored_bound_run(args, game, state):
             return 0
