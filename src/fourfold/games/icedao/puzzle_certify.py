@@ -1,4 +1,5 @@
-"""Ice Dao puzzles, certified by an exhaustive bounded search (Ice Dao is not solved).
+"""Ice Dao puzzles, certified by an exhaustive bounded search (the game is solved from
+its start only, by stored certificates).
 
 The search is the solver's proof search (``solver.ProofSearch``: *can the side to move
 force a win within n of its moves?*), answered exactly or not at all: it runs under a
