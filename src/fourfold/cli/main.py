@@ -77,6 +77,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return EXIT_USAGE
+    from fourfold.cli.compile_notice import install
+
+    install()  # one line on stderr if this run compiles numba kernels
     try:
         result: int = args.run(args)
         return result
