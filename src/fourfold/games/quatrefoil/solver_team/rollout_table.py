@@ -1,7 +1,7 @@
 """The ``optimal`` policy's rollout table (``improve``). Do not edit: regenerate with::
 
     python -m fourfold.games.quatrefoil.solver_team.improve --write \
-        --journal DIR --face-up none position colour --bound-start --depth 2 2 2
+        --journal DIR --face-up none position colour --bound-start --depth 3 2 2
 
 For each public state (weight, face-up cards, actions, signals; tokens renamed so that
 the start is the identity), the pairs whose action differs from the heuristic rule's,
@@ -12,10 +12,10 @@ whether the first action's descent also started from ``bound_first``'s prescript
 
 from __future__ import annotations
 
-DEPTHS: dict[str, int] = {'none': 2, 'position': 2, 'colour': 2}
+DEPTHS: dict[str, int] = {'none': 3, 'position': 2, 'colour': 2}
 BOUND_START: bool = True
 TOTALS: dict[str, tuple[int, int, int]] = (
-    {'none': (12852, 13118, 2856),
+    {'none': (12851, 13118, 2856),
      'position': (500, 513, 119),
      'colour': (10712, 10756, 2856)}
 )
@@ -122,6 +122,7 @@ ROLLOUT: dict[tuple[tuple[int, int], Cards, tuple[int, ...], tuple[int, ...]], d
                                                                                         11: 8},
      ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (8,), (0, 8)): {15: 8},
      ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (8,), (11, 0)): {18: 2},
+     ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (9, 1), (0, 3, 2)): {16: 3},
      ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (9,), (0, 2)): {17: 9},
      ((2, 9), ((None, None), (None, None), (None, None), (None, None)), (9,), (0, 4)): {13: 4,
                                                                                         15: 9},
