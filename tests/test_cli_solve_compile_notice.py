@@ -56,3 +56,14 @@ def test_a_command_that_never_uses_numba_does_not_import_it() -> None:
                           timeout=300)
     assert done.returncode == 0, done.stderr
     assert NOTICE not in done.stderr
+
+
+def test_the_command_installs_the_notice_and_a_caller_of_main_does_not() -> None:
+    code = ("import sys\nfrom fourfold.cli import compile_notice\n"
+            "from fourfold.cli.main import main\n"
+            "assert main(['rules', 'dao']) == 0\nassert not compile_notice._state['installed']\n"
+            "sys.argv = ['fourfold', 'rules', 'dao']\nassert main() == 0\n"
+            "assert compile_notice._state['installed']")
+    done = subprocess.run([sys.executable, "-c", code], text=True, capture_output=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr

@@ -77,9 +77,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return EXIT_USAGE
-    from fourfold.cli.compile_notice import install
+    if argv is None:  # the command itself (not a caller passing its own arguments)
+        from fourfold.cli.compile_notice import install
 
-    install()  # one line on stderr if this run compiles numba kernels
+        install()  # one line on stderr if this run compiles numba kernels
     try:
         result: int = args.run(args)
         return result
