@@ -37,7 +37,7 @@ def test_rules_for_one_variant(capsys: pytest.CaptureFixture[str]) -> None:
         (["rules", "chess"], "unknown game 'chess'"),
         (["perft", "folio", "--variant", "hex", "1"], "valid variants"),
         (["perft", "folio", "--option", "line-rule", "1"], "not of the form NAME=VALUE"),
-        (["perft", "folio", "--option", "line-rule=x", "1"], "choices"),
+        (["perft", "folio", "--option", "line-rule=x", "1"], "must be one of"),
         (["perft", "folio", "--setup", "zz", "1"], "cannot read position"),
         (["play", "folio", "--variant", "orientation-matters"], "never defined"),
     ],
