@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 from numba import njit, prange
 
 from fourfold.envs.vector_kernels import (
@@ -88,8 +89,10 @@ def _block(lo, hi, t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, 
 
 def _step(t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,  # type: ignore[no-untyped-def]
           lists, counts, to_move, obs, final, rewards, flags):
-    block(0, xs.shape[0], t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs,
-          masks, lists, counts, to_move, obs, final, rewards, flags)
+    # ``np.int64(0)``, not ``0``: numba would type a literal 0 as ``Literal[int](0)`` and
+    # compile ``block`` once for it and again for the threaded step's int64 bounds
+    block(np.int64(0), xs.shape[0], t, ot, xs, x0, hs, keys, actions, cfg, learner, steps,
+          rngs, masks, lists, counts, to_move, obs, final, rewards, flags)
 
 
 def _step_threads(t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,  # type: ignore[no-untyped-def]

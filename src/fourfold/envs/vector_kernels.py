@@ -67,6 +67,8 @@ LOOKAHEAD_ROWS = 3  # history rows for the opponents' look-ahead (my move, the r
 CFG_MODE, CFG_ATTENTION, CFG_PLANES, CFG_MAX_STEPS = 0, 1, 2, 3  # fields of ``cfg``
 TERMINATED, TRUNCATED, ERROR = 0, 1, 2  # columns of ``flags``
 COMPACT, FULL, TAIL = 0, 1, 2  # what ``*_observe`` writes: int8 rows, every plane, the tail
+# (passed as ``np.int64(FULL)``: numba compiles a function called with a constant for that
+# constant's literal type, so ``observe`` would compile once for FULL and again for a variable)
 
 
 @dataclass(frozen=True)
@@ -268,7 +270,7 @@ def step_block(lo, hi, t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rn
                 fin[j] = o[j]
             _restart(x, x0, i, steps)
             if planes != COMPACT:
-                observe(t, ot, x, kk, viewer, o, FULL)
+                observe(t, ot, x, kk, viewer, o, np.int64(FULL))
         _refresh(t, ot, x, h, kk, buf, masks, counts, to_move, o, i, learner, mode, planes,
                  legal, status, observe)
 
@@ -303,7 +305,7 @@ def reset_block(lo, hi, t, ot, xs, x0, hs, keys, cfg, learner, steps, rngs, mask
         _restart(x, x0, i, steps)
         counts[i] = 0
         if planes != COMPACT:
-            observe(t, ot, x, keys[i], learner[i], o, FULL)
+            observe(t, ot, x, keys[i], learner[i], o, np.int64(FULL))
         if mode != SELF_PLAY:
             _opponent(t, x, hs[i], keys[i], lists[i, :width], lists[i, width:], rngs[i:i + 1],
                       learner[i], steps[i:i + 1], cfg[CFG_MAX_STEPS], mode,
@@ -324,7 +326,7 @@ def seat_view(t, ot, x, h, keys, buf, viewer, o, mask, legal, status, observe): 
         count = legal(t, x, h, keys, buf)
         for j in range(count):
             mask[buf[j]] = 1
-    observe(t, ot, x, keys, viewer, o, FULL)
+    observe(t, ot, x, keys, viewer, o, np.int64(FULL))
 
 
 @njit(parallel=True, cache=True)
@@ -338,7 +340,7 @@ def sample_batch(legal_buf, counts, rngs, out):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def sample_serial(legal_buf, counts, rngs, out):  # type: ignore[no-untyped-def]
-    _sample_block(0, out.shape[0], legal_buf, counts, rngs, out)
+    _sample_block(np.int64(0), out.shape[0], legal_buf, counts, rngs, out)
 
 
 @no_refcount
