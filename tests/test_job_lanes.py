@@ -74,3 +74,30 @@ def test_a_full_hint_lane_does_not_refuse_reviews(pool: JobPool) -> None:
         pool.check([long_owner("127.0.1.200")], long=True)
     finally:
         release.set()
+
+
+def test_a_running_review_ends_at_its_next_position_when_the_server_stops(pool: JobPool) -> None:
+    """``fourfold serve`` took 25 s to exit on Ctrl-C while a review ran: the review's
+    thread went on computing position after position (in new worker processes) and
+    Python waits for it at exit. After ``shutdown`` its next position is refused."""
+    started, release = threading.Event(), threading.Event()
+    done: list[int] = []
+
+    def position(n: int) -> int:
+        started.set()
+        release.wait(WAIT)
+        done.append(n)
+        return n
+
+    def review() -> None:
+        for n in range(100):
+            pool.compute(position, n)
+
+    job = pool.submit([long_owner("127.0.0.1")], review, long=True)
+    assert started.wait(WAIT)
+    pool.shutdown()
+    release.set()
+    with pytest.raises(JobRefused) as refused:
+        job.result(WAIT)
+    assert refused.value.status == 503 and "stopping" in refused.value.reason
+    assert done == [0]  # the position under way finished; no other began

@@ -89,6 +89,7 @@ class JobPool:
         self._lock = threading.Lock()
         self._processes = processes
         self._process_pool: ProcessPoolExecutor | None = None
+        self._stopping = False
 
     def start(self) -> None:
         """Spawn the worker processes now (not on the first hint), off the caller's
@@ -99,7 +100,12 @@ class JobPool:
     def compute(self, work: Callable[..., T], *args: Any) -> T:
         """Run ``work(*args)`` in a worker process (its arguments and result are
         pickled); called from a job's thread. A worker that died is replaced, and
-        the job fails with ``JobRefused`` (503)."""
+        the job fails with ``JobRefused`` (503). Once the pool is shut down it refuses
+        (503): a review running then ends at its next position, instead of spawning new
+        worker processes and holding the server's exit for the rest of the game."""
+        with self._lock:
+            if self._stopping:
+                raise JobRefused(503, "the server is stopping", 5)
         if not self._processes:
             return work(*args)
         with self._lock:
@@ -177,6 +183,8 @@ class JobPool:
                 self._jobs -= 1
 
     def shutdown(self) -> None:
+        with self._lock:
+            self._stopping = True
         self._executor.shutdown(wait=False, cancel_futures=True)
         self._long_executor.shutdown(wait=False, cancel_futures=True)
         with self._lock:
