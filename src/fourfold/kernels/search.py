@@ -27,12 +27,13 @@ hooks, which are ``inlined`` functions of the kernel:
   scratch row the kernel may fill (for instance with history scores).
 * ``choose(row, scores, i, count, history)``: put the next move to search at
   ``row[i]`` (choosing among ``row[i:count]``) and return it.
-* ``leaf(pos, scratch, row, action, ply)`` (only with ``root_search_leaves``): what
+* ``leaf(pos, scratch, action, ply)`` (only with ``root_search_leaves``): what
   ``settle(pos, row, ply, 0)`` would return after ``push(pos, action)``, without playing
-  it (the position unchanged): the children of a node one ply above the horizon are
-  valued this way. ``scratch`` is the node's ``scores`` row (``arrange`` may reset what
-  ``leaf`` keeps in it); the children count as nodes exactly as pushed ones do, so the
-  search, its nodes and its results are the same.
+  it (the position unchanged), or ``OPEN`` to have the move pushed and settled as usual:
+  the children of a node one ply above the horizon are valued this way. ``scratch`` is
+  the node's ``scores`` row (``arrange`` may reset what ``leaf`` keeps in it); the
+  children count as nodes exactly as pushed ones do, so the search, its nodes and its
+  results are the same.
 
 The wrapper that the kernel compiles (``no_refcount``) calls ``root_search``
 with its arrays and hooks; numba inlines the loop and, through it, the hooks,
@@ -50,7 +51,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from fourfold.kernels.index import unsigned
 from fourfold.kernels.jit import inlined
+from fourfold.kernels.prefetch import prefetch_row
 
 WIN = 10_000
 INF = 1 << 30
@@ -138,38 +141,6 @@ def _store(tt, frames, ply, stats):  # type: ignore[no-untyped-def]
 
 
 @inlined
-def _no_leaf(pos, scratch, row, action, ply):  # type: ignore[no-untyped-def]
-    """The ``leaf`` of a search without one (never called: ``leaves`` is false)."""
-    return AT_HORIZON
-
-
-@inlined
-def _abort(pos, stats, nodes, ply, base, pop):  # type: ignore[no-untyped-def]
-    """The node limit is hit: take back the moves pushed since ``base``, flag the abort."""
-    stats[NODES] = nodes
-    stats[ABORTED] = 1
-    while ply > base:
-        pop(pos)
-        ply -= 1
-
-
-@inlined
-def _fold(tt, frames, ply, stats, history, value, action):  # type: ignore[no-untyped-def]
-    """The child ``action`` of the node at ``ply`` is worth ``value`` (from this node's
-    side): keep it if best, raise alpha; on a cutoff store the node. Returns the next step
-    and, on a cutoff, the node's value."""
-    if value > frames[ply, F_BEST]:
-        frames[ply, F_BEST] = value
-        frames[ply, F_BEST_MOVE] = action
-        if value > frames[ply, F_ALPHA]:
-            frames[ply, F_ALPHA] = value
-            if value >= frames[ply, F_BETA]:
-                history[action] += frames[ply, F_DEPTH] * frames[ply, F_DEPTH]
-                return RETURN, _store(tt, frames, ply, stats)
-    return NEXT, value
-
-
-@inlined
 def negamax(  # type: ignore[no-untyped-def]
     pos, moves, scores, frames, tt, history, stats, depth, alpha, beta, ply,
     settle, key, legal, push, pop, arrange, choose,
@@ -177,17 +148,6 @@ def negamax(  # type: ignore[no-untyped-def]
     """The negamax value of the position searched ``depth`` plies deep (``ply`` plies
     below the root). When the node limit is hit it takes back the moves it pushed,
     sets ``stats[ABORTED]`` and returns 0."""
-    return _negamax(pos, moves, scores, frames, tt, history, stats, depth, alpha, beta, ply,
-                    settle, key, legal, push, pop, arrange, choose, _no_leaf, False)
-
-
-@inlined
-def _negamax(  # type: ignore[no-untyped-def]
-    pos, moves, scores, frames, tt, history, stats, depth, alpha, beta, ply,
-    settle, key, legal, push, pop, arrange, choose, leaf, leaves,
-):
-    """``negamax``; with ``leaves`` the children of a node at depth 1 are valued by
-    ``leaf`` instead of being pushed (a constant: the compiler drops the unused path)."""
     base = ply
     step = ENTER
     value = 0
@@ -205,7 +165,11 @@ def _negamax(  # type: ignore[no-untyped-def]
             nodes += 1
             step = RETURN
             if nodes >= limit:
-                _abort(pos, stats, nodes, ply, base, pop)
+                stats[NODES] = nodes
+                stats[ABORTED] = 1
+                while ply > base:
+                    pop(pos)
+                    ply -= 1
                 return 0
             value = settle(pos, moves[ply], ply, depth)
             if value != OPEN:
@@ -270,18 +234,193 @@ def _negamax(  # type: ignore[no-untyped-def]
             action = choose(moves[ply], scores[ply], i, count, history)
             frames[ply, F_NEXT] = i + 1
             frames[ply, F_CURRENT] = action
-            if leaves and frames[ply, F_DEPTH] == 1:
-                nodes += 1  # the child, valued where it stands
-                if nodes >= limit:
-                    _abort(pos, stats, nodes, ply, base, pop)
-                    return 0
-                value = leaf(pos, scores[ply], moves[ply + 1], action, ply + 1)
+            push(pos, action)
+            frames[ply + 1, F_DEPTH] = frames[ply, F_DEPTH] - 1
+            frames[ply + 1, F_ALPHA] = -frames[ply, F_BETA]
+            frames[ply + 1, F_BETA] = -frames[ply, F_ALPHA]
+            ply += 1
+            step = ENTER
+        else:  # RETURN: ``value`` is the value of the node at ``ply``
+            if ply == base:
+                stats[NODES] = nodes
+                return value
+            pop(pos)
+            ply -= 1
+            value = -value
+            action = frames[ply, F_CURRENT]
+            step = NEXT
+            if value > frames[ply, F_BEST]:
+                frames[ply, F_BEST] = value
+                frames[ply, F_BEST_MOVE] = action
+                if value > frames[ply, F_ALPHA]:
+                    frames[ply, F_ALPHA] = value
+                    if value >= frames[ply, F_BETA]:
+                        history[action] += frames[ply, F_DEPTH] * frames[ply, F_DEPTH]
+                        value = _store(tt, frames, ply, stats)
+                        step = RETURN
+
+
+@inlined
+def root_search(  # type: ignore[no-untyped-def]
+    pos, moves, scores, frames, tt, history, stats, root, count, depth, values,
+    settle, key, legal, push_root, push, pop, arrange, choose,
+):
+    """Search the root actions ``root[:count]`` in that order to ``depth`` plies.
+
+    ``push_root`` plays a root action (``push`` plays the moves below, which may
+    skip checks ``settle`` has made). ``values[i]`` gets each action's score (exact
+    for the best, a bound for the others); returns the index of the best action, or
+    -1 if the node limit stopped the search (the position is then as it was).
+    """
+    alpha = -INF
+    best = -1
+    for i in range(count):
+        push_root(pos, root[i])
+        value = -negamax(pos, moves, scores, frames, tt, history, stats,
+                         depth - 1, -INF, -alpha, 1,
+                         settle, key, legal, push, pop, arrange, choose)
+        pop(pos)
+        if stats[ABORTED]:
+            return -1
+        values[i] = value
+        if value > alpha:
+            alpha = value
+            best = i
+    return best
+
+
+@inlined
+def _abort(pos, stats, nodes, ply, base, pop):  # type: ignore[no-untyped-def]
+    """The node limit is hit: take back the moves pushed since ``base``, flag the abort."""
+    stats[NODES] = nodes
+    stats[ABORTED] = 1
+    while ply > base:
+        pop(pos)
+        ply -= 1
+
+
+@inlined
+def _fold(tt, frames, ply, stats, history, value, action):  # type: ignore[no-untyped-def]
+    """The child ``action`` of the node at ``ply`` is worth ``value`` (from this node's
+    side): keep it if best, raise alpha; on a cutoff store the node. Returns the next step
+    and, on a cutoff, the node's value."""
+    if value > frames[ply, F_BEST]:
+        frames[ply, F_BEST] = value
+        frames[ply, F_BEST_MOVE] = action
+        if value > frames[ply, F_ALPHA]:
+            frames[ply, F_ALPHA] = value
+            if value >= frames[ply, F_BETA]:
+                history[action] += frames[ply, F_DEPTH] * frames[ply, F_DEPTH]
+                return RETURN, _store(tt, frames, ply, stats)
+    return NEXT, value
+
+
+@inlined
+def _negamax_leaves(  # type: ignore[no-untyped-def]
+    pos, moves, scores, frames, tt, history, stats, depth, alpha, beta, ply,
+    settle, key, legal, push, pop, arrange, choose, leaf,
+):
+    """``negamax`` where the children of a node at depth 1 are valued by ``leaf`` where
+    it can (not pushed), and a pushed child's table slot is prefetched at once: the same
+    search, nodes and results (a copy of ``negamax``'s loop, so that the kernels without a
+    ``leaf`` compile the plain loop, no bigger and no slower)."""
+    base = ply
+    step = ENTER
+    value = 0
+    frames[ply, F_DEPTH] = depth
+    frames[ply, F_ALPHA] = alpha
+    frames[ply, F_BETA] = beta
+    mask = tt.shape[0] - 1
+    nodes = stats[NODES]  # counted in a local, written back on return
+    limit = stats[LIMIT]
+    while True:
+        if step == ENTER:
+            depth = frames[ply, F_DEPTH]
+            alpha = frames[ply, F_ALPHA]
+            beta = frames[ply, F_BETA]
+            nodes += 1
+            step = RETURN
+            if nodes >= limit:
+                _abort(pos, stats, nodes, ply, base, pop)
+                return 0
+            value = settle(pos, moves[ply], ply, depth)
+            if value != OPEN:
                 if value == AT_HORIZON:
                     stats[HORIZON] = 1
                     value = 0
-                step, value = _fold(tt, frames, ply, stats, history, -value, action)
                 continue
+            k = key(pos)
+            frames[ply, F_KEY] = k
+            slot = unsigned(k & mask)
+            tt_move = -1
+            if tt[slot, TT_KEY] == k:
+                tt_move = tt[slot, TT_MOVE]
+                info = tt[slot, TT_INFO]
+                if info >> 3 >= depth:
+                    stored = tt[slot, TT_VALUE]
+                    if stored > MATE_BOUND:
+                        stored -= ply
+                    elif stored < -MATE_BOUND:
+                        stored += ply
+                    bound = info & 3
+                    if (bound == EXACT or (bound == LOWER and stored >= beta)
+                            or (bound == UPPER and stored <= alpha)):
+                        if not info & 4:
+                            stats[HORIZON] = 1  # the stored value was cut by a horizon
+                        value = stored
+                        continue
+            frames[ply, F_HORIZON] = stats[HORIZON]
+            stats[HORIZON] = 0
+            frames[ply, F_ALPHA0] = alpha
+            frames[ply, F_BEST] = -INF
+            frames[ply, F_BEST_MOVE] = -1
+            frames[ply, F_COUNT] = -1  # not generated yet
+            frames[ply, F_NEXT] = 0
+            frames[ply, F_TT_MOVE] = tt_move
+            step = NEXT
+            if tt_move >= 0:
+                frames[ply, F_CURRENT] = tt_move
+                push(pos, tt_move)
+                prefetch_row(tt, unsigned(key(pos) & mask))
+                frames[ply + 1, F_DEPTH] = depth - 1
+                frames[ply + 1, F_ALPHA] = -beta
+                frames[ply + 1, F_BETA] = -alpha
+                ply += 1
+                step = ENTER
+        elif step == NEXT:
+            count = frames[ply, F_COUNT]
+            if count < 0:
+                count = legal(pos, moves[ply])
+                first, count = arrange(moves[ply], scores[ply], count,
+                                       frames[ply, F_TT_MOVE], history)
+                frames[ply, F_NEXT] = first
+                frames[ply, F_COUNT] = count
+            i = frames[ply, F_NEXT]
+            if i >= count:
+                step = RETURN
+                if frames[ply, F_BEST] == -INF:  # no move at all: a draw, stored nowhere
+                    stats[HORIZON] |= frames[ply, F_HORIZON]
+                    value = 0
+                else:
+                    value = _store(tt, frames, ply, stats)
+                continue
+            action = choose(moves[ply], scores[ply], i, count, history)
+            frames[ply, F_NEXT] = i + 1
+            frames[ply, F_CURRENT] = action
+            if frames[ply, F_DEPTH] == 1:
+                value = leaf(pos, scores[ply], action, ply + 1)
+                if value != OPEN:
+                    nodes += 1  # the child, valued where it stands
+                    if nodes >= limit:
+                        _abort(pos, stats, nodes, ply, base, pop)
+                        return 0
+                    if value == AT_HORIZON:
+                        stats[HORIZON] = 1
+                        value = 0
+                    step, value = _fold(tt, frames, ply, stats, history, -value, action)
+                    continue
             push(pos, action)
+            prefetch_row(tt, unsigned(key(pos) & mask))  # fetched while the child settles
             frames[ply + 1, F_DEPTH] = frames[ply, F_DEPTH] - 1
             frames[ply + 1, F_ALPHA] = -frames[ply, F_BETA]
             frames[ply + 1, F_BETA] = -frames[ply, F_ALPHA]
@@ -298,46 +437,19 @@ def _negamax(  # type: ignore[no-untyped-def]
 
 
 @inlined
-def root_search(  # type: ignore[no-untyped-def]
-    pos, moves, scores, frames, tt, history, stats, root, count, depth, values,
-    settle, key, legal, push_root, push, pop, arrange, choose,
-):
-    """Search the root actions ``root[:count]`` in that order to ``depth`` plies.
-
-    ``push_root`` plays a root action (``push`` plays the moves below, which may
-    skip checks ``settle`` has made). ``values[i]`` gets each action's score (exact
-    for the best, a bound for the others); returns the index of the best action, or
-    -1 if the node limit stopped the search (the position is then as it was).
-    """
-    return _root_search(pos, moves, scores, frames, tt, history, stats, root, count, depth,
-                        values, settle, key, legal, push_root, push, pop, arrange, choose,
-                        _no_leaf, False)
-
-
-@inlined
 def root_search_leaves(  # type: ignore[no-untyped-def]
     pos, moves, scores, frames, tt, history, stats, root, count, depth, values,
     settle, key, legal, push_root, push, pop, arrange, choose, leaf,
 ):
     """``root_search`` valuing the children of nodes at depth 1 with ``leaf`` (the same
     search, nodes and results)."""
-    return _root_search(pos, moves, scores, frames, tt, history, stats, root, count, depth,
-                        values, settle, key, legal, push_root, push, pop, arrange, choose,
-                        leaf, True)
-
-
-@inlined
-def _root_search(  # type: ignore[no-untyped-def]
-    pos, moves, scores, frames, tt, history, stats, root, count, depth, values,
-    settle, key, legal, push_root, push, pop, arrange, choose, leaf, leaves,
-):
     alpha = -INF
     best = -1
     for i in range(count):
         push_root(pos, root[i])
-        value = -_negamax(pos, moves, scores, frames, tt, history, stats,
-                          depth - 1, -INF, -alpha, 1,
-                          settle, key, legal, push, pop, arrange, choose, leaf, leaves)
+        value = -_negamax_leaves(pos, moves, scores, frames, tt, history, stats,
+                                 depth - 1, -INF, -alpha, 1,
+                                 settle, key, legal, push, pop, arrange, choose, leaf)
         pop(pos)
         if stats[ABORTED]:
             return -1

@@ -143,18 +143,16 @@ def _summarise(t, board, st, cell, scratch):  # type: ignore[no-untyped-def]
 
 
 @inlined
-def _leaf(p, scratch, row, action, ply):  # type: ignore[no-untyped-def]
-    """``_settle`` at depth 0 after ``_push_quiet(action)``, without playing it."""
+def _leaf(p, scratch, action, ply):  # type: ignore[no-untyped-def]
+    """``_settle`` at depth 0 after ``_push_quiet(action)``, without playing it; ``OPEN``
+    (play it) for a move that places nothing or gives nothing, or off a fixed board."""
     t, board, st = p[0], p[1], p[3]
     k = t[P_KINDS]
     place = place_of(t, action)
     give = action - place * (k + 1)
     if (place >= t[P_CELLS] or give >= k or t[P_GEOMETRY] != GEO_ANY
             or scratch.shape[0] < L_LINES + 2 * t[P_LINES]):
-        _push_quiet(p, action)
-        value = _settle(p, row, ply, 0)
-        _pop(p)
-        return value
+        return OPEN
     placed = st[S_PLACED] + 1
     if placed == t[P_TOTAL]:
         return 0
