@@ -32,7 +32,6 @@ import math
 import multiprocessing
 import os
 import threading
-import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -90,6 +89,10 @@ class JobPool:
         self._processes = processes
         self._process_pool: ProcessPoolExecutor | None = None
         self._stopping = False
+        # set at shutdown: each worker process then ends at once, the solve it was running
+        # included (a review's position may take many seconds; the server's exit waits
+        # for the threads that wait on it)
+        self._stop_workers = multiprocessing.get_context("spawn").Event() if processes else None
 
     def start(self) -> None:
         """Spawn the worker processes now (not on the first hint), off the caller's
@@ -112,11 +115,13 @@ class JobPool:
             if self._process_pool is None:
                 self._process_pool = ProcessPoolExecutor(
                     self.workers, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_worker_started, initargs=(os.getpid(),))
+                    initializer=_worker_started, initargs=(os.getpid(), self._stop_workers))
             pool = self._process_pool
         try:
             return pool.submit(work, *args).result()
         except BrokenProcessPool:
+            if self._stopping:  # ended by ``shutdown``
+                raise JobRefused(503, "the server is stopping", 5) from None
             log.error("a hint or analysis worker process died; starting another")
             with self._lock:
                 if self._process_pool is pool:
@@ -185,6 +190,8 @@ class JobPool:
     def shutdown(self) -> None:
         with self._lock:
             self._stopping = True
+        if self._stop_workers is not None:
+            self._stop_workers.set()
         self._executor.shutdown(wait=False, cancel_futures=True)
         self._long_executor.shutdown(wait=False, cancel_futures=True)
         with self._lock:
@@ -193,18 +200,19 @@ class JobPool:
             pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _worker_started(server: int) -> None:
+def _worker_started(server: int, stop: Any) -> None:
     """In each worker process: yield the processor to the server (whose moves must stay
     quick) and to everything else (a hint's budget is wall time, so it only finds less
     on a busy machine), and end when the server has gone, however it went (``kill
     -9`` included, and before this ran): an orphan would hold its memory for ever.
-    ``server`` is the server's process id."""
+    ``server`` is the server's process id; ``stop`` the pool's event that ends its
+    workers (``JobPool.shutdown``)."""
     with contextlib.suppress(OSError):
         os.nice(NICENESS)
 
     def watch() -> None:
-        while os.getppid() == server:
-            time.sleep(PARENT_CHECK_SECONDS)
+        while os.getppid() == server and not stop.wait(PARENT_CHECK_SECONDS):
+            pass
         os._exit(0)
 
     threading.Thread(target=watch, name="server-watch", daemon=True).start()
