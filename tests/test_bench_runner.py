@@ -76,3 +76,15 @@ def test_the_c_loop_plays_the_kernels_games(tmp_path: Path) -> None:
     # a different seed plays other games: the check can fail
     kernel.load(game.initial_state())
     assert kernel.playouts(300, 12) != results
+
+
+def test_the_table_gives_the_kernel_c_ratio_of_the_best_runs_and_of_each_round() -> None:
+    from fourfold.cli.commands.bench import ratio_notes
+
+    rows = [runner.BenchRow("g", "kernel", "playouts_per_s", 480.0, 478.0, 400.0, 370.0,
+                            (480.0, 400.0), (478.0, 401.0)),
+            runner.BenchRow("g", "c", "playouts_per_s", 320.0, 337.0, 300.0, 300.0,
+                            (320.0, 300.0), (337.0, 300.0)),
+            runner.BenchRow("g", "reference", "playouts_per_s", 1.5)]
+    assert ratio_notes(rows)[("g", "playouts_per_s")] == (
+        "320x reference, 1.50x C (per CPU s 1.42x, rounds 1.34-1.42x)")

@@ -51,12 +51,14 @@ def ratio_notes(rows: list[Any]) -> dict[tuple[str, str], str]:
             parts.append(f"{row.value / ref.value:,.0f}x reference")
         c = by_key.get((game, "c", metric))
         if c is not None and c.value:
-            parts.append(f"{row.value / c.value:.2f}x C")
+            detail = []
             if row.cpu and c.cpu:
-                parts.append(f"{row.cpu / c.cpu:.2f}x C per CPU s")
+                detail.append(f"per CPU s {row.cpu / c.cpu:.2f}x")
             if row.runs and c.runs:
                 low, high = paired_ratios(row.cpu_runs, c.cpu_runs)
-                parts.append(f"rounds {low:.2f}-{high:.2f}x")
+                detail.append(f"rounds {low:.2f}-{high:.2f}x")
+            parts.append(f"{row.value / c.value:.2f}x C"
+                         + (f" ({', '.join(detail)})" if detail else ""))
         notes[(game, metric)] = ", ".join(parts)
     return notes
 
@@ -98,7 +100,8 @@ def run(args: argparse.Namespace) -> int:
         ratio = ratios.get((r.game, r.metric), "") if r.engine == "kernel" else ""
         table.add_row(r.game, r.metric, r.engine, f"{r.value:,.0f}", _figure(r.median),
                       _figure(r.low), _figure(r.cpu), ratio)
-    Console(width=None if sys.stdout.isatty() else 160).print(table)
+    # the rows need about 170 columns: piped output is not cut to 80
+    Console(width=None if sys.stdout.isatty() else 180).print(table)
     for note in notes:
         print(note)
     return 0
