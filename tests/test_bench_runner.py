@@ -3,6 +3,7 @@ check. (The speeds themselves are measured by ``fourfold bench``, never by a tes
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -59,8 +60,12 @@ def test_a_search_run_does_the_same_work_each_time() -> None:
     assert runner.search_nodes(reference, state, root, 300) >= 300
 
 
-@pytest.mark.skipif(runner.c_compiler() is None, reason="no C compiler")
 def test_the_c_loop_plays_the_kernels_games(tmp_path: Path) -> None:
+    if runner.c_compiler() is None:  # a missing part fails on CI, never skips
+        message = "NO C COMPILER (cc, gcc or clang): the bench's C reference cannot be built"
+        if os.environ.get("CI", "").strip().lower() == "true":
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
     game = fourfold.load("folio", "fixed-grid")
     kernel = kernel_engine(game)
     assert kernel is not None
