@@ -69,15 +69,18 @@ def docs_row(game: Game[Any, Any], path: Path = SOLUTIONS_MD) -> dict[str, str] 
     title = info.spec.title
     words = {info.variant, *info.option_strings().values()}
     for line in path.read_text().splitlines():
+        # | game | value | what proved it (*section*) | how long | reproduce |
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) != 3 or not line.startswith("|"):
+        if len(cells) != 5 or not line.startswith("|"):
             continue
         label = cells[0]
         if label == title or (label.startswith(title + " ") and _fits(label[len(title):],
                                                                      words)):
+            section = re.search(r"\(\*([^*]+)\*\)", cells[2])
             return {"ruleset": label, "value": cells[1],
-                    "section": re.sub(r"[*_]", "", cells[2]).strip(),
-                    "file": "docs/solutions.md"}
+                    "section": section.group(1) if section else title,
+                    "proof": re.sub(r"\s*\(\*[^*]+\*\)", "", cells[2]),
+                    "time": cells[3], "file": "docs/solutions.md"}
     return None
 
 
