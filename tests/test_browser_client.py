@@ -319,8 +319,9 @@ def test_a_missing_table_says_so_once_and_stops_asking(server: AppServer,
     sockets: list[Any] = []
     page.on("websocket", lambda ws: sockets.append(ws))
     page.goto(server.url + "/t/NoSuchTable42")
-    page.wait_for_function("() => /no such table/i.test(document.querySelector('#turn')"
-                           ".textContent)")
+    # (while the page is still being built there is no #turn yet)
+    page.wait_for_function("() => { const turn = document.querySelector('#turn');"
+                           " return turn && /no such table/i.test(turn.textContent); }")
     opened = len(sockets)
     with pytest.raises(Exception, match="Timeout"):
         page.wait_for_event("websocket", timeout=3000)  # no retry within three seconds
@@ -340,8 +341,9 @@ def test_the_lobby_names_games_as_people_write_them(server: AppServer, pages: Pa
     page.evaluate("""(id) => localStorage.setItem('fourfold.seats', JSON.stringify(
         {[id]: {token: 'x', label: 'Ice Dao (standard), seat 1', at: Date.now()}}))""",
                   made["id"])
-    page.wait_for_function("() => /Ice Dao \\(standard\\), seat 1/.test("
-                           "document.querySelector('.yours').textContent)", timeout=TIMEOUT)
+    page.wait_for_function("() => { const yours = document.querySelector('.yours');"
+                           " return yours && /Ice Dao \\(standard\\), seat 1/.test("
+                           "yours.textContent); }", timeout=TIMEOUT)
 
 
 def test_the_sound_setting_is_remembered(server: AppServer, pages: Pages) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from support.server import Api, Live, Server, auth
+from support.wait import wait_until
 
 TIMEOUT = 15_000
 
@@ -208,7 +209,7 @@ def test_a_missed_event_or_a_reconnect_fetches_the_whole_screen_once(
     table, tokens = made["id"], [s["token"] for s in made["seats"]]
     context = browser.new_context()
     context.set_default_timeout(TIMEOUT)
-    drop: dict[str, Any] = {"version": None, "dropped": 0}
+    drop: dict[str, Any] = {"version": None, "dropped": 0, "welcomed": 0}
     routes: list[Any] = []
     screens: list[str] = []
 
@@ -218,6 +219,7 @@ def test_a_missed_event_or_a_reconnect_fetches_the_whole_screen_once(
         def down(message: Any) -> None:
             if isinstance(message, str):
                 value = json.loads(message)
+                drop["welcomed"] += value.get("type") == "welcome"
                 if value.get("type") == "event" and value.get("version") == drop["version"]:
                     drop["dropped"] += 1
                     return
@@ -232,6 +234,10 @@ def test_a_missed_event_or_a_reconnect_fetches_the_whole_screen_once(
         page.route_web_socket("**/live", route)
         page.goto(f"{server.url}/t/{table}#seat={tokens[1]}")
         page.wait_for_selector('#board[data-version="0"]')
+        # a move made before the socket is subscribed is not an event the page misses
+        # (evaluate lets Playwright hand the socket's messages to ``route``)
+        wait_until(lambda: page.evaluate("1") and drop["welcomed"], seconds=TIMEOUT / 1000,
+                   what="the page's socket to be welcomed")
         page.on("request", lambda r: screens.append(r.url) if "/screen" in r.url else None)
 
         def move(seat: int) -> int:
