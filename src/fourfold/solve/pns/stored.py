@@ -84,6 +84,19 @@ class StoredValue:
         return 2 * self.moves - (1 if self.winner == self.mover else 0)
 
 
+def _proof_position(game: Game[Any, Any], state: Any) -> tuple[ProofHooks, int, str] | None:
+    """The game's proof hooks, the side to move and the position's text, as the
+    certificates name positions; ``None`` when the game has no certificates or the
+    position is over or has nobody to move."""
+    hooks = proof_hooks(game)
+    if hooks is None or game.outcome(state) is not None:
+        return None
+    mover = game.to_move(state)
+    if mover is None:
+        return None
+    return hooks, mover, game.format_position(state)
+
+
 def stored_value(game: Game[Any, Any], state: Any) -> StoredValue | None:
     """The value the game's certificates prove for this position (a *win* claim from
     it; its history aside: a quickest forced win never repeats a position, so a win
@@ -91,13 +104,10 @@ def stored_value(game: Game[Any, Any], state: Any) -> StoredValue | None:
     or ``None`` when they prove none."""
     from fourfold.solve.certificates import Certificate
 
-    hooks = proof_hooks(game)
-    if hooks is None or game.outcome(state) is not None:
+    found = _proof_position(game, state)
+    if found is None:
         return None
-    mover = game.to_move(state)
-    if mover is None:
-        return None
-    position = game.format_position(state)
+    hooks, mover, position = found
     options = game.info.option_strings()
     wins: dict[int, dict[str, Any]] = {}
     no_win = [0] * game.num_players
@@ -170,13 +180,10 @@ def stored_facts(game: Game[Any, Any], state: Any) -> StoredFacts | None:
     prove nothing about it (or it is over, or the game has no certificates)."""
     from fourfold.solve.certificates import Certificate
 
-    hooks = proof_hooks(game)
-    if hooks is None or game.outcome(state) is not None:
+    found = _proof_position(game, state)
+    if found is None:
         return None
-    mover = game.to_move(state)
-    if mover is None:
-        return None
-    position = game.format_position(state)
+    hooks, mover, position = found
     key = (game.name, game.info.variant, game.info.option_strings(), position)
     wins: list[int | None] = [None] * game.num_players
     no_win = [0] * game.num_players
