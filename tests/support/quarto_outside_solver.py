@@ -7,10 +7,11 @@ tests/data/quarto_outside_positions.json)."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from fourfold.bench.runner import c_compiler  # finding a compiler is no solver code
 
 SOURCE = Path(__file__).with_name("quarto_outside.c")
 DATA = Path(__file__).parent.parent / "data" / "quarto_outside_positions.json"
@@ -31,15 +32,6 @@ class Answer:
     value: str
     distance: int
     nodes: int | None = field(default=None, compare=False)
-
-
-def c_compiler() -> str | None:
-    """The first C compiler on the PATH (cc, gcc or clang), or None."""
-    for name in ("cc", "gcc", "clang"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
 
 
 def build(directory: Path) -> Path:
