@@ -30,7 +30,12 @@ from fourfold.analysis.report import complexity, metrics
 from fourfold.analysis.report.facts import facts_of
 from fourfold.analysis.report.games import Config, Job, Trace, run_jobs
 from fourfold.analysis.report.intervals import Estimate, difference
-from fourfold.analysis.report.solved import cooperative_facts, docs_row, solver_facts
+from fourfold.analysis.report.solved import (
+    cooperative_facts,
+    docs_row,
+    solved_text,
+    solver_facts,
+)
 from fourfold.analysis.tournament import ratings_from_matches
 from fourfold.core.errors import ConfigurationError, FourfoldError
 from fourfold.core.game import Game
@@ -497,30 +502,6 @@ def _drama_text(r: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
-def _solved_text(r: dict[str, Any]) -> str:
-    s = r["solver"]
-    if s.get("answered"):
-        moves = ", ".join(f"{m['move']} {m['value']}" for m in s["moves"][:12])
-        more = "" if len(s["moves"]) <= 12 else f" and {len(s['moves']) - 12} more"
-        how = (f"{s['nodes']:,} nodes, {s['seconds']} s" if s.get("source") is None
-               else f"from {s['source']}, {s['seconds']} s")
-        detail = "" if s.get("detail") is None else f" {s['detail']}."
-        return (f"The solver ({s['solver']}) proves the start a {s['value']} for "
-                f"{s['to_move']} ({how}).{detail} Opening moves: {moves}{more}.")
-    if s.get("solver") is None:
-        text = "No solver is registered for this ruleset."
-    elif s.get("skipped"):
-        text = f"The solver ({s['solver']}) was not run (--solve-seconds 0)."
-    else:
-        text = (f"The solver ({s['solver']}) found no answer for the start within "
-                f"{s['seconds_limit']:g} s.")
-    row = r.get("docs_row")
-    if row:
-        text += (f" docs/solutions.md (figures measured by the code in src/fourfold/solve/, "
-                 f"section '{row['section']}') says for {row['ruleset']}: \"{row['value']}\".")
-    return text
-
-
 def _complexity_text(r: dict[str, Any]) -> str:
     c = r["complexity"]
     parts = []
@@ -568,7 +549,7 @@ _FINDINGS: tuple[tuple[str, Callable[[dict[str, Any]], str | None]], ...] = (
     ("Drama and lead changes", _drama_text),
     ("The stronger bot wins", _stronger_text),
     ("Skill ladder (strategy depth)", _ladder_text),
-    ("Solved facts", _solved_text),
+    ("Solved facts", solved_text),
     ("Complexity", _complexity_text),
 )
 

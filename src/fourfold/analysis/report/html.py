@@ -377,9 +377,10 @@ def solved_html(r: dict[str, Any]) -> str:
     parts = [f"<p>{esc(next(f['text'] for f in r['findings'] if f['title'] == 'Solved facts'))}"
              "</p>"]
     if s.get("answered"):
-        parts.append(table(["opening move", "value for the mover", "plies to the end"],
+        parts.append(table(["opening move", "value for the mover", "plies to the end",
+                            "what is proven where the value is not exact"],
                            [[m["move"], m["value"], m["distance"] if m["distance"] is not None
-                             else ""] for m in s["moves"]]))
+                             else "", m.get("detail") or ""] for m in s["moves"]]))
     return "".join(parts)
 
 
@@ -592,8 +593,10 @@ def compare_plots(reports: Sequence[dict[str, Any]], key: str, values: Sequence[
 
 
 def _solved_cell(r: dict[str, Any]) -> str:
-    if r["solver"].get("answered"):
-        return f"{r['solver']['value']} (solver, now)"
+    s = r["solver"]
+    if s.get("answered"):
+        return (f"{s['value']} for {s['to_move']} "
+                f"({s.get('source') or 'solver, now'})")
     if r["solver"].get("skipped"):
         row = r.get("docs_row")
         quoted = f"; docs/solutions.md: {row['value']}" if row else ""
