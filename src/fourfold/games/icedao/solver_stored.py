@@ -20,7 +20,8 @@ from typing import Any
 from fourfold.core.outcome import Result
 from fourfold.games.icedao.game import IceDaoGame
 from fourfold.games.icedao.state import IceDaoState
-from fourfold.solve.pns.stored import StoredFacts, stored_facts
+from fourfold.solve.pns.hooks import proof_hooks
+from fourfold.solve.pns.stored import StoredFacts, index_entries, stored_facts
 from fourfold.solve.position import MoveValue, Solution, Value
 
 SOURCE = "stored proof certificates"
@@ -44,12 +45,69 @@ def _swapped(game: IceDaoGame, state: IceDaoState) -> tuple[IceDaoGame, IceDaoSt
     return twin, twin.parse_position(f"{turned} {side.translate(_SQUARE)}")
 
 
+#: per configured game: position after a move -> (side, moves) it cannot win within
+_AFTER: dict[tuple[str, str, tuple[tuple[str, str], ...]], dict[str, tuple[int, int]]] = {}
+
+
+def _bounds_after(game: IceDaoGame) -> dict[str, tuple[int, int]]:
+    """The no-win bounds the certificates prove for the positions one move after a
+    certified position, read from the claims whose attacker is to move there.
+
+    A *no-win* certificate for the side to move, N moves, is checked by trying every one
+    of its moves (``fourfold.solve.certificates``): none may win at once and, N > 1,
+    after each one that leaves the game going on the walk goes on with N - 1 moves. So
+    after each such move the checked walk proves that the side cannot force a win within
+    N - 1 moves. (A node the game's lemma accepts needs more than N moves: more than
+    N - 1 after any of its moves.) The claims whose attacker is not to move say nothing
+    about every move and are not used."""
+    options = game.info.option_strings()
+    key = (game.name, game.info.variant, tuple(sorted(options.items())))
+    if key in _AFTER:
+        return _AFTER[key]
+    after: dict[str, tuple[int, int]] = {}
+    hooks = proof_hooks(game)
+    for entry in [] if hooks is None else index_entries(hooks):
+        if (entry["claim"], entry["game"], entry["variant"], entry["options"]) != \
+                ("no-win", game.name, game.info.variant, options) or int(entry["moves"]) < 2:
+            continue
+        state = game.parse_position(entry["position"])
+        side = int(entry["attacker"])
+        if state.to_play != side or game.outcome(state) is not None:
+            continue
+        for move in game.legal_moves(state):
+            child = game.next_state(state, move)
+            if game.outcome(child) is None:
+                position = game.format_position(child)
+                known = after.get(position, (side, 0))
+                if known[0] == side:
+                    after[position] = (side, max(known[1], int(entry["moves"]) - 1))
+    _AFTER[key] = after
+    return after
+
+
+def _certified(game: IceDaoGame, state: IceDaoState) -> StoredFacts | None:
+    """What the certificates prove from ``state`` itself: its own claims, and the bound
+    a certified position one move before gives it (``_bounds_after``)."""
+    own = stored_facts(game, state)
+    if game.outcome(state) is not None:
+        return own
+    inherited = _bounds_after(game).get(game.format_position(state))
+    if inherited is None:
+        return own
+    side, moves = inherited
+    if own is None:
+        own = StoredFacts(game.format_position(state), state.to_play, (None, None), (0, 0))
+    no_win = list(own.no_win_moves)
+    no_win[side] = max(no_win[side], moves)
+    return StoredFacts(own.position, own.mover, own.win_moves, tuple(no_win), own.best_move)
+
+
 def facts(game: IceDaoGame, state: IceDaoState) -> StoredFacts | None:
     """What the certificates prove from ``state`` or from its colour-swapped twin."""
-    found = [stored_facts(game, state)]
+    found = [_certified(game, state)]
     twin = _swapped(game, state)
     if twin is not None:
-        other = stored_facts(*twin)
+        other = _certified(*twin)
         if other is not None:
             best = None if other.best_move is None else other.best_move.translate(_SQUARE)
             found.append(StoredFacts(game.format_position(state), 1 - other.mover,
