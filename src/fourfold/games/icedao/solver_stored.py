@@ -45,11 +45,11 @@ def _swapped(game: IceDaoGame, state: IceDaoState) -> tuple[IceDaoGame, IceDaoSt
     return twin, twin.parse_position(f"{turned} {side.translate(_SQUARE)}")
 
 
-#: per configured game: position after a move -> (side, moves) it cannot win within
-_AFTER: dict[tuple[str, str, tuple[tuple[str, str], ...]], dict[str, tuple[int, int]]] = {}
+#: per configured game: position after a move -> per side, the moves it cannot win within
+_AFTER: dict[tuple[str, str, tuple[tuple[str, str], ...]], dict[str, list[int]]] = {}
 
 
-def _bounds_after(game: IceDaoGame) -> dict[str, tuple[int, int]]:
+def _bounds_after(game: IceDaoGame) -> dict[str, list[int]]:
     """The no-win bounds the certificates prove for the positions one move after a
     certified position, read from the claims whose attacker is to move there.
 
@@ -64,7 +64,7 @@ def _bounds_after(game: IceDaoGame) -> dict[str, tuple[int, int]]:
     key = (game.name, game.info.variant, tuple(sorted(options.items())))
     if key in _AFTER:
         return _AFTER[key]
-    after: dict[str, tuple[int, int]] = {}
+    after: dict[str, list[int]] = {}
     hooks = proof_hooks(game)
     for entry in [] if hooks is None else index_entries(hooks):
         if (entry["claim"], entry["game"], entry["variant"], entry["options"]) != \
@@ -77,10 +77,8 @@ def _bounds_after(game: IceDaoGame) -> dict[str, tuple[int, int]]:
         for move in game.legal_moves(state):
             child = game.next_state(state, move)
             if game.outcome(child) is None:
-                position = game.format_position(child)
-                known = after.get(position, (side, 0))
-                if known[0] == side:
-                    after[position] = (side, max(known[1], int(entry["moves"]) - 1))
+                known = after.setdefault(game.format_position(child), [0, 0])
+                known[side] = max(known[side], int(entry["moves"]) - 1)
     _AFTER[key] = after
     return after
 
@@ -94,12 +92,10 @@ def _certified(game: IceDaoGame, state: IceDaoState) -> StoredFacts | None:
     inherited = _bounds_after(game).get(game.format_position(state))
     if inherited is None:
         return own
-    side, moves = inherited
     if own is None:
         own = StoredFacts(game.format_position(state), state.to_play, (None, None), (0, 0))
-    no_win = list(own.no_win_moves)
-    no_win[side] = max(no_win[side], moves)
-    return StoredFacts(own.position, own.mover, own.win_moves, tuple(no_win), own.best_move)
+    no_win = tuple(max(a, b) for a, b in zip(own.no_win_moves, inherited, strict=True))
+    return StoredFacts(own.position, own.mover, own.win_moves, no_win, own.best_move)
 
 
 def facts(game: IceDaoGame, state: IceDaoState) -> StoredFacts | None:
