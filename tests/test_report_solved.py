@@ -68,8 +68,8 @@ def test_the_stored_value_of_ice_dao_reads_as_proven() -> None:
     assert "not solved" not in text and "docs/solutions.md" not in text
     page = solved_html({**r, "findings": [{"title": "Solved facts", "text": text}]})
     assert "<td>b5-a4</td><td>win</td><td>11</td><td></td>" in page
-    assert "<td>pass</td><td>unknown</td><td></td><td>Blue cannot force a win within 11 " \
-           "plies</td>" in page
+    assert "<td>pass</td><td>not proven</td><td></td><td>Blue cannot force a win within 11 " \
+           "plies</td>" in page and "unknown" not in page
 
 
 def test_without_an_answer_the_docs_row_is_quoted_without_markdown() -> None:

@@ -379,8 +379,9 @@ def solved_html(r: dict[str, Any]) -> str:
     if s.get("answered"):
         parts.append(table(["opening move", "value for the mover", "plies to the end",
                             "what is proven where the value is not exact"],
-                           [[m["move"], m["value"], m["distance"] if m["distance"] is not None
-                             else "", m.get("detail") or ""] for m in s["moves"]]))
+                           [[m["move"], "not proven" if m["value"] == "unknown" else m["value"],
+                             m["distance"] if m["distance"] is not None else "",
+                             m.get("detail") or ""] for m in s["moves"]]))
     return "".join(parts)
 
 
