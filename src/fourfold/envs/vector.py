@@ -204,8 +204,13 @@ class VectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         self.lists = np.zeros((n, 3 * f.width), dtype=np.int64)
         self.counts = np.zeros(n, dtype=np.int64)
         self.to_move = np.zeros(n, dtype=np.int64)
-        self.obs = np.zeros((n, size), dtype=self._obs_dtype)
-        self.final = np.zeros((n, size), dtype=self._obs_dtype)
+        # the kernels take the observations as bytes, read as int8 rows or float32 planes
+        # (one compiled step and reset for both kinds: ``vector_kernels._observe_row``)
+        row_bytes = size * np.dtype(self._obs_dtype).itemsize
+        self._obs_bytes = np.zeros((n, row_bytes), dtype=np.uint8)
+        self._final_bytes = np.zeros((n, row_bytes), dtype=np.uint8)
+        self.obs: Array = self._obs_bytes.view(self._obs_dtype)
+        self.final: Array = self._final_bytes.view(self._obs_dtype)
         self.rewards = np.zeros((n, 2), dtype=np.float32)
         self.flags = np.zeros((n, 3), dtype=np.bool_)  # terminated, truncated, illegal
         self.terminated = self.flags[:, vk.TERMINATED]
@@ -244,7 +249,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         f = self.family
         f.kernels[2](f.t, f.ot, self.xs, f.x0, self.hist, self.keys, self.cfg, self.seat,
                      self.steps, self.opponent_rngs, self.masks, self.lists, self.counts,
-                     self.to_move, self.obs)
+                     self.to_move, self._obs_bytes)
         return self._observations(), self._info()
 
     def step(self, actions: Array) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
@@ -292,7 +297,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         self._movers = self.to_move.copy()
         args = (f.t, f.ot, self.xs, f.x0, self.hist, self.keys, self.actions, self.cfg,
                 self.seat, self.steps, self.opponent_rngs, self.masks, self.lists, self.counts,
-                self.to_move, self.obs, self.final, self.rewards, self.flags)
+                self.to_move, self._obs_bytes, self._final_bytes, self.rewards, self.flags)
         if self.threads == 1:
             self._step_kernel(*args)
             return

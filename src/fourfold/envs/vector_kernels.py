@@ -42,7 +42,9 @@ Opponents (``mode``) are the bots of levels 1-3, compiled (``fourfold.ai.levels`
 
 Observations (``planes`` true) are exactly the tensors of the game's readable encoder
 (``fourfold.envs.observe``) for the viewer (the learner, or the player to move in
-self-play), flattened; otherwise the compact int8 rows of docs/envs.md.
+self-play), flattened; otherwise the compact int8 rows of docs/envs.md. The step and
+reset take the batch's rows as bytes (``uint8``), whichever the kind, and read each row
+as int8 or float32 at run time (``_observe_row``): one compiled step and reset serve both.
 """
 
 from __future__ import annotations
@@ -108,6 +110,31 @@ def hot_family_function(fn: Callable[..., Any]) -> Any:
     ``push``, ``pop``): inlined at each call site, where a call (every array passed as
     its pointer, shape and strides) would cost more than the function's work."""
     return inlined(fn)
+
+
+# -- observation rows ----------------------------------------------------------------------------
+
+
+@inlined
+def _observe_row(t, ot, x, keys, viewer, o, planes, observe):  # type: ignore[no-untyped-def]
+    """``observe`` into the game's observation row ``o``, held as bytes (uint8): read as
+    int8 for the compact rows, as float32 for the planes. The step and reset take the
+    batch's observations as bytes, so that one compiled step and reset serve both kinds
+    (compiled per array types, they were compiled twice: a minute of CPU a family); the
+    family functions get the same typed rows as before."""
+    if planes == COMPACT:
+        observe(t, ot, x, keys, viewer, o.view(np.int8), planes)
+    else:
+        observe(t, ot, x, keys, viewer, o.view(np.float32), planes)
+
+
+@inlined
+def _track_row(t, ot, x, action, o, planes, track):  # type: ignore[no-untyped-def]
+    """``track`` on the byte row ``o`` (read as ``_observe_row`` reads it)."""
+    if planes == COMPACT:
+        track(t, ot, x, action, o.view(np.int8), planes)
+    else:
+        track(t, ot, x, action, o.view(np.float32), planes)
 
 
 # -- the opponents ----------------------------------------------------------------------------
@@ -191,7 +218,7 @@ def _opponent(t, x, h, keys, buf, reply, rs, learner, steps, max_steps, mode,  #
             return
         action = choose(t, x, h, keys, buf, reply, rs, mode, attention,
                          legal, push, pop, status, wins_now)
-        track(t, ot, x, action, o, planes)
+        _track_row(t, ot, x, action, o, planes, track)
         apply(t, x, h, keys, action)
         steps[0] += 1
 
@@ -252,7 +279,7 @@ def step_block(lo, hi, t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rn
             flags[i, ERROR] = 1
             continue
         viewer = learner[i] if mode != SELF_PLAY else to_move[i]
-        track(t, ot, x, a, o, planes)
+        _track_row(t, ot, x, a, o, planes, track)
         apply(t, x, h, kk, a)
         steps[i] += 1
         # phase 0: the opponent replies, and an ended game is scored and restarted;
@@ -264,13 +291,13 @@ def step_block(lo, hi, t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rn
                           wins_now, track)
             if phase == 1 or not _ended(t, x, i, steps, max_steps, rewards, flags, status):
                 break
-            observe(t, ot, x, kk, viewer, o, planes)
+            _observe_row(t, ot, x, kk, viewer, o, planes, observe)
             fin = final[i]
             for j in range(o.shape[0]):
                 fin[j] = o[j]
             _restart(x, x0, i, steps)
             if planes != COMPACT:
-                observe(t, ot, x, kk, viewer, o, np.int64(FULL))
+                _observe_row(t, ot, x, kk, viewer, o, np.int64(FULL), observe)
         _refresh(t, ot, x, h, kk, buf, masks, counts, to_move, o, i, learner, mode, planes,
                  legal, status, observe)
 
@@ -288,7 +315,8 @@ def _refresh(t, ot, x, h, keys, buf, masks, counts, to_move, o, i, learner, mode
     counts[i] = count
     mover, _ = status(t, x)
     to_move[i] = mover
-    observe(t, ot, x, keys, learner[i] if mode != SELF_PLAY else mover, o, planes)
+    _observe_row(t, ot, x, keys, learner[i] if mode != SELF_PLAY else mover, o, planes,
+                 observe)
 
 
 @inlined
@@ -305,7 +333,7 @@ def reset_block(lo, hi, t, ot, xs, x0, hs, keys, cfg, learner, steps, rngs, mask
         _restart(x, x0, i, steps)
         counts[i] = 0
         if planes != COMPACT:
-            observe(t, ot, x, keys[i], learner[i], o, np.int64(FULL))
+            _observe_row(t, ot, x, keys[i], learner[i], o, np.int64(FULL), observe)
         if mode != SELF_PLAY:
             _opponent(t, x, hs[i], keys[i], lists[i, :width], lists[i, width:], rngs[i:i + 1],
                       learner[i], steps[i:i + 1], cfg[CFG_MAX_STEPS], mode,
