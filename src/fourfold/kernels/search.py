@@ -1,7 +1,9 @@
 """One alpha-beta for every kernel: an iterative negamax over hooks the kernel inlines.
 
 Negamax with alpha-beta over a kernel's in-place position, a transposition
-table keyed by the kernel's position key (always-replace, one slot per index),
+table keyed by the kernel's position key (always-replace, one slot per index;
+16 bytes a slot: the key and one word packing move, value and bound, so a probe
+reads one cache line and the table takes half the memory it took with four words),
 the table's move tried first (before the other moves are even generated), then
 the rest in the order the kernel's ``arrange`` and ``choose`` give them.
 
@@ -33,7 +35,17 @@ hooks, which are ``inlined`` functions of the kernel:
   the children of a node one ply above the horizon are valued this way. ``scratch`` is
   the node's ``scores`` row (``arrange`` may reset what ``leaf`` keeps in it); the
   children count as nodes exactly as pushed ones do, so the search, its nodes and its
-  results are the same.
+  results are the same. The loop values such children in a tight inner loop (locals, no
+  frame traffic).
+* ``child_key(pos, action)`` (only with ``root_search_leaves``): ``key(pos)`` after
+  ``push(pos, action)``, without playing it. Pushing a child, the loop prefetches
+  (``kernels/prefetch.py``) the table slot of the child itself and of the next sibling
+  (``row[i + 1]``, the next move ``choose_in_order`` takes), so the sibling's slot
+  arrives while this child's subtree runs: hints only, no value depends on them.
+
+There is one loop (``_loop``): ``negamax`` and ``root_search`` compile it without
+``leaf``, ``negamax_leaves`` and ``root_search_leaves`` with it; the flag ``in_place`` is
+a constant once inlined, so a kernel without ``leaf`` compiles none of that code.
 
 The wrapper that the kernel compiles (``no_refcount``) calls ``root_search``
 with its arrays and hooks; numba inlines the loop and, through it, the hooks,
@@ -73,11 +85,16 @@ EXACT = 0
 LOWER = 1
 UPPER = 2
 
+# a table entry is 16 bytes (four to a cache line): the key, and one word packing the
+# best move (+ 1, bits 0-23), the value (+ ``VALUE_BIAS``, bits 24-47) and the info
+# (``depth * 8 + 4 if exact (no horizon below) + bound``, bits 48-62)
 TT_KEY = 0
-TT_MOVE = 1
-TT_VALUE = 2
-TT_INFO = 3  # depth * 8 + 4 if exact (no horizon below) + bound
-TT_FIELDS = 4
+TT_DATA = 1
+TT_FIELDS = 2
+VALUE_SHIFT = 24
+VALUE_BIAS = 1 << 23
+INFO_SHIFT = 48
+FIELD_MASK = (1 << 24) - 1
 
 # fields of a search frame (one per ply of the current line)
 F_DEPTH = 0
@@ -125,19 +142,31 @@ def _store(tt, frames, ply, stats):  # type: ignore[no-untyped-def]
     elif best >= frames[ply, F_BETA]:
         bound = LOWER
     key = frames[ply, F_KEY]
-    slot = key & (tt.shape[0] - 1)
+    slot = unsigned(key & (tt.shape[0] - 1))
     stored = best
     if stored > MATE_BOUND:
         stored += ply
     elif stored < -MATE_BOUND:
         stored -= ply
-    tt[slot, TT_KEY] = key
-    tt[slot, TT_MOVE] = frames[ply, F_BEST_MOVE]
-    tt[slot, TT_VALUE] = stored
     exact = 4 if stats[HORIZON] == 0 else 0  # no line below was cut by the depth limit
-    tt[slot, TT_INFO] = frames[ply, F_DEPTH] * 8 + exact + bound
+    info = frames[ply, F_DEPTH] * 8 + exact + bound
+    tt[slot, TT_KEY] = key
+    tt[slot, TT_DATA] = ((frames[ply, F_BEST_MOVE] + 1) | ((stored + VALUE_BIAS) << VALUE_SHIFT)
+                         | (info << INFO_SHIFT))
     stats[HORIZON] |= frames[ply, F_HORIZON]
     return best
+
+
+@inlined
+def _no_leaf(pos, scratch, action, ply):  # type: ignore[no-untyped-def]
+    """The ``leaf`` of a kernel without one: every child is pushed."""
+    return OPEN
+
+
+@inlined
+def _no_key(pos, action):  # type: ignore[no-untyped-def]
+    """The ``child_key`` of a kernel without one (never called)."""
+    return 0
 
 
 @inlined
@@ -148,145 +177,20 @@ def negamax(  # type: ignore[no-untyped-def]
     """The negamax value of the position searched ``depth`` plies deep (``ply`` plies
     below the root). When the node limit is hit it takes back the moves it pushed,
     sets ``stats[ABORTED]`` and returns 0."""
-    base = ply
-    step = ENTER
-    value = 0
-    frames[ply, F_DEPTH] = depth
-    frames[ply, F_ALPHA] = alpha
-    frames[ply, F_BETA] = beta
-    mask = tt.shape[0] - 1
-    nodes = stats[NODES]  # counted in a local, written back on return
-    limit = stats[LIMIT]
-    while True:
-        if step == ENTER:
-            depth = frames[ply, F_DEPTH]
-            alpha = frames[ply, F_ALPHA]
-            beta = frames[ply, F_BETA]
-            nodes += 1
-            step = RETURN
-            if nodes >= limit:
-                stats[NODES] = nodes
-                stats[ABORTED] = 1
-                while ply > base:
-                    pop(pos)
-                    ply -= 1
-                return 0
-            value = settle(pos, moves[ply], ply, depth)
-            if value != OPEN:
-                if value == AT_HORIZON:
-                    stats[HORIZON] = 1
-                    value = 0
-                continue
-            k = key(pos)
-            frames[ply, F_KEY] = k
-            slot = k & mask
-            tt_move = -1
-            if tt[slot, TT_KEY] == k:
-                tt_move = tt[slot, TT_MOVE]
-                info = tt[slot, TT_INFO]
-                if info >> 3 >= depth:
-                    stored = tt[slot, TT_VALUE]
-                    if stored > MATE_BOUND:
-                        stored -= ply
-                    elif stored < -MATE_BOUND:
-                        stored += ply
-                    bound = info & 3
-                    if (bound == EXACT or (bound == LOWER and stored >= beta)
-                            or (bound == UPPER and stored <= alpha)):
-                        if not info & 4:
-                            stats[HORIZON] = 1  # the stored value was cut by a horizon
-                        value = stored
-                        continue
-            frames[ply, F_HORIZON] = stats[HORIZON]
-            stats[HORIZON] = 0
-            frames[ply, F_ALPHA0] = alpha
-            frames[ply, F_BEST] = -INF
-            frames[ply, F_BEST_MOVE] = -1
-            frames[ply, F_COUNT] = -1  # not generated yet
-            frames[ply, F_NEXT] = 0
-            frames[ply, F_TT_MOVE] = tt_move
-            step = NEXT
-            if tt_move >= 0:
-                frames[ply, F_CURRENT] = tt_move
-                push(pos, tt_move)
-                frames[ply + 1, F_DEPTH] = depth - 1
-                frames[ply + 1, F_ALPHA] = -beta
-                frames[ply + 1, F_BETA] = -alpha
-                ply += 1
-                step = ENTER
-        elif step == NEXT:
-            count = frames[ply, F_COUNT]
-            if count < 0:
-                count = legal(pos, moves[ply])
-                first, count = arrange(moves[ply], scores[ply], count,
-                                       frames[ply, F_TT_MOVE], history)
-                frames[ply, F_NEXT] = first
-                frames[ply, F_COUNT] = count
-            i = frames[ply, F_NEXT]
-            if i >= count:
-                step = RETURN
-                if frames[ply, F_BEST] == -INF:  # no move at all: a draw, stored nowhere
-                    stats[HORIZON] |= frames[ply, F_HORIZON]
-                    value = 0
-                else:
-                    value = _store(tt, frames, ply, stats)
-                continue
-            action = choose(moves[ply], scores[ply], i, count, history)
-            frames[ply, F_NEXT] = i + 1
-            frames[ply, F_CURRENT] = action
-            push(pos, action)
-            frames[ply + 1, F_DEPTH] = frames[ply, F_DEPTH] - 1
-            frames[ply + 1, F_ALPHA] = -frames[ply, F_BETA]
-            frames[ply + 1, F_BETA] = -frames[ply, F_ALPHA]
-            ply += 1
-            step = ENTER
-        else:  # RETURN: ``value`` is the value of the node at ``ply``
-            if ply == base:
-                stats[NODES] = nodes
-                return value
-            pop(pos)
-            ply -= 1
-            value = -value
-            action = frames[ply, F_CURRENT]
-            step = NEXT
-            if value > frames[ply, F_BEST]:
-                frames[ply, F_BEST] = value
-                frames[ply, F_BEST_MOVE] = action
-                if value > frames[ply, F_ALPHA]:
-                    frames[ply, F_ALPHA] = value
-                    if value >= frames[ply, F_BETA]:
-                        history[action] += frames[ply, F_DEPTH] * frames[ply, F_DEPTH]
-                        value = _store(tt, frames, ply, stats)
-                        step = RETURN
+    return _loop(pos, moves, scores, frames, tt, history, stats, depth, alpha, beta, ply,
+                 settle, key, legal, push, pop, arrange, choose, _no_leaf, _no_key, False)
 
 
 @inlined
-def root_search(  # type: ignore[no-untyped-def]
-    pos, moves, scores, frames, tt, history, stats, root, count, depth, values,
-    settle, key, legal, push_root, push, pop, arrange, choose,
+def negamax_leaves(  # type: ignore[no-untyped-def]
+    pos, moves, scores, frames, tt, history, stats, depth, alpha, beta, ply,
+    settle, key, legal, push, pop, arrange, choose, leaf, child_key,
 ):
-    """Search the root actions ``root[:count]`` in that order to ``depth`` plies.
-
-    ``push_root`` plays a root action (``push`` plays the moves below, which may
-    skip checks ``settle`` has made). ``values[i]`` gets each action's score (exact
-    for the best, a bound for the others); returns the index of the best action, or
-    -1 if the node limit stopped the search (the position is then as it was).
-    """
-    alpha = -INF
-    best = -1
-    for i in range(count):
-        push_root(pos, root[i])
-        value = -negamax(pos, moves, scores, frames, tt, history, stats,
-                         depth - 1, -INF, -alpha, 1,
-                         settle, key, legal, push, pop, arrange, choose)
-        pop(pos)
-        if stats[ABORTED]:
-            return -1
-        values[i] = value
-        if value > alpha:
-            alpha = value
-            best = i
-    return best
+    """``negamax`` where the children of a node at depth 1 are valued by ``leaf`` where
+    it can (not pushed), and a pushed child's table slot is prefetched at once: the same
+    search, nodes and results."""
+    return _loop(pos, moves, scores, frames, tt, history, stats, depth, alpha, beta, ply,
+                 settle, key, legal, push, pop, arrange, choose, leaf, child_key, True)
 
 
 @inlined
@@ -316,14 +220,13 @@ def _fold(tt, frames, ply, stats, history, value, action):  # type: ignore[no-un
 
 
 @inlined
-def _negamax_leaves(  # type: ignore[no-untyped-def]
+def _loop(  # type: ignore[no-untyped-def]
     pos, moves, scores, frames, tt, history, stats, depth, alpha, beta, ply,
-    settle, key, legal, push, pop, arrange, choose, leaf,
+    settle, key, legal, push, pop, arrange, choose, leaf, child_key, in_place,
 ):
-    """``negamax`` where the children of a node at depth 1 are valued by ``leaf`` where
-    it can (not pushed), and a pushed child's table slot is prefetched at once: the same
-    search, nodes and results (a copy of ``negamax``'s loop, so that the kernels without a
-    ``leaf`` compile the plain loop, no bigger and no slower)."""
+    """The search loop of ``negamax`` (``in_place`` false: ``leaf`` is never called) and
+    of ``negamax_leaves`` (``in_place`` true). ``in_place`` is a constant where the
+    kernel's wrapper calls it, so each kernel compiles only its own branch."""
     base = ply
     step = ENTER
     value = 0
@@ -354,10 +257,11 @@ def _negamax_leaves(  # type: ignore[no-untyped-def]
             slot = unsigned(k & mask)
             tt_move = -1
             if tt[slot, TT_KEY] == k:
-                tt_move = tt[slot, TT_MOVE]
-                info = tt[slot, TT_INFO]
+                data = tt[slot, TT_DATA]
+                tt_move = (data & FIELD_MASK) - 1
+                info = data >> INFO_SHIFT
                 if info >> 3 >= depth:
-                    stored = tt[slot, TT_VALUE]
+                    stored = ((data >> VALUE_SHIFT) & FIELD_MASK) - VALUE_BIAS
                     if stored > MATE_BOUND:
                         stored -= ply
                     elif stored < -MATE_BOUND:
@@ -381,7 +285,8 @@ def _negamax_leaves(  # type: ignore[no-untyped-def]
             if tt_move >= 0:
                 frames[ply, F_CURRENT] = tt_move
                 push(pos, tt_move)
-                prefetch_row(tt, unsigned(key(pos) & mask))
+                if in_place:
+                    prefetch_row(tt, unsigned(key(pos) & mask))
                 frames[ply + 1, F_DEPTH] = depth - 1
                 frames[ply + 1, F_ALPHA] = -beta
                 frames[ply + 1, F_BETA] = -alpha
@@ -396,6 +301,46 @@ def _negamax_leaves(  # type: ignore[no-untyped-def]
                 frames[ply, F_NEXT] = first
                 frames[ply, F_COUNT] = count
             i = frames[ply, F_NEXT]
+            action = -1
+            if in_place and frames[ply, F_DEPTH] == 1:
+                # the children, valued where they stand while ``leaf`` can: a tight loop
+                # over locals, folded back into the frame when it stops
+                best = frames[ply, F_BEST]
+                best_move = frames[ply, F_BEST_MOVE]
+                alpha = frames[ply, F_ALPHA]
+                beta = frames[ply, F_BETA]
+                cut = False
+                while i < count:
+                    action = choose(moves[ply], scores[ply], i, count, history)
+                    value = leaf(pos, scores[ply], action, ply + 1)
+                    if value == OPEN:
+                        break
+                    i += 1
+                    nodes += 1  # the child, valued where it stands
+                    if nodes >= limit:
+                        _abort(pos, stats, nodes, ply, base, pop)
+                        return 0
+                    if value == AT_HORIZON:
+                        stats[HORIZON] = 1
+                        value = 0
+                    value = -value
+                    if value > best:
+                        best = value
+                        best_move = action
+                        if value > alpha:
+                            alpha = value
+                            if value >= beta:
+                                cut = True
+                                break
+                frames[ply, F_BEST] = best
+                frames[ply, F_BEST_MOVE] = best_move
+                frames[ply, F_ALPHA] = alpha
+                frames[ply, F_NEXT] = i
+                if cut:
+                    history[action] += 1  # depth 1: depth * depth
+                    value = _store(tt, frames, ply, stats)
+                    step = RETURN
+                    continue
             if i >= count:
                 step = RETURN
                 if frames[ply, F_BEST] == -INF:  # no move at all: a draw, stored nowhere
@@ -404,23 +349,17 @@ def _negamax_leaves(  # type: ignore[no-untyped-def]
                 else:
                     value = _store(tt, frames, ply, stats)
                 continue
-            action = choose(moves[ply], scores[ply], i, count, history)
+            if action < 0 or not in_place:
+                action = choose(moves[ply], scores[ply], i, count, history)
             frames[ply, F_NEXT] = i + 1
             frames[ply, F_CURRENT] = action
-            if frames[ply, F_DEPTH] == 1:
-                value = leaf(pos, scores[ply], action, ply + 1)
-                if value != OPEN:
-                    nodes += 1  # the child, valued where it stands
-                    if nodes >= limit:
-                        _abort(pos, stats, nodes, ply, base, pop)
-                        return 0
-                    if value == AT_HORIZON:
-                        stats[HORIZON] = 1
-                        value = 0
-                    step, value = _fold(tt, frames, ply, stats, history, -value, action)
-                    continue
+            probed = in_place and frames[ply, F_DEPTH] > 1  # a child at depth 0 probes not
+            if probed and i + 1 < count:
+                # the next sibling's slot, fetched while this child's subtree runs
+                prefetch_row(tt, unsigned(child_key(pos, moves[ply, i + 1]) & mask))
             push(pos, action)
-            prefetch_row(tt, unsigned(key(pos) & mask))  # fetched while the child settles
+            if probed:
+                prefetch_row(tt, unsigned(key(pos) & mask))  # fetched while the child settles
             frames[ply + 1, F_DEPTH] = frames[ply, F_DEPTH] - 1
             frames[ply + 1, F_ALPHA] = -frames[ply, F_BETA]
             frames[ply + 1, F_BETA] = -frames[ply, F_ALPHA]
@@ -437,19 +376,47 @@ def _negamax_leaves(  # type: ignore[no-untyped-def]
 
 
 @inlined
+def root_search(  # type: ignore[no-untyped-def]
+    pos, moves, scores, frames, tt, history, stats, root, count, depth, values,
+    settle, key, legal, push_root, push, pop, arrange, choose,
+):
+    """Search the root actions ``root[:count]`` in that order to ``depth`` plies.
+
+    ``push_root`` plays a root action (``push`` plays the moves below, which may
+    skip checks ``settle`` has made). ``values[i]`` gets each action's score (exact
+    for the best, a bound for the others); returns the index of the best action, or
+    -1 if the node limit stopped the search (the position is then as it was).
+    """
+    return _root(pos, moves, scores, frames, tt, history, stats, root, count, depth, values,
+                 settle, key, legal, push_root, push, pop, arrange, choose, _no_leaf, _no_key,
+                 False)
+
+
+@inlined
 def root_search_leaves(  # type: ignore[no-untyped-def]
     pos, moves, scores, frames, tt, history, stats, root, count, depth, values,
-    settle, key, legal, push_root, push, pop, arrange, choose, leaf,
+    settle, key, legal, push_root, push, pop, arrange, choose, leaf, child_key,
 ):
     """``root_search`` valuing the children of nodes at depth 1 with ``leaf`` (the same
     search, nodes and results)."""
+    return _root(pos, moves, scores, frames, tt, history, stats, root, count, depth, values,
+                 settle, key, legal, push_root, push, pop, arrange, choose, leaf, child_key,
+                 True)
+
+
+@inlined
+def _root(  # type: ignore[no-untyped-def]
+    pos, moves, scores, frames, tt, history, stats, root, count, depth, values,
+    settle, key, legal, push_root, push, pop, arrange, choose, leaf, child_key, in_place,
+):
     alpha = -INF
     best = -1
     for i in range(count):
         push_root(pos, root[i])
-        value = -_negamax_leaves(pos, moves, scores, frames, tt, history, stats,
-                                 depth - 1, -INF, -alpha, 1,
-                                 settle, key, legal, push, pop, arrange, choose, leaf)
+        value = -_loop(pos, moves, scores, frames, tt, history, stats,
+                       depth - 1, -INF, -alpha, 1,
+                       settle, key, legal, push, pop, arrange, choose, leaf, child_key,
+                       in_place)
         pop(pos)
         if stats[ABORTED]:
             return -1

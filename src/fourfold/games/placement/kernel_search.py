@@ -11,13 +11,16 @@ only the move with the best history score is brought forward.
 One ply above the horizon the children are valued where they stand (``_leaf``, the
 search's ``leaf`` hook): a child's value is whether the piece given wins at once on the
 board with the placement made, so on a fixed board (``GEO_ANY``) the lines that would have
-a single gap after a placement are summed up once per cell (AND and OR of their three
-pieces' features, kept in the node's ``scores`` row) and each piece given is tested
-against those few words; the children count as nodes as before and the search is the same.
+a single gap after a placement are summed up once per cell: each line's three pieces (the
+AND or the OR of their feature words) look up in the kill table (``kernel_tables``) the
+kinds that would complete it, and the union is kept in the node's ``scores`` row; each
+piece given is then one bit test. The children count as nodes as before and the search
+is the same.
 """
 
 from __future__ import annotations
 
+from fourfold.games.placement.fast_tables import RULE_SHARE
 from fourfold.games.placement.kernel import (
     S_HAND,
     S_HASH,
@@ -30,19 +33,22 @@ from fourfold.games.placement.kernel import (
     pop,
     push,
     push_quiet,
-    rule_holds,
     winning_cell,
 )
 from fourfold.games.placement.kernel_tables import (
     GEO_ANY,
+    KILL_KINDS,
     O_FEATURES,
+    O_KILL,
     O_LINE_CELLS,
     O_LINE_MASK,
+    O_ZOBRIST,
+    O_ZOBRIST_HAND,
     P_CELLS,
-    P_FULL,
     P_GEOMETRY,
     P_KINDS,
     P_LINES,
+    P_RULE,
     P_TOTAL,
 )
 from fourfold.kernels.index import unsigned
@@ -56,11 +62,10 @@ from fourfold.kernels.search import (
     root_search_leaves,
 )
 
-# the leaf summary in a node's ``scores`` row: the cell it is for (-1: none yet), the
-# number of lines, then each line's AND and OR
+# the leaf summary in a node's ``scores`` row: the cell it is for (-1: none yet) and the
+# kinds that, given after a placement there, let the opponent win at once (``_kills``)
 L_CELL = 0
-L_COUNT = 1
-L_LINES = 2
+L_KILLS = 1
 
 
 @inlined
@@ -80,6 +85,22 @@ def _settle(p, row, ply, depth):  # type: ignore[no-untyped-def]
 @inlined
 def _key(p):  # type: ignore[no-untyped-def]
     return p[3][S_HASH]
+
+
+@inlined
+def _child_key(p, action):  # type: ignore[no-untyped-def]
+    """``_key`` after ``_push_quiet(action)``, without playing it (the key ``place_and_give``
+    leaves)."""
+    t, st = p[0], p[3]
+    k = t[P_KINDS]
+    place = place_of(t, action)
+    give = action - place * (k + 1)
+    hand = st[S_HAND]
+    h = st[S_HASH]
+    if place < t[P_CELLS]:
+        h ^= entry(t, O_ZOBRIST, place * k + hand)
+    h ^= entry(t, O_ZOBRIST_HAND, hand if hand >= 0 else k)
+    return h ^ entry(t, O_ZOBRIST_HAND, give if give < k else k)
 
 
 @inlined
@@ -111,17 +132,18 @@ def _arrange(row, scores, count, tt_move, history):  # type: ignore[no-untyped-d
 
 
 @inlined
-def _summarise(t, board, st, cell, scratch):  # type: ignore[no-untyped-def]
-    """Into ``scratch``: the lines that have one empty, placeable cell once the piece in
-    hand is on ``cell``, as the AND and OR of their three pieces' features."""
+def _kills(t, board, st, cell):  # type: ignore[no-untyped-def]
+    """The kinds (as bits ``1 << kind``) that complete a line once the piece in hand is on
+    ``cell``: each line left with one empty cell looks up its other three pieces' AND
+    (``RULE_SHARE``) or OR (``RULE_COVER``) in the kill table."""
     occ = st[S_OCC] | (1 << cell)
-    free = t[P_FULL] & ~occ
     fh = entry(t, O_FEATURES, st[S_HAND])
-    count = 0
+    share = t[P_RULE] == RULE_SHARE
+    kills = 0
     for line in range(t[P_LINES]):
         gap = entry(t, O_LINE_MASK, line) & ~occ
-        if gap == 0 or (gap & (gap - 1)) != 0 or (gap & free) == 0:
-            continue
+        if gap == 0 or (gap & (gap - 1)) != 0:
+            continue  # full, or more than one empty cell (on a fixed board any is placeable)
         a = -1
         o = 0
         for i in range(4):
@@ -135,23 +157,20 @@ def _summarise(t, board, st, cell, scratch):  # type: ignore[no-untyped-def]
                     v = entry(t, O_FEATURES, kind)
                     a &= v
                     o |= v
-        scratch[unsigned(L_LINES + 2 * count)] = a
-        scratch[unsigned(L_LINES + 2 * count + 1)] = o
-        count += 1
-    scratch[L_CELL] = cell
-    scratch[L_COUNT] = count
+        kills |= entry(t, O_KILL, a if share else o)
+    return kills
 
 
 @inlined
 def _leaf(p, scratch, action, ply):  # type: ignore[no-untyped-def]
     """``_settle`` at depth 0 after ``_push_quiet(action)``, without playing it; ``OPEN``
-    (play it) for a move that places nothing or gives nothing, or off a fixed board."""
+    (play it) for a move that places nothing or gives nothing, off a fixed board, or with
+    more kinds than the kill table holds."""
     t, board, st = p[0], p[1], p[3]
     k = t[P_KINDS]
     place = place_of(t, action)
     give = action - place * (k + 1)
-    if (place >= t[P_CELLS] or give >= k or t[P_GEOMETRY] != GEO_ANY
-            or scratch.shape[0] < L_LINES + 2 * t[P_LINES]):
+    if place >= t[P_CELLS] or give >= k or t[P_GEOMETRY] != GEO_ANY or k > KILL_KINDS:
         return OPEN
     placed = st[S_PLACED] + 1
     if placed == t[P_TOTAL]:
@@ -159,12 +178,10 @@ def _leaf(p, scratch, action, ply):  # type: ignore[no-untyped-def]
     if placed < 3:
         return AT_HORIZON
     if scratch[L_CELL] != place:
-        _summarise(t, board, st, place, scratch)
-    fg = entry(t, O_FEATURES, give)
-    for j in range(scratch[L_COUNT]):
-        if rule_holds(t, scratch[unsigned(L_LINES + 2 * j)] & fg,
-                      scratch[unsigned(L_LINES + 2 * j + 1)] | fg):
-            return WIN - ply - 1
+        scratch[L_KILLS] = _kills(t, board, st, place)
+        scratch[L_CELL] = place
+    if (scratch[L_KILLS] >> give) & 1:
+        return WIN - ply - 1
     return AT_HORIZON
 
 
@@ -181,4 +198,4 @@ def search_root(  # type: ignore[no-untyped-def]
     return root_search_leaves((t, board, supply, st, hist), moves, scores, frames, tt,
                               history, stats, root, count, depth, values,
                               _settle, _key, _legal, _push, _push_quiet, _pop,
-                              _arrange, choose_in_order, _leaf)
+                              _arrange, choose_in_order, _leaf, _child_key)

@@ -25,6 +25,8 @@ import numpy.typing as npt
 from fourfold.core.errors import FourfoldError
 from fourfold.games.folio.pieces import COLOURS_OR_SIZES, FolioPieces
 from fourfold.games.placement.fast_tables import (
+    COVER_COLOURS,
+    COVER_SIZES,
     RULE_COVER,
     RULE_SHARE,
     folio_features,
@@ -92,7 +94,13 @@ NUM_PARAMS = P_LINES + 1
 # so that code compiled against the header without it still reads the same slots)
 P_PLACE_MUL = O_ZOBRIST_HAND + 1
 PLACE_SHIFT = 32
-HEADER = P_PLACE_MUL + 1
+# then the offset of the kill table (``kill_table``): per line word (the AND of a line's
+# other three feature words under ``RULE_SHARE``, their OR under ``RULE_COVER``), the
+# bitboard of the kinds that complete the line; empty when there are more than
+# ``KILL_KINDS`` kinds
+O_KILL = P_PLACE_MUL + 1
+HEADER = O_KILL + 1
+KILL_KINDS = 62
 
 
 def signed(bits: int) -> int:
@@ -197,4 +205,29 @@ def flatten(t: PlacementTables) -> IntArray:
     for i, part in enumerate(parts):
         header[NUM_PARAMS + i] = offset
         offset += len(part)
-    return np.concatenate([header, *parts]).astype(np.int64)
+    header[O_KILL] = offset
+    kill = kill_table(int(t.params[P_RULE]), t.features)
+    return np.concatenate([header, *parts, kill]).astype(np.int64)
+
+
+def kill_table(rule: int, features: IntArray) -> IntArray:
+    """Per line word ``w`` (below ``2**bits``, ``bits`` the feature words' width): the kinds
+    ``g`` whose feature word completes the line, as bits ``1 << g`` (``RULE_SHARE``: ``w``
+    is the AND of the other three words and ``w & f[g] != 0``; ``RULE_COVER``: ``w`` is
+    their OR and ``w | f[g]`` covers every colour or every size). Empty past
+    ``KILL_KINDS`` kinds (the kernel then tests each line itself)."""
+    if len(features) > KILL_KINDS:
+        return np.zeros(0, dtype=np.int64)
+    bits = int(features.max()).bit_length()
+    table = np.zeros(1 << bits, dtype=np.int64)
+    for word in range(1 << bits):
+        for g, f in enumerate(int(v) for v in features):
+            if rule == RULE_SHARE:
+                completes = word & f != 0
+            else:
+                both = word | f
+                completes = (both & COVER_COLOURS == COVER_COLOURS
+                             or both & COVER_SIZES == COVER_SIZES)
+            if completes:
+                table[word] |= 1 << g
+    return table
