@@ -69,3 +69,54 @@ def test_split_scores_bound_the_value(
         helper.close()
     assert not helper._proc.is_alive()
     assert signs  # some positions were solved
+
+
+def test_a_reply_that_does_not_hold_is_searched_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Quarto's moves are split through one reply each (``Through``). With replies drawn at
+    random instead of the search's first choice, some do not hold (an answer wins for the
+    mover): those moves are searched whole, and both scores still bound the value as one
+    process proves it."""
+    import random
+
+    from fourfold.games.placement.solver import paired
+
+    if not helper_allowed():
+        pytest.skip("one core: no helper")
+    game = load("quarto", None, {})
+    rng = random.Random(5)
+
+    def random_reply(self: placement_solver.Solver, state: Any) -> Any:
+        return rng.choice([m for m in game.legal_moves(state)
+                           if game.outcome(game.next_state(state, m)) is None])
+
+    splits: list[paired.Through] = []
+    split_moves = paired.split_moves
+
+    def recording(*args: Any) -> Any:
+        tasks = split_moves(*args)
+        splits.extend(t[0] for t in tasks if t[0] is not None)
+        return tasks
+
+    monkeypatch.setattr(placement_solver.Solver, "first_move", random_reply)
+    monkeypatch.setattr(paired, "split_moves", recording)
+    info = game.info
+    config = (info.name, info.variant, tuple(sorted(info.option_strings().items())))
+    helper = SearchHelper(config, BITS)
+    try:
+        for seed in range(6):
+            state = position(game, 7, 40 + seed)
+            placement_solver.forget_solvers()
+            alone = placement_solver.solver_for(game, BITS)
+            alone.start(None, None)
+            value = alone.exact(state, False)
+            placement_solver.forget_solvers()
+            solver = placement_solver.solver_for(game, BITS)
+            solver.start(None, None)
+            first, second = paired_scores(solver, game, state, helper)
+            assert (first >= 0) == (value >= 0), seed
+            if value >= 0:
+                assert (second >= 1) == (value > 0), seed
+    finally:
+        helper.close()
+    assert any(s.failed for s in splits)
+    assert any(not s.failed and s.left == 0 for s in splits)

@@ -108,7 +108,10 @@ HAS_DEADLINE = 8
 DEAD_LINES = 9
 INTERRUPTED = 10  # set by the SIGINT handler ``deferred_interrupt`` installs
 ETC_MAX = 11  # nodes with fewer pieces placed look their children up first (``search``)
-NUM_FIELDS = 12
+# nodes with at least this many pieces left order their moves by the opponent's replies
+# (``bitboard.search`` only; 0: never)
+FEWEST_REPLIES = 12
+NUM_FIELDS = 13
 
 CHECK_EVERY = 1 << 14  # nodes between limit checks
 # positions with at most this many pieces left to place skip the table: their

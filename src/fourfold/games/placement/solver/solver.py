@@ -24,6 +24,7 @@ from fourfold.core.errors import FourfoldError
 from fourfold.core.outcome import Result
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.geometry import Cell
+from fourfold.games.placement.solver import bitboard as bb
 from fourfold.games.placement.solver import floating as fl
 from fourfold.games.placement.solver import kernel as k4
 from fourfold.games.placement.solver.helper import HELPER_MAX_PLACED, SearchHelper, helper_allowed
@@ -42,6 +43,9 @@ DEFAULT_TABLE_BITS = 22  # 4M entries, about 80 MB
 DEFAULT_CANON_MAX = 9  # canonical keys for positions with at most this many pieces
 # nodes with fewer pieces placed look up their children before searching them (``kernel``)
 DEFAULT_ETC_MAX = 6
+# nodes with at least this many pieces left try first the moves leaving the opponent
+# fewest replies (``bitboard``; measured on Quarto: docs/solutions.md)
+DEFAULT_FEWEST_REPLIES = 6
 
 
 class SolveLimitReached(FourfoldError):
@@ -93,7 +97,12 @@ class Solver:
         self.work = k4.new_workspace(len(counts), table_bits)
         self.work.st[k4.CANON_MAX] = canon_max
         self.work.st[k4.ETC_MAX] = etc_max
+        self.work.st[k4.FEWEST_REPLIES] = DEFAULT_FEWEST_REPLIES
         self.work.st[k4.PRUNE] = 1
+        # the bitboard search where it can stand for ``kernel.search`` (Quarto)
+        self.bits: tuple[bb.BitTables, bb.BitWork] | None = None
+        if geometry == "grid" and bb.applies(self.tables):
+            self.bits = (bb.build_bit_tables(self.tables), bb.new_bit_work())
         # dead lines pay only where lines die early (measured: same-colour-or-size takes
         # 36-210 times fewer nodes from 4 pieces placed; Quarto and colours-or-sizes
         # 0.5-7% fewer nodes but up to 50% more time: docs/solutions.md)
@@ -151,7 +160,10 @@ class Solver:
         fixed = self.load(state)
         # Ctrl-C stops the kernel like its budget does, then raises KeyboardInterrupt here
         with deferred_interrupt(self.work.st, k4.INTERRUPTED):
-            if fixed:
+            if fixed and self.bits is not None and bb.in_use(self.work):
+                bt, bw = self.bits
+                score = bb.root_search(self.tables, bt, self.work, bw.words, alpha, beta)
+            elif fixed:
                 score = k4.search(self.tables, self.work, alpha, beta)
             else:
                 score = fl.float_search(
@@ -160,6 +172,20 @@ class Solver:
         if self.work.st[k4.ABORTED]:
             raise SolveLimitReached(self.nodes, self.elapsed())
         return int(score)
+
+    def first_move(self, state: PlacementState) -> Ply | None:
+        """The move the bitboard search would try first in ``state`` (a fixed board), before
+        its table knows anything: the safe one leaving the opponent fewest replies.
+        ``None`` where the bitboard search does not apply, the piece in hand wins at once,
+        or every move hands over a winning piece."""
+        if self.bits is None or not bb.in_use(self.work) or not self.load(state):
+            return None
+        bt, bw = self.bits
+        move = int(bb.first_move(self.tables, bt, self.work, bw.words))
+        if move < 0:
+            return None
+        cell = move >> k4.MOVE_SHIFT
+        return Ply((cell % SIDE, cell // SIDE), move & 31)
 
     def exact(self, state: PlacementState, distance: bool,
               helper: tuple[SearchHelper, PlacementGame] | None = None) -> int:

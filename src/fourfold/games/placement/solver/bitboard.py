@@ -1,0 +1,552 @@
+"""``kernel.search`` on bitboards, for the rulesets whose lines win by a shared feature bit
+on a fixed 4x4 board, one piece of each kind (Quarto).
+
+The same search and scores as ``kernel.search``, on another representation of the
+position, with one more way to order moves:
+
+* ``kernel`` keeps, per line, its count of pieces and the AND and OR of their feature
+  words, and finds the kinds a placement makes unsafe by reading all ten lines. Here
+  each feature bit ``b`` has a cell mask (the cells holding a piece with that bit), and
+  one table (``BitTables.win_cells``, 65,536 entries) gives, for any mask, the cells
+  that would complete one of its lines. The piece in hand wins when, for one of its
+  bits, an empty cell completes that bit's mask; after placing ``kind`` on ``cell``, a
+  kind is unsafe to give when it holds a bit whose mask (with the cell, if ``kind``
+  holds the bit) an empty cell completes: eight look-ups, no line read.
+* The raw key of a position deeper than ``canon_max`` is two words kept up to date as
+  the pieces go on: the kind on each cell, 4 bits each, and the occupied cells with the
+  hand, tagged so that it never equals a canonical key (``RAW_TAG``). With one piece of
+  each kind the supply follows from them. (``kernel`` packs a raw key field by field.)
+* **Fewest replies first** (``FEWEST_REPLIES``, a run-time setting; 0 turns it off):
+  at nodes with at least that many pieces left, moves are tried in the order of how
+  many moves the opponent then has that do not lose at once, fewest first (ties by
+  the history of cut-offs), instead of by how many pieces stay safe to give. A move
+  leaving the opponent few replies both tends to be good and, when it is, has a small
+  subtree to prove it. Measured (docs/solutions.md): from 2 pieces placed, 46% fewer
+  nodes.
+
+With that ordering off the search visits the same nodes as ``kernel.search`` wherever
+the table never has to replace an entry (the raw keys land in other slots); the tests
+compare both, scores always and node counts on small trees, and the scores with the
+ordering on. ``Solver.search`` uses this search where it applies (``applies``).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from fourfold.games.placement.fast_tables import RULE_SHARE
+from fourfold.games.placement.solver.kernel import (
+    ABORTED,
+    BIT_INDEX,
+    CANON_MAX,
+    CHECK_EVERY,
+    DEAD_LINES,
+    ETC_MAX,
+    FEWEST_REPLIES,
+    FULL_BOARD,
+    HAND,
+    INF,
+    MOVE_SHIFT,
+    NODES,
+    OCC,
+    PLACED,
+    PRUNE,
+    TT_SKIP,
+    WIN,
+    Workspace,
+    _stored_move,
+    all_bits,
+    bit_count,
+    entry_lower,
+    entry_move,
+    entry_upper,
+    narrow,
+    node_key,
+    out_of_budget,
+    probe,
+    store,
+)
+from fourfold.games.placement.solver.tables import (
+    CELLS,
+    P_KINDS,
+    P_RULE,
+    P_TOTAL,
+    P_TOUCH,
+    SolverTables,
+    board_lines,
+)
+from fourfold.kernels.jit import inlined, no_refcount
+from fourfold.kernels.search import take_best
+
+FEATURE_BITS = 8
+# fields of ``BitWork.words``
+MASKS = 0  # MASKS + b: the cells holding a piece with feature bit b
+AVAIL = 8  # the kinds neither on the board nor in hand
+BOARD = 9  # the kind on each occupied cell, 4 bits per cell
+REPLIES = 10  # REPLIES + k: scratch, the opponent's replies after a give of kind k
+NUM_WORDS = REPLIES + 16
+# set in the second word of every raw key: canonical keys keep both words below 2**60
+RAW_TAG = np.int64(1) << 61
+
+
+class BitTables(NamedTuple):
+    """What the bitboard search reads besides ``SolverTables``."""
+
+    win_cells: npt.NDArray[np.uint16]  # (65536,) cells completing a line of the mask
+    kinds_with: npt.NDArray[np.int64]  # (8,) the kinds holding each feature bit
+    kinds_union: npt.NDArray[np.int64]  # (256,) the kinds holding one of the bits
+
+
+class BitWork(NamedTuple):
+    words: npt.NDArray[np.int64]  # (NUM_WORDS,) see the fields above
+
+
+def applies(t: SolverTables) -> bool:
+    """Whether the bitboard search can stand for ``kernel.search`` on this ruleset: lines
+    won by a shared bit, a fixed board, one piece of each kind (at most 16). It also
+    needs the searches' shortcuts as they are by default (``in_use``)."""
+    return (
+        int(t.params[P_RULE]) == RULE_SHARE
+        and int(t.params[P_TOUCH]) == 0
+        and int(t.params[P_KINDS]) <= 16
+        and bool(np.all(t.counts == 1))
+    )
+
+
+def in_use(w: Workspace) -> bool:
+    """Whether the search's settings are those the bitboard search implements: unsafe
+    gives pruned, no dead-line merging (the tests turn each off to compare)."""
+    return int(w.st[PRUNE]) == 1 and int(w.st[DEAD_LINES]) == 0
+
+
+def build_bit_tables(t: SolverTables) -> BitTables:
+    """The completing cells of every cell mask, and the kinds holding each feature bit."""
+    masks = np.arange(1 << CELLS, dtype=np.int64)
+    win = np.zeros(1 << CELLS, dtype=np.int64)
+    for line in board_lines():
+        line_mask = sum(1 << c for c in line)
+        inside = masks & line_mask
+        counts = np.zeros(1 << CELLS, dtype=np.int64)
+        for c in line:
+            counts += (inside >> c) & 1
+        win |= np.where(counts == 3, line_mask & ~inside, 0)
+    kinds_with = np.array(
+        [sum(1 << k for k, f in enumerate(t.features) if (int(f) >> b) & 1)
+         for b in range(FEATURE_BITS)],
+        dtype=np.int64,
+    )
+    union = [0] * 256
+    for word in range(256):
+        for b in range(FEATURE_BITS):
+            if (word >> b) & 1:
+                union[word] |= int(kinds_with[b])
+    return BitTables(win.astype(np.uint16), kinds_with, np.array(union, dtype=np.int64))
+
+
+def new_bit_work() -> BitWork:
+    """The bitboard words of one solver (filled from its workspace by ``root_search``)."""
+    return BitWork(np.zeros(NUM_WORDS, dtype=np.int64))
+
+
+@inlined
+def load_words(t, w, s):
+    """The words of the position in ``w`` (its board, supply and hand)."""
+    for b in range(FEATURE_BITS):
+        s[MASKS + b] = 0
+    s[BOARD] = 0
+    for c in range(CELLS):
+        kind = w.board[c]
+        if kind >= 0:
+            f = t.features[kind]
+            for b in range(FEATURE_BITS):
+                if (f >> b) & 1:
+                    s[MASKS + b] |= 1 << c
+            s[BOARD] |= kind << (4 * c)
+    avail = 0
+    for k in range(t.params[P_KINDS]):
+        if w.supply[k] > 0:
+            avail |= 1 << k
+    s[AVAIL] = avail
+
+
+@inlined
+def bit_place(t, w, s, cell, kind):
+    f = t.features[kind]
+    bit = np.int64(1) << cell
+    for b in range(FEATURE_BITS):
+        if (f >> b) & 1:
+            s[MASKS + b] |= bit
+    s[BOARD] |= kind << (4 * cell)
+    w.board[cell] = kind
+    w.st[OCC] |= bit
+    w.st[PLACED] += 1
+
+
+@inlined
+def bit_unplace(t, w, s, cell):
+    f = t.features[w.board[cell]]
+    bit = np.int64(1) << cell
+    for b in range(FEATURE_BITS):
+        if (f >> b) & 1:
+            s[MASKS + b] &= ~bit
+    s[BOARD] &= ~(np.int64(15) << (4 * cell))
+    w.board[cell] = -1
+    w.st[OCC] &= ~bit
+    w.st[PLACED] -= 1
+
+
+@inlined
+def give(w, s, kind):
+    """Hand ``kind`` (from the supply) to the side to move next."""
+    w.st[HAND] = kind
+    w.supply[kind] -= 1
+    s[AVAIL] ^= np.int64(1) << kind
+
+
+@inlined
+def take_back(w, s, kind, hand):
+    """Undo ``give(w, s, kind)``; ``hand`` was in hand before."""
+    s[AVAIL] ^= np.int64(1) << kind
+    w.supply[kind] += 1
+    w.st[HAND] = hand
+
+
+@inlined
+def winning_bits(bt, s, empty):
+    """The feature bits whose mask an empty cell would complete to a line."""
+    out = 0
+    for b in range(FEATURE_BITS):
+        if bt.win_cells[s[MASKS + b]] & empty:
+            out |= 1 << b
+    return out
+
+
+@inlined
+def can_win(t, bt, s, empty, kind):
+    """Whether ``kind`` completes a winning line on some empty cell."""
+    return (t.features[kind] & winning_bits(bt, s, empty)) != 0
+
+
+@inlined
+def unsafe_after(t, bt, s, empty, cell, kind):
+    """The kinds that would complete a winning line if given once ``kind`` is on the
+    empty ``cell`` (where it does not win), without placing it."""
+    f = t.features[kind]
+    rest = empty & ~(np.int64(1) << cell)
+    out = 0
+    for b in range(FEATURE_BITS):
+        mask = s[MASKS + b] | (((f >> b) & 1) << cell)
+        if bt.win_cells[mask] & rest:
+            out |= bt.kinds_with[b]
+    return out
+
+
+@inlined
+def two_left(t, bt, w, s, n, hand, last):
+    """``kernel.two_left``: a draw if ``hand`` can go where the last piece does not win."""
+    empty = FULL_BOARD & ~w.st[OCC]
+    out = -(WIN - (n + 2))
+    for c in range(CELLS):
+        if (empty >> c) & 1 and (last & ~unsafe_after(t, bt, s, empty, c, hand)) != 0:
+            out = 0
+            break
+    return out
+
+
+@inlined
+def three_left(t, bt, w, s, n, hand):
+    """``kernel.three_left``: each placement and safe give scored by ``two_left``."""
+    avail = s[AVAIL]
+    empty = FULL_BOARD & ~w.st[OCC]
+    ceiling = WIN - (n + 3)
+    best = -INF
+    for c in range(CELLS):
+        if not (empty >> c) & 1:
+            continue
+        safe = avail & ~unsafe_after(t, bt, s, empty, c, hand)
+        if safe == 0:
+            best = max(best, -(WIN - (n + 2)))
+            continue
+        bit_place(t, w, s, c, hand)
+        m = safe
+        while m:
+            low = m & -m
+            m ^= low
+            score = -two_left(t, bt, w, s, n + 1, BIT_INDEX[low % 37], avail ^ low)
+            best = max(best, score)
+            if best == ceiling:
+                break
+        bit_unplace(t, w, s, c)
+        if best == ceiling:
+            break
+    return best
+
+
+@no_refcount
+def last_pieces(t, bt, w, s, n, hand):
+    """``kernel.last_pieces`` on bitboards (two or three pieces left, ``hand`` wins
+    nowhere)."""
+    if n + 2 == t.params[P_TOTAL]:
+        return two_left(t, bt, w, s, n, hand, s[AVAIL])
+    return three_left(t, bt, w, s, n, hand)
+
+
+@inlined
+def count_replies(t, bt, w, s, safe, avail):
+    """``s[REPLIES + g]`` for each kind ``g`` of ``safe``: the moves the opponent would
+    have that do not lose at once (a placement and a safe give), once ``g`` is given
+    from ``avail`` in the position of ``w``. Each empty cell's threats are found once,
+    for every ``g``: ``t0`` the bits a piece lacking the bit there would leave
+    completable, ``t1`` those a piece holding it would."""
+    empty = FULL_BOARD & ~w.st[OCC]
+    m = safe
+    while m:
+        low = m & -m
+        m ^= low
+        s[REPLIES + BIT_INDEX[low % 37]] = 0
+    for c in range(CELLS):
+        if not (empty >> c) & 1:
+            continue
+        rest = empty & ~(np.int64(1) << c)
+        t0 = 0
+        t1 = 0
+        for b in range(FEATURE_BITS):
+            mask = s[MASKS + b]
+            if bt.win_cells[mask] & rest:
+                t0 |= 1 << b
+            if bt.win_cells[mask | (np.int64(1) << c)] & rest:
+                t1 |= 1 << b
+        m = safe
+        while m:
+            low = m & -m
+            m ^= low
+            g = BIT_INDEX[low % 37]
+            f = t.features[g]
+            s[REPLIES + g] += bit_count(avail & ~low & ~bt.kinds_union[(t1 & f) | (t0 & ~f)])
+
+
+@inlined
+def logical_shift(x, k):
+    """``x >> k`` with zeros shifted in (numba's ``>>`` on int64 copies the sign bit)."""
+    return (x >> k) & ((np.int64(1) << (64 - k)) - 1)
+
+
+@inlined
+def raw_key(w, s):
+    """The position's exact key: the kinds on the board, mixed by an invertible map (so
+    that the table's index, which reads mostly low bits, depends on every cell), then
+    the occupied cells and the hand."""
+    x = s[BOARD]
+    x ^= logical_shift(x, 31)
+    x *= np.int64(-7723592293110705685)  # 0x94D049BB133111EB, odd: invertible
+    x ^= logical_shift(x, 29)
+    return x, RAW_TAG | (w.st[OCC] << 4) | w.st[HAND]
+
+
+@no_refcount
+def look_up_children(t, bt, w, s, n, hand, count, alpha, beta):
+    """``kernel.look_up_children`` on bitboards."""
+    moves = w.moves[n]
+    order = w.order[n]
+    bits = all_bits(t)
+    for a in range(count):
+        mv = moves[a]
+        c = mv >> MOVE_SHIFT
+        g = mv & 31
+        bit_place(t, w, s, c, hand)
+        give(w, s, g)
+        chi, clo, _, _ = node_key(t, w, 0, bits)
+        take_back(w, s, g, hand)
+        bit_unplace(t, w, s, c)
+        cj = probe(w, chi, clo)
+        if cj < 0:
+            continue
+        mine_low = -entry_upper(w, cj)
+        mine_high = -entry_lower(w, cj)
+        if mine_low >= beta:
+            return True, mine_low, mv
+        if order[a] < (1 << 40):
+            if mine_low > alpha:
+                order[a] += 1 << 38
+            elif mine_high <= alpha:
+                order[a] -= 1 << 38
+    return False, 0, -1
+
+
+@no_refcount
+def search(t, bt, w, s, alpha, beta):
+    """``kernel.search`` on bitboards: the same score (and, with ``FEWEST_REPLIES`` off,
+    the same order of moves)."""
+    st = w.st
+    st[NODES] += 1
+    if st[ABORTED] == 1:
+        return 0
+    if (st[NODES] & (CHECK_EVERY - 1)) == 0 and out_of_budget(w):
+        st[ABORTED] = 1
+        return 0
+    n = st[PLACED]
+    hand = st[HAND]
+    total = t.params[P_TOTAL]
+    empty = FULL_BOARD & ~st[OCC]
+    if can_win(t, bt, s, empty, hand):
+        return WIN - (n + 1)
+    if n + 1 == total:
+        return 0
+    if n + 3 >= total:
+        return last_pieces(t, bt, w, s, n, hand)
+    avail = s[AVAIL]
+    ceiling = WIN - (n + 3) if n + 3 <= total else 0
+    floor = -(WIN - (n + 2))
+    if ceiling <= alpha:
+        return ceiling
+    if floor >= beta:
+        return floor
+
+    use_tt = total - n > TT_SKIP
+    bmap = 0
+    pmap = 0
+    hi = np.int64(0)
+    lo = np.int64(0)
+    if n <= st[CANON_MAX]:
+        hi, lo, bmap, pmap = node_key(t, w, 0, all_bits(t))
+    elif use_tt:
+        hi, lo = raw_key(w, s)
+    tt_first = -1
+    j = probe(w, hi, lo) if use_tt else -1
+    if j >= 0:
+        decided, known, alpha, beta = narrow(w, j, alpha, beta)
+        if decided:
+            return known
+        kept = entry_move(w, j)
+        if kept >= 0:
+            c = t.cell_inverse[bmap, kept >> MOVE_SHIFT]
+            g = t.piece_inverse[pmap, kept & 31]
+            tt_first = (c << MOVE_SHIFT) | g
+
+    count = 0
+    best = -INF
+    best_move = -1
+    moves = w.moves[n]
+    order = w.order[n]
+    for c in range(CELLS):
+        if not (empty >> c) & 1:
+            continue
+        safe = avail & ~unsafe_after(t, bt, s, empty, c, hand)
+        if safe == 0:
+            # every piece we could give wins for the opponent on the next ply
+            score = -(WIN - (n + 2))
+            if score > best:
+                best = score
+                best_move = (c << MOVE_SHIFT) | BIT_INDEX[(avail & -avail) % 37]
+            continue
+        fewest = st[FEWEST_REPLIES] > 0 and total - n >= st[FEWEST_REPLIES]
+        if fewest:
+            bit_place(t, w, s, c, hand)
+            count_replies(t, bt, w, s, safe, avail)
+            bit_unplace(t, w, s, c)
+        left = bit_count(safe)
+        m = safe
+        while m:
+            low = m & -m
+            m ^= low
+            g = BIT_INDEX[low % 37]
+            mv = (c << MOVE_SHIFT) | g
+            moves[count] = mv
+            if mv == tt_first:
+                order[count] = 1 << 40
+            elif fewest:
+                order[count] = ((256 - s[REPLIES + g]) << 32) + w.history[mv]
+            else:
+                order[count] = ((20 - left) << 32) + w.history[mv]
+            count += 1
+
+    alpha_used = alpha
+    beta_used = beta
+    if best >= beta:
+        count = 0
+    if count > 1 and n < st[ETC_MAX] and n + 1 <= st[CANON_MAX] and total - (n + 1) > TT_SKIP:
+        cut, low, mv = look_up_children(t, bt, w, s, n, hand, count, alpha, beta)
+        if cut:
+            best = low
+            best_move = mv
+            count = 0
+    in_line = n + 4 == total
+    for a in range(count):
+        mv = take_best(moves, order, a, count)
+        c = mv >> MOVE_SHIFT
+        g = mv & 31
+        bit_place(t, w, s, c, hand)
+        give(w, s, g)
+        if in_line:
+            # the child has three pieces left: ``search`` there, without the call
+            st[NODES] += 1
+            if (st[NODES] & (CHECK_EVERY - 1)) == 0 and out_of_budget(w):
+                st[ABORTED] = 1
+                score = 0
+            elif can_win(t, bt, s, FULL_BOARD & ~st[OCC], g):
+                score = -(WIN - (n + 2))
+            else:
+                score = -three_left(t, bt, w, s, n + 1, g)
+        else:
+            score = -search(t, bt, w, s, -beta, -max(alpha, best))
+        take_back(w, s, g, hand)
+        bit_unplace(t, w, s, c)
+        if st[ABORTED] == 1:
+            return 0
+        if score > best:
+            best = score
+            best_move = mv
+            if best >= beta:
+                w.history[mv] += 1 << (total - n)
+                break
+
+    lower = best if best > alpha_used else -INF
+    upper = best if best < beta_used else INF
+    if use_tt:
+        store(w, hi, lo, lower, upper, _stored_move(t, bmap, pmap, best_move), total - n)
+    return best
+
+
+@no_refcount
+def first_move(t, bt, w, s):
+    """The move ``search`` would try first at the position loaded into ``w`` when its
+    table and history know nothing yet: the safe placement and give leaving the opponent
+    fewest replies (the first such), as ``cell << MOVE_SHIFT | give``; -1 when the piece
+    in hand wins at once or every move hands over a winning piece."""
+    load_words(t, w, s)
+    empty = FULL_BOARD & ~w.st[OCC]
+    hand = w.st[HAND]
+    avail = s[AVAIL]
+    best = -1
+    if can_win(t, bt, s, empty, hand) or avail == 0:
+        return best
+    fewest = 1 << 20
+    for c in range(CELLS):
+        if not (empty >> c) & 1:
+            continue
+        safe = avail & ~unsafe_after(t, bt, s, empty, c, hand)
+        if safe == 0:
+            continue
+        bit_place(t, w, s, c, hand)
+        count_replies(t, bt, w, s, safe, avail)
+        bit_unplace(t, w, s, c)
+        m = safe
+        while m:
+            low = m & -m
+            m ^= low
+            g = BIT_INDEX[low % 37]
+            if s[REPLIES + g] < fewest:
+                fewest = s[REPLIES + g]
+                best = (c << MOVE_SHIFT) | g
+    return best
+
+
+@no_refcount
+def root_search(t, bt, w, s, alpha, beta):
+    """``search`` from the position loaded into ``w`` (its words are computed first)."""
+    load_words(t, w, s)
+    return search(t, bt, w, s, alpha, beta)
+

@@ -1,0 +1,158 @@
+"""The bitboard search (``solver/bitboard.py``) stands for ``kernel.search`` on Quarto: the same
+winning and unsafe pieces as the rules, the same scores in every window, the same nodes where
+no table is used, and exact raw keys."""
+
+from __future__ import annotations
+
+import pytest
+
+from fourfold.games.placement.lines import winning_line
+from fourfold.games.placement.solver import Solver, solve_position
+from fourfold.games.placement.solver import bitboard as bb
+from fourfold.games.placement.solver import kernel as k4
+from fourfold.games.placement.solver.tables import cell_index, ruleset_of
+from fourfold.games.placement.state import PlacementState
+from support.placement_solver import BITS, GRIDS, as_value, brute_score, load, position
+
+WINDOWS = ((-1, 0), (0, 1), (-k4.INF, k4.INF), (5, 6), (-8, -7))
+
+
+def quarto_solver() -> Solver:
+    return Solver(*ruleset_of(load("quarto", None, {})), table_bits=BITS)
+
+
+def bitboard_score(solver: Solver, state: PlacementState, alpha: int, beta: int,
+                   fewest: int) -> tuple[int, int]:
+    """The bitboard search's score and nodes from a fresh table and history."""
+    assert solver.bits is not None
+    bt, bw = solver.bits
+    k4.clear_table(solver.work)
+    solver.work.history[:] = 0
+    solver.work.st[k4.FEWEST_REPLIES] = fewest
+    solver.start(None, None)
+    solver.load(state)
+    score = bb.root_search(solver.tables, bt, solver.work, bw.words, alpha, beta)
+    return int(score), int(solver.work.st[k4.NODES])
+
+
+def kernel_score(solver: Solver, state: PlacementState, alpha: int,
+                 beta: int) -> tuple[int, int]:
+    """``kernel.search``'s score and nodes from a fresh table and history."""
+    k4.clear_table(solver.work)
+    solver.work.history[:] = 0
+    solver.start(None, None)
+    solver.load(state)
+    score = k4.search(solver.tables, solver.work, alpha, beta)
+    return int(score), int(solver.work.st[k4.NODES])
+
+
+def test_only_quarto_boards_use_it() -> None:
+    """Lines won by a shared bit, one piece of each kind, a fixed board: Quarto only."""
+    for name, variant, options in GRIDS:
+        solver = Solver(*ruleset_of(load(name, variant, options)), table_bits=BITS)
+        assert (solver.bits is not None) == (name == "quarto"), (name, options)
+    standard = load("folio", "standard", {"line_rule": "same-colour-or-size"})
+    assert Solver(*ruleset_of(standard), table_bits=BITS).bits is None
+
+
+def test_winning_and_unsafe_pieces_are_those_of_the_rules() -> None:
+    """``can_win`` and ``unsafe_after`` on the bitboards name exactly the pieces the rules
+    let win at once, on positions from 3 to 13 pieces."""
+    game = load("quarto", None, {})
+    solver = quarto_solver()
+    assert solver.bits is not None
+    bt, bw = solver.bits
+    reason = game.pieces.winning_reason
+    checked = 0
+    for seed in range(30):
+        state = position(game, 3 + seed % 11, seed)
+        assert state.hand is not None
+        solver.load(state)
+        t, w, s = solver.tables, solver.work, bw.words
+        bb.load_words(t, w, s)
+        empty_cells = list(game.geometry.placeable(state.occupied))
+        empty = sum(1 << cell_index(c) for c in empty_cells)
+        wins_now = any(winning_line(state.pieces, c, reason, state.hand) for c in empty_cells)
+        assert bb.can_win(t, bt, s, empty, state.hand) == wins_now
+        if wins_now:
+            continue
+        for cell in empty_cells:
+            board = {**state.pieces, cell: state.hand}
+            rest = [c for c in empty_cells if c != cell]
+            expected = sum(1 << k for k in range(16)
+                           if any(winning_line(board, c, reason, k) for c in rest))
+            assert bb.unsafe_after(t, bt, s, empty, cell_index(cell), state.hand) == expected
+            checked += 1
+    assert checked > 100
+
+
+def consistent(score: int, value: int, alpha: int, beta: int) -> bool:
+    """Whether a fail-soft ``score`` in ``(alpha, beta)`` is right for a position worth
+    ``value``: exact inside the window, a true bound outside it (fail-soft bounds
+    depend on the order of moves, so two searches may give different ones)."""
+    if score >= beta:
+        return value >= score
+    if score <= alpha:
+        return value <= score
+    return score == value
+
+
+@pytest.mark.parametrize("placed", [7, 8, 9, 10, 11, 12])
+def test_scores_are_those_of_the_kernel(placed: int) -> None:
+    """In every window, with the fewest-replies order on and off, the bitboard search
+    scores each position as ``kernel.search`` values it: exactly inside the window,
+    a true bound outside."""
+    game = load("quarto", None, {})
+    solver = quarto_solver()
+    for seed in range(3):
+        state = position(game, placed, 100 + seed)
+        value, _ = kernel_score(solver, state, -k4.INF, k4.INF)
+        for alpha, beta in WINDOWS:
+            for fewest in (0, 6, 1):
+                got, _ = bitboard_score(solver, state, alpha, beta, fewest)
+                assert consistent(got, value, alpha, beta), (placed, seed, alpha, beta, fewest)
+
+
+@pytest.mark.parametrize("placed", [11, 12, 13])
+def test_same_nodes_where_no_table_is_used(placed: int) -> None:
+    """With the fewest-replies order off and no position keyed (five or fewer pieces
+    left for every child), the bitboard search visits exactly the kernel's nodes."""
+    game = load("quarto", None, {})
+    solver = quarto_solver()
+    for seed in range(6):
+        state = position(game, placed, 200 + seed)
+        for alpha, beta in WINDOWS:
+            assert (bitboard_score(solver, state, alpha, beta, 0)
+                    == kernel_score(solver, state, alpha, beta)), (placed, seed, alpha, beta)
+
+
+def test_raw_keys_name_one_position_each() -> None:
+    """Raw keys (positions deeper than ``canon_max``) are equal exactly when the board and
+    hand are, and never equal a canonical key."""
+    game = load("quarto", None, {})
+    solver = quarto_solver()
+    assert solver.bits is not None
+    _, bw = solver.bits
+    keys: dict[tuple[int, int], tuple[object, ...]] = {}
+    for seed in range(300):
+        state = position(game, 10 + seed % 3, seed)
+        solver.load(state)
+        bb.load_words(solver.tables, solver.work, bw.words)
+        hi, lo = bb.raw_key(solver.work, bw.words)
+        hi, lo = int(hi), int(lo)
+        assert lo & int(bb.RAW_TAG)
+        canonical = solver.key(state)
+        assert not canonical[1] & int(bb.RAW_TAG)
+        seen = (tuple(sorted(state.pieces.items())), state.hand)
+        assert keys.setdefault((hi, lo), seen) == seen
+    assert len(set(keys.values())) == len(keys)
+
+
+def test_ten_pieces_agree_with_brute_force() -> None:
+    """End to end through ``solve_position`` (which now takes the bitboard search): a
+    value and distance that a brute-force minimax over the rules confirms."""
+    game = load("quarto", None, {})
+    for seed in (7, 8):
+        state = position(game, 10, seed)
+        result = solve_position(game, state, table_bits=BITS, rank_moves=False)
+        assert (result.value, result.distance) == as_value(brute_score(game, state), state)
