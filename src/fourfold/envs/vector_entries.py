@@ -6,6 +6,9 @@ the templates below as functions of that module (``fourfold.kernels.jit.speciali
 with the game's functions in place of the placeholder names: numba calls them by name,
 so it inlines the hot ones and caches every entry point beside the game's module.
 
+* ``move``: the opponent's move (``choose``), without reference counting, compiled once
+  and called by ``block``, ``reset`` and ``choose``: inlined into each, it was most of
+  each one's cold compile;
 * ``block``: games ``lo .. hi - 1`` stepped (``step_block``), without reference counting:
   the row views taken per game then cost no atomic updates of the shared arrays' counts;
 * ``step``: the whole batch on the calling thread; ``step_threads``: in ``BLOCKS``
@@ -44,6 +47,7 @@ status: Any = None
 wins_now: Any = None
 observe: Any = None
 track: Any = None
+move: Any = None
 block: Any = None
 
 
@@ -67,12 +71,15 @@ def entry_points(module: str, prefix: str, **functions: Any) -> EntryPoints:
         return specialise(template, module, f"{prefix}_{template.__name__.strip('_')}", jit,
                           **functions, **more)
 
-    step_block_fn = compiled(_block, no_refcount)
+    # the opponent's move, compiled once and called by the step, the reset and ``choose``
+    # (inlined into each, it was most of each one's compile time)
+    move_fn = compiled(_move, no_refcount)
+    step_block_fn = compiled(_block, no_refcount, move=move_fn)
     return EntryPoints(
         (compiled(_step, njit(cache=True), block=step_block_fn),
          compiled(_step_threads, njit(parallel=True, cache=True), block=step_block_fn),
-         compiled(_reset, njit(cache=True)),
-         compiled(_choose, njit(cache=True)),
+         compiled(_reset, njit(cache=True), move=move_fn),
+         compiled(_choose, njit(cache=True), move=move_fn),
          compiled(_classify, njit(cache=True))),
         compiled(_view, njit(cache=True)))
 
@@ -84,7 +91,7 @@ def _block(lo, hi, t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, 
            lists, counts, to_move, obs, final, rewards, flags):
     step_block(lo, hi, t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,
                lists, counts, to_move, obs, final, rewards, flags,
-               legal, apply, push, pop, status, wins_now, observe, track)
+               legal, apply, status, move, observe, track)
 
 
 def _step(t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,  # type: ignore[no-untyped-def]
@@ -109,12 +116,16 @@ def _reset(t, ot, xs, x0, hs, keys, cfg, learner, steps, rngs, masks, lists, cou
            to_move, obs):
     reset_block(0, xs.shape[0], t, ot, xs, x0, hs, keys, cfg, learner, steps, rngs, masks,
                 lists, counts, to_move, obs,
-                legal, apply, push, pop, status, wins_now, observe, track)
+                legal, apply, status, move, observe, track)
+
+
+def _move(t, x, h, keys, buf, reply, rs, mode, attention):  # type: ignore[no-untyped-def]
+    return choose(t, x, h, keys, buf, reply, rs, mode, attention,
+                  legal, push, pop, status, wins_now)
 
 
 def _choose(t, x, h, keys, buf, reply, rs, mode, attention):  # type: ignore[no-untyped-def]
-    return choose(t, x, h, keys, buf, reply, rs, mode, attention,
-                  legal, push, pop, status, wins_now)
+    return move(t, x, h, keys, buf, reply, rs, mode, attention)
 
 
 def _classify(t, x, h, keys, buf, reply):  # type: ignore[no-untyped-def]

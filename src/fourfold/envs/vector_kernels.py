@@ -24,7 +24,9 @@ The templates are inlined into each entry point; the family functions are ordina
 compiled functions that every entry point of the family calls (compiled once, not once
 per call site; see ``family_function``), except the three small ones the opponents call
 once per legal move (``status``, ``push``, ``pop``: ``hot_family_function``), which are
-inlined.
+inlined. The opponent's ``choose`` (with those three inlined in its loops) is compiled
+once per family too (``move`` in ``vector_entries``) and called by the step and reset
+(the level-1 opponent's random move, cheaper than a call, stays inlined).
 
 A step applies each game's action, lets the built-in opponent reply until the learner is
 to move again, scores endings (writing the final observation of a game that ended),
@@ -141,12 +143,18 @@ def _track_row(t, ot, x, action, o, planes, track):  # type: ignore[no-untyped-d
 
 
 @inlined
+def random_move(t, x, h, keys, buf, rs, legal):  # type: ignore[no-untyped-def]
+    """A uniformly random legal action (the level-1 opponent)."""
+    return buf[rng_below(rs, legal(t, x, h, keys, buf))]
+
+
+@inlined
 def choose(t, x, h, keys, buf, reply, rs, mode, attention,  # type: ignore[no-untyped-def]
             legal, push, pop, status, wins_now):
     """The opponent's action in the position ``x`` (``mode``: RANDOM, BEGINNER, GREEDY)."""
-    count = legal(t, x, h, keys, buf)
     if mode == RANDOM:
-        return buf[rng_below(rs, count)]
+        return random_move(t, x, h, keys, buf, rs, legal)
+    count = legal(t, x, h, keys, buf)
     me, _ = status(t, x)
     if mode == BEGINNER:
         for j in range(count):  # the first move, in the reference order, that wins at once
@@ -210,14 +218,18 @@ def classify(t, x, h, keys, buf, reply, count, me,  # type: ignore[no-untyped-de
 
 @inlined
 def _opponent(t, x, h, keys, buf, reply, rs, learner, steps, max_steps, mode,  # type: ignore[no-untyped-def]
-              attention, ot, o, planes, legal, apply, push, pop, status, wins_now, track):
-    """The opponent moves until the learner is to move (or the game ends)."""
+              attention, ot, o, planes, legal, apply, status, move, track):
+    """The opponent moves until the learner is to move (or the game ends); ``move`` is
+    the family's compiled ``choose`` (``vector_entries``: one copy, called here from the
+    step and the reset alike, not inlined into each)."""
     while True:
         mover, _ = status(t, x)
         if mover < 0 or mover == learner or steps[0] >= max_steps:
             return
-        action = choose(t, x, h, keys, buf, reply, rs, mode, attention,
-                         legal, push, pop, status, wins_now)
+        if mode == RANDOM:  # inlined: a call would cost more than this move
+            action = random_move(t, x, h, keys, buf, rs, legal)
+        else:
+            action = move(t, x, h, keys, buf, reply, rs, mode, attention)
         _track_row(t, ot, x, action, o, planes, track)
         apply(t, x, h, keys, action)
         steps[0] += 1
@@ -252,7 +264,7 @@ def _restart(x, x0, i, steps):  # type: ignore[no-untyped-def]
 @inlined
 def step_block(lo, hi, t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rngs, masks,  # type: ignore[no-untyped-def]
                 lists, counts, to_move, obs, final, rewards, flags,
-                legal, apply, push, pop, status, wins_now, observe, track):
+                legal, apply, status, move, observe, track):
     # at most 29 arguments: CPython compiles a call with 30 or more as ``f(*args)``, which
     # numba cannot inline
     mode = cfg[CFG_MODE]
@@ -287,8 +299,7 @@ def step_block(lo, hi, t, ot, xs, x0, hs, keys, actions, cfg, learner, steps, rn
         for phase in range(2):
             if mode != SELF_PLAY:
                 _opponent(t, x, h, kk, buf, reply, rs, learner[i], st, max_steps, mode,
-                          attention, ot, o, planes, legal, apply, push, pop, status,
-                          wins_now, track)
+                          attention, ot, o, planes, legal, apply, status, move, track)
             if phase == 1 or not _ended(t, x, i, steps, max_steps, rewards, flags, status):
                 break
             _observe_row(t, ot, x, kk, viewer, o, planes, observe)
@@ -322,7 +333,7 @@ def _refresh(t, ot, x, h, keys, buf, masks, counts, to_move, o, i, learner, mode
 @inlined
 def reset_block(lo, hi, t, ot, xs, x0, hs, keys, cfg, learner, steps, rngs, masks,  # type: ignore[no-untyped-def]
                  lists, counts, to_move, obs,
-                 legal, apply, push, pop, status, wins_now, observe, track):
+                 legal, apply, status, move, observe, track):
     """Start games ``lo .. hi - 1`` afresh (the opponent opens where it moves first)."""
     mode = cfg[CFG_MODE]
     planes = TAIL if cfg[CFG_PLANES] != 0 else COMPACT
@@ -337,8 +348,8 @@ def reset_block(lo, hi, t, ot, xs, x0, hs, keys, cfg, learner, steps, rngs, mask
         if mode != SELF_PLAY:
             _opponent(t, x, hs[i], keys[i], lists[i, :width], lists[i, width:], rngs[i:i + 1],
                       learner[i], steps[i:i + 1], cfg[CFG_MAX_STEPS], mode,
-                      cfg[CFG_ATTENTION], ot, o, planes, legal, apply, push, pop, status,
-                      wins_now, track)
+                      cfg[CFG_ATTENTION], ot, o, planes, legal, apply, status, move,
+                      track)
         _refresh(t, ot, x, hs[i], keys[i], lists[i, :width], masks, counts, to_move, o, i,
                  learner, mode, planes, legal, status, observe)
 
