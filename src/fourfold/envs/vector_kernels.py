@@ -24,9 +24,9 @@ The templates are inlined into each entry point; the family functions are ordina
 compiled functions that every entry point of the family calls (compiled once, not once
 per call site; see ``family_function``), except the three small ones the opponents call
 once per legal move (``status``, ``push``, ``pop``: ``hot_family_function``), which are
-inlined. The opponent's ``choose`` (with those three inlined in its loops) is compiled
-once per family too (``move`` in ``vector_entries``) and called by the step and reset
-(the level-1 opponent's random move, cheaper than a call, stays inlined).
+inlined. The opponent's ``choose`` is passed to the templates as ``move``: inlined into
+the step, compiled once and called by the reset and the tests' ``choose``
+(``vector_entries``); the level-1 opponent's random move is always inlined.
 
 A step applies each game's action, lets the built-in opponent reply until the learner is
 to move again, scores endings (writing the final observation of a game that ended),
@@ -220,8 +220,8 @@ def classify(t, x, h, keys, buf, reply, count, me,  # type: ignore[no-untyped-de
 def _opponent(t, x, h, keys, buf, reply, rs, learner, steps, max_steps, mode,  # type: ignore[no-untyped-def]
               attention, ot, o, planes, legal, apply, status, move, track):
     """The opponent moves until the learner is to move (or the game ends); ``move`` is
-    the family's compiled ``choose`` (``vector_entries``: one copy, called here from the
-    step and the reset alike, not inlined into each)."""
+    the family's ``choose`` (``vector_entries``: inlined in the step, called in the
+    reset)."""
     while True:
         mover, _ = status(t, x)
         if mover < 0 or mover == learner or steps[0] >= max_steps:
