@@ -511,40 +511,6 @@ def search(t, bt, w, s, alpha, beta):
 
 
 @no_refcount
-def first_move(t, bt, w, s):
-    """The move ``search`` would try first at the position loaded into ``w`` when its
-    table and history know nothing yet: the safe placement and give leaving the opponent
-    fewest replies (the first such), as ``cell << MOVE_SHIFT | give``; -1 when the piece
-    in hand wins at once or every move hands over a winning piece."""
-    load_words(t, w, s)
-    empty = FULL_BOARD & ~w.st[OCC]
-    hand = w.st[HAND]
-    avail = s[AVAIL]
-    best = -1
-    if can_win(t, bt, s, empty, hand) or avail == 0:
-        return best
-    fewest = 1 << 20
-    for c in range(CELLS):
-        if not (empty >> c) & 1:
-            continue
-        safe = avail & ~unsafe_after(t, bt, s, empty, c, hand)
-        if safe == 0:
-            continue
-        bit_place(t, w, s, c, hand)
-        count_replies(t, bt, w, s, safe, avail)
-        bit_unplace(t, w, s, c)
-        m = safe
-        while m:
-            low = m & -m
-            m ^= low
-            g = BIT_INDEX[low % 37]
-            if s[REPLIES + g] < fewest:
-                fewest = s[REPLIES + g]
-                best = (c << MOVE_SHIFT) | g
-    return best
-
-
-@no_refcount
 def root_search(t, bt, w, s, alpha, beta):
     """``search`` from the position loaded into ``w`` (its words are computed first)."""
     load_words(t, w, s)

@@ -173,20 +173,6 @@ class Solver:
             raise SolveLimitReached(self.nodes, self.elapsed())
         return int(score)
 
-    def first_move(self, state: PlacementState) -> Ply | None:
-        """The move the bitboard search would try first in ``state`` (a fixed board), before
-        its table knows anything: the safe one leaving the opponent fewest replies.
-        ``None`` where the bitboard search does not apply, the piece in hand wins at once,
-        or every move hands over a winning piece."""
-        if self.bits is None or not bb.in_use(self.work) or not self.load(state):
-            return None
-        bt, bw = self.bits
-        move = int(bb.first_move(self.tables, bt, self.work, bw.words))
-        if move < 0:
-            return None
-        cell = move >> k4.MOVE_SHIFT
-        return Ply((cell % SIDE, cell // SIDE), move & 31)
-
     def exact(self, state: PlacementState, distance: bool,
               helper: tuple[SearchHelper, PlacementGame] | None = None) -> int:
         """The score of ``state``: exact, or (``distance=False``) only its sign.
