@@ -1,5 +1,5 @@
-"""The split "a win?" search (``paired``): the helper takes moves, and the two scores bound
-the value exactly as the two whole searches in one process do."""
+"""The split "a win?" search (``paired``): the helper takes searches from the shared list, and
+the two scores bound the value exactly as the two whole searches in one process do."""
 
 from __future__ import annotations
 
@@ -21,23 +21,24 @@ def test_split_scores_bound_the_value(
     if not helper_allowed():
         pytest.skip("one core: no helper")
     game = load(name, variant, options)
-    submitted: list[str] = []
-    original = SearchHelper.submit
+    answered: list[int] = []
+    original = SearchHelper.answers
 
-    def recording(self: SearchHelper, position: str, *args: Any) -> None:
-        submitted.append(position)
-        original(self, position, *args)
+    def recording(self: SearchHelper, wait: bool = False) -> Any:
+        out = original(self, wait)
+        answered.extend(index for index, _, _ in out)
+        return out
 
-    monkeypatch.setattr(SearchHelper, "submit", recording)
+    monkeypatch.setattr(SearchHelper, "answers", recording)
     info = game.info
     config = (info.name, info.variant, tuple(sorted(info.option_strings().items())))
     helper = SearchHelper(config, BITS)
     search = placement_solver.Solver.search
 
     def after_the_helper(self: placement_solver.Solver, *args: Any) -> int:
-        """This process searches a move only once the helper has answered (so that the
-        helper takes moves however fast this process is)."""
-        if helper._busy:
+        """This process searches only once the helper has an answer waiting (so that the
+        helper takes searches however fast this process is)."""
+        if helper.busy:
             helper._conn.poll(120)
         return search(self, *args)
 
@@ -55,7 +56,7 @@ def test_split_scores_bound_the_value(
             placement_solver.forget_solvers()
             solver = placement_solver.solver_for(game, BITS)
             solver.start(None, None)
-            before = len(submitted)
+            before = len(answered)
             first, second = paired_scores(solver, game, state, helper)
             assert (first >= 0) == (value >= 0)
             if value >= 0:
@@ -63,7 +64,8 @@ def test_split_scores_bound_the_value(
             assert solver.nodes > int(solver.work.st[k4.NODES])  # the helper's nodes count
             _, children = move_positions(game, solver, state)
             if value <= 0 and len(children) > 2:
-                assert len(submitted) - before >= 2  # the first search, then moves
+                assert len(answered) - before >= 2  # the helper took several searches
+                assert len(set(answered[before:])) == len(answered) - before
             signs.add(value)
     finally:
         helper.close()

@@ -1,19 +1,20 @@
-"""A second core for the early positions: a helper process that runs one null-window search.
+"""A second core for the early positions: a helper process taking searches from a shared queue.
 
 An exact value takes two null-window searches of the same position, "at least a
-draw?" (window ``(-1, 0)``) and "a win?" (``(0, 1)``); the solver runs them one after
-the other. From the empty Quarto board each takes minutes, and neither needs the
-other's answer to be right, so ``Solver.exact`` can hand the first to a helper
-process (its own solver and transposition table) while it runs the second, then
-combine the two scores exactly as if they had run in turn: the value is the same,
-the nodes are the sum of both, and the time is the longer of the two.
+draw?" (window ``(-1, 0)``) and "a win?" (``(0, 1)``), and the second is the best
+over the mover's moves (``paired``). None needs another's answer to be right, so
+``paired`` lays them out as one list of searches that this process and a helper
+process (its own solver and transposition table) both work through: each takes the
+next search not yet taken (``take``: a counter in shared memory), runs it and takes
+the next, until none is left or ``stop_taking``. The helper reports each answer as
+it finishes (``answers``), so that neither side waits for the other to hand out
+work: the time is close to half the sum of the searches, however unequal they are.
 
 The helper is a spawned process (no fork of a process that may hold threads) that
-lives for one ``solve_position`` call and answers one search at a time over a pipe.
-It is used only where a search is long enough to repay its start (a second or two
-to import and load the compiled kernels): positions with at most
-``HELPER_MAX_PLACED`` pieces on a fixed 4x4 board, in a process that may have
-children and on a machine with at least two cores.
+lives for one ``solve_position`` call. It is used only where a search is long enough
+to repay its start (a second or two to import and load the compiled kernels):
+positions with at most ``HELPER_MAX_PLACED`` pieces on a fixed 4x4 board, in a
+process that may have children and on a machine with at least two cores.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import time
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -39,42 +41,74 @@ def helper_allowed() -> bool:
     return cores >= 2 and not multiprocessing.current_process().daemon
 
 
+#: one search of a list: a position string and the window
+Search = tuple[str, int, int]
+#: what the helper reports of one search: its index in the list, its score (``None`` when
+#: the time limit came first) and its nodes
+Answer = tuple[int, int | None, int]
+
+
 class SearchHelper:
-    """One helper process for a ruleset; ``submit`` a search, then ``result`` it."""
+    """One helper process for a ruleset: ``start`` a list of searches, ``take`` from it here
+    too, and read the helper's ``answers``."""
 
     def __init__(self, config: tuple[str, str, tuple[tuple[str, str], ...]], table_bits: int):
         ctx = multiprocessing.get_context("spawn")
+        self._next = ctx.Value("q", 0)  # the index of the next search to take
         self._conn, child = ctx.Pipe()
-        self._proc = ctx.Process(target=_serve, args=(child, config, table_bits), daemon=True)
+        self._proc = ctx.Process(target=_serve, args=(child, config, table_bits, self._next),
+                                 daemon=True)
         self._proc.start()
         child.close()
         self._busy = False
 
-    def submit(self, position: str, alpha: int, beta: int, seconds: float | None) -> None:
-        """Start searching ``position`` (a position string) in ``(alpha, beta)``."""
+    def start(self, searches: list[Search], deadline: float | None) -> None:
+        """Work through ``searches`` with this process; ``deadline`` is a ``time.time()``
+        after which the helper's searches stop with no score."""
         assert not self._busy
-        self._conn.send((position, alpha, beta, seconds))
+        with self._next.get_lock():
+            self._next.value = 0
+        self._conn.send((searches, deadline))
         self._busy = True
 
-    def ready(self) -> bool:
-        """Whether the search submitted has answered (``result`` would not wait)."""
-        return self._busy and self._conn.poll()
+    def take(self) -> int:
+        """The index of the next search no one has taken (it is this process's now); past
+        the end of the list when none is left."""
+        with self._next.get_lock():
+            index = int(self._next.value)
+            self._next.value = index + 1
+        return index
 
-    def result(self) -> tuple[int | None, int, float]:
-        """``(score, nodes, seconds)`` of the search submitted; ``score`` is ``None`` when its
-        limit came first. Raises ``FourfoldError`` if the helper failed or died."""
-        assert self._busy
-        try:
-            reply = self._conn.recv()
-        except (EOFError, OSError):
-            self.close()
-            raise FourfoldError("the solver's helper process stopped unexpectedly") from None
-        self._busy = False
-        if reply[0] == "error":
-            self.close()
-            raise FourfoldError(f"the solver's helper process failed: {reply[1]}")
-        _, score, nodes, seconds = reply
-        return score, nodes, seconds
+    def stop_taking(self) -> None:
+        """Leave the rest of the list: neither side takes another search (the helper ends
+        the one it is in, if any)."""
+        with self._next.get_lock():
+            self._next.value = 1 << 60
+
+    @property
+    def busy(self) -> bool:
+        """Whether the helper is still working through the list."""
+        return self._busy
+
+    def answers(self, wait: bool = False) -> list[Answer]:
+        """The helper's answers since the last call (with ``wait``, at least one unless it
+        has finished the list). Raises ``FourfoldError`` if it failed or died."""
+        out: list[Answer] = []
+        while self._busy and (self._conn.poll() or (wait and not out)):
+            try:
+                reply = self._conn.recv()
+            except (EOFError, OSError):
+                self.close()
+                raise FourfoldError("the solver's helper process stopped unexpectedly") from None
+            if reply[0] == "error":
+                self.close()
+                raise FourfoldError(f"the solver's helper process failed: {reply[1]}")
+            if reply[0] == "end":
+                self._busy = False
+            else:
+                _, index, score, nodes = reply
+                out.append((index, score, nodes))
+        return out
 
     def close(self) -> None:
         """Stop the helper, also in the middle of a search (its table goes with it)."""
@@ -95,9 +129,10 @@ class SearchHelper:
 
 
 def _serve(conn: Connection, config: tuple[str, str, tuple[tuple[str, str], ...]],
-           table_bits: int) -> None:
-    """The helper's loop: build the game and a solver, then answer searches until told to
-    stop. Ctrl-C is for the parent (which stops the helper), not for the helper."""
+           table_bits: int, next_index: Any) -> None:
+    """The helper's loop: build the game and a solver, then work through each list of
+    searches it is sent until told to stop. Ctrl-C is for the parent (which stops the
+    helper), not for the helper."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         from fourfold.core.registry import load
@@ -120,15 +155,23 @@ def _serve(conn: Connection, config: tuple[str, str, tuple[tuple[str, str], ...]
             return
         if job is None:
             return
-        position, alpha, beta, seconds = job
+        searches, deadline = job
         try:
-            state = game.parse_position(position)
-            solver.start(seconds, None)
-            try:
-                score: int | None = solver.search(state, alpha, beta)
-            except SolveLimitReached:
-                score = None
-            conn.send(("done", score, solver.nodes, solver.elapsed()))
+            while True:
+                with next_index.get_lock():
+                    index = int(next_index.value)
+                    next_index.value = index + 1
+                if index >= len(searches):
+                    break
+                position, alpha, beta = searches[index]
+                seconds = None if deadline is None else max(deadline - time.time(), 0.001)
+                solver.start(seconds, None)
+                try:
+                    score: int | None = solver.search(game.parse_position(position), alpha, beta)
+                except SolveLimitReached:
+                    score = None
+                conn.send(("answer", index, score, solver.nodes))
+            conn.send(("end",))
         except Exception as exc:  # reported to the parent as one line
             conn.send(("error", f"{type(exc).__name__}: {exc}"))
             return

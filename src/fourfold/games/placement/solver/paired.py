@@ -1,19 +1,19 @@
 """Both null-window searches of an early position on two cores, the second split by moves.
 
 An exact value takes "at least a draw?" (window ``(-1, 0)``) and "a win?" (``(0, 1)``).
-From the empty Quarto board the second is about four times the work of the first
-(docs/solutions.md), so handing the whole first search to the helper and running
-the second here leaves the helper idle most of the time. Here the second search is
-split at its root: its score is the best over the mover's moves, and each move's
-score is a search of the position it leads to (in the window ``(-1, 0)``, negated).
-The helper runs the first search, then takes moves from the same list as this
-process does; the moves run one at a time on each side, the best so far is kept,
-and a move scoring a win ends the split at once (the helper's move in progress is
-waited for: its nodes count, its score is not needed).
+From the empty Quarto board the second is several times the work of the first
+(docs/solutions.md), so it is split at its root: its score is the best over the
+mover's moves, and each move's score is a search of the position it leads to (in
+the window ``(-1, 0)``, negated). The first search and one search per move make one
+list, which this process and the helper work through together (``helper``): each
+takes the next search no one has taken, so both stay busy until the list is done
+however unequal the searches are. A move scoring a win ends the list at once (the
+searches in progress are finished: their nodes count, their scores are not needed;
+the first search, always taken first, is always finished).
 
 The scores are exactly what a search of the whole position would prove: the first
-is the helper's fail-soft score; the second, when no move reaches 1, is the best of
-upper bounds of every move (an upper bound of the position, at most 0), and
+is a fail-soft score of the position; the second, when no move reaches 1, is the
+best of upper bounds of every move (an upper bound of the position, at most 0), and
 otherwise the score of a move proven to reach it (a lower bound). ``Solver.exact``
 needs nothing else, so values and distances are unchanged (tests compare them with
 one process). Moves equal under the symmetries are searched once; moves that end
@@ -23,7 +23,6 @@ the game are scored by the rules.
 from __future__ import annotations
 
 import time
-from collections import deque
 from typing import TYPE_CHECKING
 
 from fourfold.core.outcome import Result
@@ -63,42 +62,40 @@ def paired_scores(solver: Solver, game: PlacementGame, state: PlacementState,
     the helper's nodes count as ``solver``'s. Raises ``SolveLimitReached`` at the limit."""
     from fourfold.games.placement.solver.solver import SolveLimitReached
 
-    def left() -> float | None:
-        if not solver.work.st[k4.HAS_DEADLINE]:
-            return None
-        return max(float(solver.work.deadline[0]) - time.perf_counter(), 0.001)
-
-    helper.submit(game.format_position(state), -1, 0, left())
+    deadline = None
+    if solver.work.st[k4.HAS_DEADLINE]:
+        left = float(solver.work.deadline[0]) - time.perf_counter()
+        deadline = time.time() + max(left, 0.001)
+    second, children = move_positions(game, solver, state)
+    positions = [state, *children]  # the first search, then one per move
     first: int | None = None
-    on_helper = "first"  # what the helper is searching: "first", "move" or ""
-    try:
-        second, children = move_positions(game, solver, state)
-        todo = deque(children)
 
-        def collect() -> None:
-            nonlocal first, second, on_helper
-            score, nodes, _ = helper.result()
+    def count(index: int, score: int | None) -> None:
+        nonlocal first, second
+        if score is None:
+            raise SolveLimitReached(solver.nodes, solver.elapsed())
+        if index == 0:
+            first = score
+            return
+        second = max(second, -score)
+        if second >= 1:
+            helper.stop_taking()
+
+    def count_answers(wait: bool) -> None:
+        for index, score, nodes in helper.answers(wait):
             solver.extra_nodes += nodes
-            if score is None:
-                raise SolveLimitReached(solver.nodes, solver.elapsed())
-            if on_helper == "first":
-                first = score
-            else:
-                second = max(second, -score)
-            on_helper = ""
+            count(index, score)
 
-        while second < 1 and (todo or on_helper):
-            if on_helper and helper.ready():
-                collect()
-            if on_helper == "" and todo and second < 1:
-                helper.submit(game.format_position(todo.popleft()), -1, 0, left())
-                on_helper = "move"
-            if todo and second < 1:
-                second = max(second, -solver.search(todo.popleft(), -1, 0))
-            elif on_helper:
-                collect()
-        while on_helper:
-            collect()
+    helper.start([(game.format_position(p), -1, 0) for p in positions], deadline)
+    try:
+        while True:
+            count_answers(False)
+            index = helper.take()
+            if index >= len(positions):
+                break
+            count(index, solver.search(positions[index], -1, 0))
+        while helper.busy:
+            count_answers(True)
     except BaseException:
         helper.close()
         raise
