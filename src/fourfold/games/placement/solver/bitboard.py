@@ -57,17 +57,13 @@ from fourfold.games.placement.solver.kernel import (
     TT_SKIP,
     WIN,
     Workspace,
-    _stored_move,
     all_bits,
     bit_count,
-    entry_lower,
-    entry_move,
-    entry_upper,
-    narrow,
+    judge_child,
+    look_up,
     node_key,
     out_of_budget,
-    probe,
-    store,
+    remember,
 )
 from fourfold.games.placement.solver.tables import (
     CELLS,
@@ -361,18 +357,9 @@ def look_up_children(t, bt, w, s, n, hand, count, alpha, beta):
         chi, clo, _, _ = node_key(t, w, 0, bits)
         take_back(w, s, g, hand)
         bit_unplace(t, w, s, c)
-        cj = probe(w, chi, clo)
-        if cj < 0:
-            continue
-        mine_low = -entry_upper(w, cj)
-        mine_high = -entry_lower(w, cj)
-        if mine_low >= beta:
-            return True, mine_low, mv
-        if order[a] < (1 << 40):
-            if mine_low > alpha:
-                order[a] += 1 << 38
-            elif mine_high <= alpha:
-                order[a] -= 1 << 38
+        cut, low = judge_child(w, order, a, chi, clo, alpha, beta)
+        if cut:
+            return True, low, mv
     return False, 0, -1
 
 
@@ -414,17 +401,10 @@ def search(t, bt, w, s, alpha, beta):
         hi, lo, bmap, pmap = node_key(t, w, 0, all_bits(t))
     elif use_tt:
         hi, lo = raw_key(w, s)
-    tt_first = -1
-    j = probe(w, hi, lo) if use_tt else -1
-    if j >= 0:
-        decided, known, alpha, beta = narrow(w, j, alpha, beta)
-        if decided:
-            return known
-        kept = entry_move(w, j)
-        if kept >= 0:
-            c = t.cell_inverse[bmap, kept >> MOVE_SHIFT]
-            g = t.piece_inverse[pmap, kept & 31]
-            tt_first = (c << MOVE_SHIFT) | g
+    decided, known, alpha, beta, tt_first = look_up(t, w, use_tt, hi, lo, bmap, pmap,
+                                                    alpha, beta)
+    if decided:
+        return known
 
     count = 0
     best = -INF
@@ -503,10 +483,8 @@ def search(t, bt, w, s, alpha, beta):
                 w.history[mv] += 1 << (total - n)
                 break
 
-    lower = best if best > alpha_used else -INF
-    upper = best if best < beta_used else INF
-    if use_tt:
-        store(w, hi, lo, lower, upper, _stored_move(t, bmap, pmap, best_move), total - n)
+    remember(t, w, use_tt, hi, lo, best, best_move, alpha_used, beta_used, bmap, pmap,
+             total - n)
     return best
 
 

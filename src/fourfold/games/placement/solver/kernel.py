@@ -773,6 +773,57 @@ def store(w, hi, lo, lower, upper, move, work):
     w.tt[j, TT_DATA] = _data(lower, upper, move, work)
 
 
+@inlined
+def look_up(t, w, use_tt, hi, lo, bmap, pmap, alpha, beta):
+    """What the table says of a node keyed ``(hi, lo)`` (by the board and piece maps
+    ``bmap``, ``pmap``) and searched in ``(alpha, beta)``: ``(decided, score, alpha, beta,
+    first)``. Decided, with its score, when the stored bounds settle it; else the window
+    narrowed to them and the stored best move in this position's frame (``first``, -1 if
+    none)."""
+    first = -1
+    j = probe(w, hi, lo) if use_tt else -1
+    if j >= 0:
+        decided, known, alpha, beta = narrow(w, j, alpha, beta)
+        if decided:
+            return True, known, alpha, beta, first
+        kept = entry_move(w, j)
+        if kept >= 0:
+            c = t.cell_inverse[bmap, kept >> MOVE_SHIFT]
+            g = t.piece_inverse[pmap, kept & 31]
+            first = (c << MOVE_SHIFT) | g
+    return False, 0, alpha, beta, first
+
+
+@inlined
+def remember(t, w, use_tt, hi, lo, best, best_move, alpha, beta, bmap, pmap, work):
+    """Store a node's fail-soft ``best`` (searched in ``(alpha, beta)``) as bounds, with its
+    best move in the canonical frame."""
+    lower = best if best > alpha else -INF
+    upper = best if best < beta else INF
+    if use_tt:
+        store(w, hi, lo, lower, upper, _stored_move(t, bmap, pmap, best_move), work)
+
+
+@inlined
+def judge_child(w, order, a, chi, clo, alpha, beta):
+    """What the table says of child ``a`` (keyed ``(chi, clo)``) of a node searched in
+    ``(alpha, beta)``: ``(True, score)`` when its stored bound already refutes the node
+    (the node fails high with ``score``), else ``(False, 0)`` after moving the child up the
+    order (``order[a]``) if the table calls it good, down if useless."""
+    cj = probe(w, chi, clo)
+    if cj >= 0:
+        mine_low = -entry_upper(w, cj)  # the child's upper bound is our lower one
+        mine_high = -entry_lower(w, cj)
+        if mine_low >= beta:
+            return True, mine_low
+        if order[a] < (1 << 40):
+            if mine_low > alpha:
+                order[a] += 1 << 38
+            elif mine_high <= alpha:
+                order[a] -= 1 << 38
+    return False, 0
+
+
 @no_refcount
 def node_key(t, w, dead, relevant):
     """``canonical_key`` compiled once, as its own function: ``search`` calls it for a node
@@ -805,18 +856,9 @@ def look_up_children(t, w, n, hand, count, alpha, beta):
         w.supply[g] += 1
         st[HAND] = hand
         unplace(t, w, c)
-        cj = probe(w, chi, clo)
-        if cj < 0:
-            continue
-        mine_low = -entry_upper(w, cj)  # the child's upper bound is our lower one
-        mine_high = -entry_lower(w, cj)
-        if mine_low >= beta:
-            return True, mine_low, mv
-        if order[a] < (1 << 40):
-            if mine_low > alpha:
-                order[a] += 1 << 38
-            elif mine_high <= alpha:
-                order[a] -= 1 << 38
+        cut, low = judge_child(w, order, a, chi, clo, alpha, beta)
+        if cut:
+            return True, low, mv
     return False, 0, -1
 
 
@@ -956,17 +998,10 @@ def search(t, w, alpha, beta):
         hi, lo, bmap, pmap = node_key(t, w, dead, bits)
     elif use_tt:
         hi, lo = raw_key(t, w, dead, bits)
-    tt_first = -1
-    j = probe(w, hi, lo) if use_tt else -1
-    if j >= 0:
-        decided, known, alpha, beta = narrow(w, j, alpha, beta)
-        if decided:
-            return known
-        kept = entry_move(w, j)
-        if kept >= 0:
-            c = t.cell_inverse[bmap, kept >> MOVE_SHIFT]
-            g = t.piece_inverse[pmap, kept & 31]
-            tt_first = (c << MOVE_SHIFT) | g
+    decided, known, alpha, beta, tt_first = look_up(t, w, use_tt, hi, lo, bmap, pmap,
+                                                    alpha, beta)
+    if decided:
+        return known
 
     prune = st[PRUNE] == 1
     cells = placeable(t, w)
@@ -1061,10 +1096,8 @@ def search(t, w, alpha, beta):
                 w.history[mv] += 1 << (total - n)
                 break
 
-    lower = best if best > alpha_used else -INF
-    upper = best if best < beta_used else INF
-    if use_tt:
-        store(w, hi, lo, lower, upper, _stored_move(t, bmap, pmap, best_move), total - n)
+    remember(t, w, use_tt, hi, lo, best, best_move, alpha_used, beta_used, bmap, pmap,
+             total - n)
     return best
 
 
