@@ -58,6 +58,7 @@ from fourfold.games.placement.solver.kernel import (
     WIN,
     Workspace,
     all_bits,
+    available,
     bit_count,
     judge_child,
     look_up,
@@ -92,8 +93,7 @@ class BitTables(NamedTuple):
     """What the bitboard search reads besides ``SolverTables``."""
 
     win_cells: npt.NDArray[np.uint16]  # (65536,) cells completing a line of the mask
-    kinds_with: npt.NDArray[np.int64]  # (8,) the kinds holding each feature bit
-    kinds_union: npt.NDArray[np.int64]  # (256,) the kinds holding one of the bits
+    kinds_holding: npt.NDArray[np.int64]  # (256,) the kinds holding one of the bits
 
 
 class BitWork(NamedTuple):
@@ -119,7 +119,8 @@ def in_use(w: Workspace) -> bool:
 
 
 def build_bit_tables(t: SolverTables) -> BitTables:
-    """The completing cells of every cell mask, and the kinds holding each feature bit."""
+    """The completing cells of every cell mask, and the kinds holding any of a set of
+    feature bits."""
     masks = np.arange(1 << CELLS, dtype=np.int64)
     win = np.zeros(1 << CELLS, dtype=np.int64)
     for line in board_lines():
@@ -129,17 +130,9 @@ def build_bit_tables(t: SolverTables) -> BitTables:
         for c in line:
             counts += (inside >> c) & 1
         win |= np.where(counts == 3, line_mask & ~inside, 0)
-    kinds_with = np.array(
-        [sum(1 << k for k, f in enumerate(t.features) if (int(f) >> b) & 1)
-         for b in range(FEATURE_BITS)],
-        dtype=np.int64,
-    )
-    union = [0] * 256
-    for word in range(256):
-        for b in range(FEATURE_BITS):
-            if (word >> b) & 1:
-                union[word] |= int(kinds_with[b])
-    return BitTables(win.astype(np.uint16), kinds_with, np.array(union, dtype=np.int64))
+    holding = [sum(1 << k for k, f in enumerate(t.features) if int(f) & word)
+               for word in range(1 << FEATURE_BITS)]
+    return BitTables(win.astype(np.uint16), np.array(holding, dtype=np.int64))
 
 
 def new_bit_work() -> BitWork:
@@ -161,11 +154,7 @@ def load_words(t, w, s):
                 if (f >> b) & 1:
                     s[MASKS + b] |= 1 << c
             s[BOARD] |= kind << (4 * c)
-    avail = 0
-    for k in range(t.params[P_KINDS]):
-        if w.supply[k] > 0:
-            avail |= 1 << k
-    s[AVAIL] = avail
+    s[AVAIL] = available(t, w)
 
 
 @inlined
@@ -211,11 +200,13 @@ def take_back(w, s, kind, hand):
 
 
 @inlined
-def winning_bits(bt, s, empty):
-    """The feature bits whose mask an empty cell would complete to a line."""
+def open_bits(bt, s, rest, cell, holding):
+    """The feature bits whose mask, with ``cell`` added for the bits of ``holding`` (a
+    piece there holding them), one cell of ``rest`` would complete to a line."""
     out = 0
     for b in range(FEATURE_BITS):
-        if bt.win_cells[s[MASKS + b]] & empty:
+        mask = s[MASKS + b] | (((holding >> b) & 1) << cell)
+        if bt.win_cells[mask] & rest:
             out |= 1 << b
     return out
 
@@ -223,21 +214,15 @@ def winning_bits(bt, s, empty):
 @inlined
 def can_win(t, bt, s, empty, kind):
     """Whether ``kind`` completes a winning line on some empty cell."""
-    return (t.features[kind] & winning_bits(bt, s, empty)) != 0
+    return (t.features[kind] & open_bits(bt, s, empty, 0, 0)) != 0
 
 
 @inlined
 def unsafe_after(t, bt, s, empty, cell, kind):
     """The kinds that would complete a winning line if given once ``kind`` is on the
     empty ``cell`` (where it does not win), without placing it."""
-    f = t.features[kind]
     rest = empty & ~(np.int64(1) << cell)
-    out = 0
-    for b in range(FEATURE_BITS):
-        mask = s[MASKS + b] | (((f >> b) & 1) << cell)
-        if bt.win_cells[mask] & rest:
-            out |= bt.kinds_with[b]
-    return out
+    return bt.kinds_holding[open_bits(bt, s, rest, cell, t.features[kind])]
 
 
 @inlined
@@ -307,21 +292,15 @@ def count_replies(t, bt, w, s, safe, avail):
         if not (empty >> c) & 1:
             continue
         rest = empty & ~(np.int64(1) << c)
-        t0 = 0
-        t1 = 0
-        for b in range(FEATURE_BITS):
-            mask = s[MASKS + b]
-            if bt.win_cells[mask] & rest:
-                t0 |= 1 << b
-            if bt.win_cells[mask | (np.int64(1) << c)] & rest:
-                t1 |= 1 << b
+        t0 = open_bits(bt, s, rest, c, 0)
+        t1 = open_bits(bt, s, rest, c, (1 << FEATURE_BITS) - 1)
         m = safe
         while m:
             low = m & -m
             m ^= low
             g = BIT_INDEX[low % 37]
             f = t.features[g]
-            s[REPLIES + g] += bit_count(avail & ~low & ~bt.kinds_union[(t1 & f) | (t0 & ~f)])
+            s[REPLIES + g] += bit_count(avail & ~low & ~bt.kinds_holding[(t1 & f) | (t0 & ~f)])
 
 
 @inlined
