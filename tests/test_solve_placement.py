@@ -10,7 +10,6 @@ import pytest
 
 from fourfold.core.errors import FourfoldError
 from fourfold.games.placement.game import PlacementGame
-from fourfold.games.placement.lines import winning_line
 from fourfold.games.placement.solver import SolveLimitReached, Solver, solve_position
 from fourfold.games.placement.solver.kernel import can_win, live_lines, unsafe_after
 from fourfold.games.placement.solver.tables import board_lines, cell_index, ruleset_of
@@ -21,9 +20,11 @@ from support.placement_solver import (
     as_value,
     brute_score,
     check_against_brute,
+    hand_wins,
     load,
     move_score,
     position,
+    unsafe_by_rules,
 )
 
 FLOATING: list[tuple[str, str | None, dict[str, Any]]] = [
@@ -42,26 +43,18 @@ def test_unsafe_gives_are_those_the_rules_let_win(
     the kinds that, once the piece in hand is placed, win somewhere at once by the rules."""
     game = load(name, variant, options)
     solver = Solver(*ruleset_of(game), table_bits=BITS)
-    reason = game.pieces.winning_reason
     checked = 0
     for seed in range(24):
         state = position(game, 3 + seed % 10, seed)
         assert state.hand is not None
         solver.load(state)
         t, w = solver.tables, solver.work
-        empty = [c for c in game.geometry.placeable(state.occupied)]
-        wins_now = any(winning_line(state.pieces, c, reason, state.hand) for c in empty)
+        wins_now = hand_wins(game, state)
         assert can_win(t, w, state.hand) == wins_now
         if wins_now:
             continue
-        for cell in empty:
-            board = {**state.pieces, cell: state.hand}
-            rest = [c for c in empty if c != cell]
-            expected = sum(
-                1 << k
-                for k in range(len(state.supply))
-                if any(winning_line(board, c, reason, k) for c in rest)
-            )
+        for cell in game.geometry.placeable(state.occupied):
+            expected = unsafe_by_rules(game, state, cell)
             assert unsafe_after(t, w, cell_index(cell), state.hand) == expected
             checked += 1
     assert checked > 100

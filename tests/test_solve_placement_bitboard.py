@@ -6,13 +6,21 @@ from __future__ import annotations
 
 import pytest
 
-from fourfold.games.placement.lines import winning_line
 from fourfold.games.placement.solver import Solver, solve_position
 from fourfold.games.placement.solver import bitboard as bb
 from fourfold.games.placement.solver import kernel as k4
 from fourfold.games.placement.solver.tables import cell_index, ruleset_of
 from fourfold.games.placement.state import PlacementState
-from support.placement_solver import BITS, GRIDS, as_value, brute_score, load, position
+from support.placement_solver import (
+    BITS,
+    GRIDS,
+    as_value,
+    brute_score,
+    hand_wins,
+    load,
+    position,
+    unsafe_by_rules,
+)
 
 WINDOWS = ((-1, 0), (0, 1), (-k4.INF, k4.INF), (5, 6), (-8, -7))
 
@@ -62,7 +70,6 @@ def test_winning_and_unsafe_pieces_are_those_of_the_rules() -> None:
     solver = quarto_solver()
     assert solver.bits is not None
     bt, bw = solver.bits
-    reason = game.pieces.winning_reason
     checked = 0
     for seed in range(30):
         state = position(game, 3 + seed % 11, seed)
@@ -72,15 +79,12 @@ def test_winning_and_unsafe_pieces_are_those_of_the_rules() -> None:
         bb.load_words(t, w, s)
         empty_cells = list(game.geometry.placeable(state.occupied))
         empty = sum(1 << cell_index(c) for c in empty_cells)
-        wins_now = any(winning_line(state.pieces, c, reason, state.hand) for c in empty_cells)
+        wins_now = hand_wins(game, state)
         assert bb.can_win(t, bt, s, empty, state.hand) == wins_now
         if wins_now:
             continue
         for cell in empty_cells:
-            board = {**state.pieces, cell: state.hand}
-            rest = [c for c in empty_cells if c != cell]
-            expected = sum(1 << k for k in range(16)
-                           if any(winning_line(board, c, reason, k) for c in rest))
+            expected = unsafe_by_rules(game, state, cell)
             assert bb.unsafe_after(t, bt, s, empty, cell_index(cell), state.hand) == expected
             checked += 1
     assert checked > 100

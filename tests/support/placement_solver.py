@@ -29,6 +29,23 @@ def load(name: str, variant: str | None, options: dict[str, Any]) -> PlacementGa
     return game
 
 
+
+def hand_wins(game: PlacementGame, state: PlacementState) -> bool:
+    """Whether the piece in hand completes a winning line on some placeable cell, by the rules."""
+    reason = game.pieces.winning_reason
+    return any(winning_line(state.pieces, c, reason, state.hand)
+               for c in game.geometry.placeable(state.occupied))
+
+
+def unsafe_by_rules(game: PlacementGame, state: PlacementState, cell: Any) -> int:
+    """The kinds (a bitmask) that, once the piece in hand is on ``cell``, would win at once
+    on another placeable cell, by the rules."""
+    reason = game.pieces.winning_reason
+    board = {**state.pieces, cell: state.hand}
+    rest = [c for c in game.geometry.placeable(state.occupied) if c != cell]
+    return sum(1 << k for k in range(len(state.supply))
+               if any(winning_line(board, c, reason, k) for c in rest))
+
 def brute_score(
     game: PlacementGame, state: PlacementState, memo: dict[Any, int] | None = None
 ) -> int:
