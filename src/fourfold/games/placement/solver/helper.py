@@ -48,6 +48,14 @@ Search = tuple[str, int, int]
 Answer = tuple[int, int | None, int]
 
 
+def take_next(counter: Any) -> int:
+    """The shared counter's value, counted up by one (both processes take searches so)."""
+    with counter.get_lock():
+        index = int(counter.value)
+        counter.value = index + 1
+    return index
+
+
 class SearchHelper:
     """One helper process for a ruleset: ``start`` a list of searches, ``take`` from it here
     too, and read the helper's ``answers``."""
@@ -74,10 +82,7 @@ class SearchHelper:
     def take(self) -> int:
         """The index of the next search no one has taken (it is this process's now); past
         the end of the list when none is left."""
-        with self._next.get_lock():
-            index = int(self._next.value)
-            self._next.value = index + 1
-        return index
+        return take_next(self._next)
 
     def stop_taking(self) -> None:
         """Leave the rest of the list: neither side takes another search (the helper ends
@@ -158,9 +163,7 @@ def _serve(conn: Connection, config: tuple[str, str, tuple[tuple[str, str], ...]
         searches, deadline = job
         try:
             while True:
-                with next_index.get_lock():
-                    index = int(next_index.value)
-                    next_index.value = index + 1
+                index = take_next(next_index)
                 if index >= len(searches):
                     break
                 position, alpha, beta = searches[index]
