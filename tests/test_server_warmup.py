@@ -10,7 +10,7 @@ from pathlib import Path
 import httpx
 
 import fourfold
-from support.server import running
+from support.server import Server, running
 from support.wait import wait_until
 
 
@@ -44,3 +44,21 @@ def test_the_warm_up_can_be_left_off(tmp_path: Path) -> None:
         status = httpx.get(server.url + "/api/warm-up", timeout=10).json()
         assert status == {"state": "off", "here": "none", "rulesets": [], "processes": 0,
                           "seconds": None}
+
+
+def test_ctrl_c_during_the_warm_up_stops_the_server_without_a_traceback(tmp_path: Path) -> None:
+    """Ctrl-C in the terminal reaches the whole process group: the warm-up's worker, still
+    importing, must leave it to the server, which stops cleanly (it once printed the
+    worker's KeyboardInterrupt traceback and started another worker)."""
+    server = Server(tmp_path, extra=("--warm-up",), own_group=True).start()
+    try:
+        wait_until(lambda: server.children(), seconds=60, what="the warm-up's worker process",
+                   every=0.05)
+        status = server.ctrl_c()
+    finally:
+        if server.process is not None:
+            server.stop()
+    output = server.output()
+    assert "Traceback" not in output and "KeyboardInterrupt" not in output, output
+    assert "died" not in output, output
+    assert status == 0, (status, output)

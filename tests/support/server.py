@@ -116,6 +116,8 @@ class Server(OnLoopback):
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[str] | None = None
     log: Path | None = None
+    #: start in a process group of its own, so that ``ctrl_c`` can reach its workers too
+    own_group: bool = False
 
     def start(self) -> Server:
         args = [sys.executable, "-c",
@@ -135,7 +137,8 @@ class Server(OnLoopback):
         self.log = self.data / f"server-{time.time_ns()}.log"
         handle = self.log.open("w")
         self.process = subprocess.Popen(args, stdout=handle, stderr=subprocess.STDOUT,
-                                        text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                                        text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                                        start_new_session=self.own_group)
         deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -158,6 +161,28 @@ class Server(OnLoopback):
 
     def stop(self) -> None:
         stop_all([self])
+
+    def ctrl_c(self, grace: float = 30.0) -> int:
+        """Stop it as Ctrl-C in its terminal does: SIGINT to its whole process group
+        (``own_group``), worker processes included. Returns its exit status."""
+        assert self.process is not None and self.own_group
+        os.killpg(self.process.pid, signal.SIGINT)
+        try:
+            return self.process.wait(grace)
+        finally:
+            if self.process.poll() is None:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(10)
+            self.process = None
+
+    def children(self) -> list[int]:
+        """The process ids of its child processes (its job pool's workers among them)."""
+        assert self.process is not None
+        found: list[int] = []
+        for task in Path(f"/proc/{self.process.pid}/task").iterdir():
+            with contextlib.suppress(OSError):
+                found += [int(p) for p in (task / "children").read_text().split()]
+        return found
 
     def restart(self) -> Server:
         self.stop()

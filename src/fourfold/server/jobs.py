@@ -31,6 +31,7 @@ import logging
 import math
 import multiprocessing
 import os
+import signal
 import threading
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -118,7 +119,15 @@ class JobPool:
                     initializer=_worker_started, initargs=(os.getpid(), self._stop_workers))
             pool = self._process_pool
         try:
-            return pool.submit(work, *args).result()
+            # the pool spawns its workers in ``submit``: they start with Ctrl-C blocked, so
+            # that a Ctrl-C for the server while one is still importing cannot stop it
+            # with a traceback (``_worker_started`` then ignores it: the server stops them)
+            previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                future = pool.submit(work, *args)
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+            return future.result()
         except BrokenProcessPool:
             if self._stopping:  # ended by ``shutdown``
                 raise JobRefused(503, "the server is stopping", 5) from None
@@ -201,12 +210,15 @@ class JobPool:
 
 
 def _worker_started(server: int, stop: Any) -> None:
-    """In each worker process: yield the processor to the server (whose moves must stay
-    quick) and to everything else (a hint's budget is wall time, so it only finds less
-    on a busy machine), and end when the server has gone, however it went (``kill
-    -9`` included, and before this ran): an orphan would hold its memory for ever.
+    """In each worker process: leave Ctrl-C to the server (which stops its workers); yield
+    the processor to the server (whose moves must stay quick) and to everything else (a
+    hint's budget is wall time, so it only finds less on a busy machine); and end when the
+    server has gone, however it went (``kill -9`` included, and before this ran): an
+    orphan would hold its memory for ever.
     ``server`` is the server's process id; ``stop`` the pool's event that ends its
     workers (``JobPool.shutdown``)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     with contextlib.suppress(OSError):
         os.nice(NICENESS)
 
