@@ -3,7 +3,8 @@
 Test modules import their helpers from this package, never from one another:
 
 * ``wait``: ``wait_until``, waiting on a condition with a deadline (never a bare sleep);
-* ``numba_lock``: parallel workers compile each cold numba kernel once between them;
+* ``numba_lock``: the workers, and the processes tests start (``numba_site``), compile
+  each cold numba kernel once between them;
 * ``run_async``: a coroutine run to its end in a thread of its own (a Playwright test
   before may hold a running event loop in the worker's main thread);
 * ``server``: real ``fourfold serve`` processes, PostgreSQL, Redis and nginx on

@@ -1,38 +1,57 @@
-"""One cold numba compilation of a kernel per test run, however many workers need it.
+"""One cold numba compilation of a kernel per test run, however many processes need it.
 
 Parallel test workers (pytest-xdist) share numba's on-disk cache (``cache=True``: the
 ``__pycache__`` beside each module, or ``NUMBA_CACHE_DIR``): a kernel one worker has
-compiled, the other loads. But two workers that ask for the same cold kernel at about the
-same time would each compile it (a search kernel takes a minute of CPU on CI). So a
-worker compiling a cached function holds a lock file named after that function's cache
+compiled, the other loads. But two processes that ask for the same cold kernel at about
+the same time would each compile it (a search kernel takes a minute of CPU on CI). So a
+process compiling a cached function holds a lock file named after that function's cache
 index: the other waits for it, and then numba finds the first one's result in the cache
 (``Dispatcher.compile`` looks there before it compiles). The lock is taken once per new
 signature in a process, so it costs nothing once a kernel is loaded.
 
+The processes the tests start take the same locks: the run's lock folder is named by the
+environment (``ENV``, set by tests/conftest.py before the workers start), and
+``numba_site/sitecustomize.py`` (put on ``PYTHONPATH`` beside it) calls
+``share_compilations`` in every Python process that imports numba, so a server, its job
+processes or a command a test runs wait for a worker's compilation instead of doing it
+again at the same time (and the other way round).
+
 A function compiled inside another's compilation (a kernel's helpers) takes its own lock;
-calls between kernels form no cycle, so no two workers wait for each other, and a wait
-is bounded anyway (``WAIT``: past it the worker compiles by itself). Within one process
+calls between kernels form no cycle, so no two processes wait for each other, and a wait
+is bounded anyway (``WAIT``: past it the process compiles by itself). Within one process
 a lock already held is not taken again (recursion, or a second thread: numba's own
-compiler lock orders those)."""
+compiler lock orders those).
+
+Each compilation that took at least ``LOG_OVER`` CPU seconds (a cold one: a load from
+the cache takes less) and each wait that long is written to the folder's ``LOG``; ``summary`` sums
+them for the end of the run, so a run shows what its cold compilations cost."""
 
 from __future__ import annotations
 
 import contextlib
 import fcntl
 import hashlib
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-#: the longest a worker waits for another's compilation before compiling by itself
+#: the environment variable naming the run's lock folder (for the processes tests start)
+ENV = "FOURFOLD_TEST_NUMBA_LOCKS"
+#: the longest a process waits for another's compilation before compiling by itself
 WAIT = 900.0
-#: how often a waiting worker tries the lock again
+#: how often a waiting process tries the lock again
 EVERY = 0.05
+#: compilations and waits at least this long (seconds) are logged
+LOG_OVER = 0.5
+#: the log's file name in the lock folder: one line per compilation or wait
+LOG = "compilations.tsv"
 
 _held: set[str] = set()
 _guard = threading.Lock()
+_depth = threading.local()
 
 
 def _index_of(dispatcher: Any) -> str | None:
@@ -42,8 +61,15 @@ def _index_of(dispatcher: Any) -> str | None:
     return str(index) if index else None
 
 
+def _log(folder: Path, kind: str, seconds: float, cpu: float, name: str) -> None:
+    """One line of the log (appended whole: the processes of a run share the file)."""
+    line = f"{kind}\t{seconds:.2f}\t{cpu:.2f}\t{os.getpid()}\t{name}\n"
+    with contextlib.suppress(OSError), (folder / LOG).open("a") as handle:
+        handle.write(line)
+
+
 @contextlib.contextmanager
-def _locked(folder: Path, index: str) -> Iterator[None]:
+def _locked(folder: Path, index: str, name: str) -> Iterator[None]:
     with _guard:
         if index in _held:  # this process compiles it already (recursion, a thread)
             mine = False
@@ -56,15 +82,19 @@ def _locked(folder: Path, index: str) -> Iterator[None]:
     path = folder / (hashlib.sha256(index.encode()).hexdigest()[:32] + ".lock")
     try:
         with path.open("a") as handle:
-            deadline = time.monotonic() + WAIT
+            start = time.monotonic()
+            deadline = start + WAIT
             while True:
                 try:
                     fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
                     break
                 except BlockingIOError:
                     if time.monotonic() > deadline:
-                        break  # compile by itself: never stuck behind another worker
+                        break  # compile by itself: never stuck behind another process
                     time.sleep(EVERY)
+            waited = time.monotonic() - start
+            if waited >= LOG_OVER:
+                _log(folder, "wait", waited, 0.0, name)
             try:
                 yield
             finally:
@@ -89,8 +119,41 @@ def share_compilations(folder: Path) -> None:
         index = _index_of(self)
         if index is None:
             return compile_(self, sig)
-        with _locked(folder, index):
-            return compile_(self, sig)
+        name = f"{self.py_func.__module__}.{self.py_func.__qualname__}"
+        with _locked(folder, index, name):
+            outer = not getattr(_depth, "inside", False)
+            _depth.inside = True
+            start, cpu = time.monotonic(), time.thread_time()
+            try:
+                return compile_(self, sig)
+            finally:
+                if outer:  # helpers compiled inside are counted in their caller's time
+                    _depth.inside = False
+                    cpu = time.thread_time() - cpu
+                    if cpu >= LOG_OVER:
+                        _log(folder, "compile", time.monotonic() - start, cpu, name)
 
     compile._shared_in = folder  # type: ignore[attr-defined]
     Dispatcher.compile = compile  # type: ignore[method-assign]
+
+
+def summary(folder: Path) -> str | None:
+    """What the run's logged compilations and waits cost, in one line (None: none logged)."""
+    try:
+        lines = (folder / LOG).read_text().splitlines()
+    except OSError:
+        return None
+    compiles: list[tuple[float, float, str]] = []
+    waits: list[float] = []
+    for line in lines:
+        kind, seconds, cpu, pid, _ = line.split("\t", 4)
+        if kind == "compile":
+            compiles.append((float(seconds), float(cpu), pid))
+        else:
+            waits.append(float(seconds))
+    if not compiles and not waits:
+        return None
+    return (f"numba: {len(compiles)} cold compilations ({sum(c for _, c, _ in compiles):.0f}"
+            f" CPU s, {sum(s for s, _, _ in compiles):.0f} s) in "
+            f"{len({p for _, _, p in compiles})} processes; {len(waits)} waits for another "
+            f"process's compilation ({sum(waits):.0f} s)")
