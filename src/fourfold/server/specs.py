@@ -44,11 +44,27 @@ class SeatSpec:
         return cls(str(data["kind"]), str(data["name"]), data.get("bot"))
 
 
+#: characters a name may not hold: controls (C0, DEL, C1), line and paragraph separators,
+#: zero-width and direction marks, and the bidirectional embeddings, overrides and
+#: isolates, which would turn the lobby's or a page's text around ("Trojan Source");
+#: the chat cleans the same set (server/chat/service.py)
+_HIDDEN = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+
+
 def display_name(name: str) -> str:
+    """A seat's display name, stripped; refused (one line: what and why) if it is too
+    long, blank, holds a comma (the record's Players tag is comma-separated) or a
+    control or direction character."""
     if len(name) > MAX_NAME:
         raise ConfigurationError(f"a display name is at most {MAX_NAME} characters")
-    if any(ord(ch) < 32 for ch in name):
-        raise ConfigurationError("a display name may not hold control characters")
+    found = _HIDDEN.search(name)
+    if found is not None:
+        raise ConfigurationError(f"a display name may not hold control or direction"
+                                 f" characters (U+{ord(found.group()):04X})")
+    if not name.strip():
+        raise ConfigurationError("a display name may not be blank")
+    if "," in name:
+        raise ConfigurationError(f"a display name may not hold a comma: {name!r}")
     return check_player_name(name)
 
 
