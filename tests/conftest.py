@@ -66,6 +66,7 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["PYTHONPATH"] = os.pathsep.join([str(NUMBA_SITE), *filter(None, [path])])
 
 
+@pytest.hookimpl(trylast=True)  # after ``-k`` and ``-m`` have deselected tests
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Under pytest-xdist's ``worksteal`` (the README's command), each worker's share of the
     tests starts with slow modules (support/schedule.py); every worker orders them alike."""

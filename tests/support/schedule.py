@@ -30,8 +30,8 @@ import pytest
 SLOW: list[tuple[int, tuple[str, ...]]] = [
     # the placement kernels and the placement solver as the bots' endgame
     (265, ("test_ai_bots.py", "test_ai_levels.py", "test_kernels_placement.py")),
-    # the vectorised env's entry points, per game
-    (190, ("test_envs_vector.py",)),
+    # the vectorised env's entry points, per game (the compiled encoders share their parts)
+    (190, ("test_envs_vector.py", "test_envs_fast_paths.py")),
     # the search roots of every kernel; Ice Dao's proofs and proof search
     (160, ("test_kernels_search.py", "test_kernels_icedao.py", "test_icedao_proofs.py",
            "test_puzzles_mined_icedao.py")),
