@@ -50,6 +50,7 @@ from fourfold.server.limits import address_key
 from fourfold.server.live import LiveTable, dumps
 from fourfold.server.protocol import refusal_status, seats_json, state_json
 from fourfold.server.tokens import token_hash
+from fourfold.server.web.finished import Finished
 from fourfold.server.web.replay_positions import ReplayPositions
 from fourfold.server.web.screens import hints_allowed as _hints_allowed
 from fourfold.server.web.screens import page_facts, seat_names
@@ -61,6 +62,9 @@ router = APIRouter(prefix="/api", tags=["browser app"])
 #: the shared replay's ply per finished table (in memory, bounded: a replay is a
 #: passing thing)
 _shared = ReplayPositions()
+#: finished tables' past positions and replays, worked out once (not per request)
+_histories: Finished[History] = Finished()
+_replays: Finished[dict[str, Any]] = Finished()
 
 
 def _svg(text: str) -> Response:
@@ -68,8 +72,12 @@ def _svg(text: str) -> Response:
 
 
 def _history(live: LiveTable, seat: int | None) -> History:
-    """The past positions ``seat`` may see (the table's rule); 409 while hidden."""
+    """The past positions ``seat`` may see (the table's rule); 409 while hidden. A
+    finished table's are worked out once (server/web/finished.py)."""
     try:
+        if live.table.outcome is not None:
+            return _histories.get((live.id, live.table.version, seat),
+                                  lambda: live.table.history_for(seat))
         return live.table.history_for(seat)
     except TableError as error:
         raise ApiError(refusal_status(error), error.reason) from None
@@ -128,6 +136,16 @@ def get_picture(table_id: str, caller: Watcher,
 @router.get("/tables/{table_id}/replay", summary="Every position, for stepping through")
 def get_replay(table_id: str, caller: Watcher) -> dict[str, Any]:
     live, seat = caller.live, caller.seat
+    if live.table.outcome is not None:  # it never changes: worked out once
+        body = _replays.get((live.id, live.table.version, seat),
+                            lambda: _replay(live, seat))
+    else:
+        body = _replay(live, seat)
+    return {**body, "shared_ply": _shared.get(live.id), "you": seat}
+
+
+def _replay(live: LiveTable, seat: int | None) -> dict[str, Any]:
+    """The replay's answer, but for the caller's ``you`` and the shared replay's ply."""
     history = _history(live, seat)
     game = live.game
     outcome = history.outcome
@@ -147,7 +165,7 @@ def get_replay(table_id: str, caller: Watcher) -> dict[str, Any]:
             "outcome": None if outcome is None else {
                 "result": outcome.result.value, "winner": outcome.winner,
                 "reason": outcome.reason},
-            "plies": plies, "shared_ply": _shared.get(live.id), "you": seat}
+            "plies": plies}
 
 
 class SharedStep(BaseModel):
