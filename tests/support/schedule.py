@@ -28,13 +28,14 @@ import pytest
 #: in the last full run on CI's two cores (``--durations``, session 8: the group's slowest
 #: tests, mostly cold compilations). A name no longer collected is passed over.
 SLOW: list[tuple[int, tuple[str, ...]]] = [
-    # the placement kernels and the placement solver as the bots' endgame
-    (265, ("test_ai_bots.py", "test_ai_levels.py", "test_kernels_placement.py")),
+    # the bots: every game's kernel and search root, the placement solver as the endgame
+    # (test_ai_levels.py compiles all of them, test_kernels_search.py every search root)
+    (320, ("test_ai_bots.py", "test_ai_levels.py", "test_kernels_search.py",
+           "test_kernels_placement.py")),
     # the vectorised env's entry points, per game (the compiled encoders share their parts)
     (190, ("test_envs_vector.py", "test_envs_fast_paths.py")),
-    # the search roots of every kernel; Ice Dao's proofs and proof search
-    (160, ("test_kernels_search.py", "test_kernels_icedao.py", "test_icedao_proofs.py",
-           "test_puzzles_mined_icedao.py")),
+    # Ice Dao's kernel, proofs and proof search
+    (100, ("test_kernels_icedao.py", "test_icedao_proofs.py", "test_puzzles_mined_icedao.py")),
     # mypy over the package, with a cold cache
     (57, ("test_lint_and_types.py",)),
 ]
