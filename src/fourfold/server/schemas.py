@@ -20,7 +20,7 @@ class SeatEntry(Strict):
 
 
 class ClockBody(Strict):
-    base: float = Field(gt=0, le=86_400, description="seconds on each clock")
+    base: float = Field(ge=1, le=86_400, description="seconds on each clock (1 s to 24 h)")
     increment: float = Field(default=0.0, ge=0, le=3_600, description="seconds added a move")
 
 
