@@ -20,6 +20,7 @@ from fourfold.cli.play.loop import run_turns
 from fourfold.cli.play.setup import FIRST_CHOICES, HUMAN, PlayRequest, build_session
 from fourfold.cli.play.terminal import Terminal
 from fourfold.cli.records import add_game_number_argument
+from fourfold.core.errors import ConfigurationError
 
 
 def register(sub: Any) -> None:
@@ -44,7 +45,7 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=integer(), default=None, metavar="N",
                    help="seed for the bot (and for games with a random deal)")
     p.add_argument(
-        "--first", choices=FIRST_CHOICES, default="me",
+        "--first", choices=FIRST_CHOICES, default=None,
         help="me: you take the first seat (Player 1; in Folio and Quarto Player 2 opens by"
         " giving Player 1 a piece); them: the second seat (default: me)",
     )
@@ -67,7 +68,17 @@ def register(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
+def _first(first: str | None, seat: int | None) -> str:
+    """``--first`` (default ``me``); refused when ``--seat`` names another seat, rather
+    than one of the two silently winning."""
+    if first is not None and seat is not None and seat != FIRST_CHOICES.index(first) + 1:
+        raise ConfigurationError(f"--first {first} is seat {FIRST_CHOICES.index(first) + 1},"
+                                 f" but --seat says {seat}: give one of them")
+    return first or "me"
+
+
 def run(args: argparse.Namespace) -> int:
+    first = _first(args.first, args.seat)
     console = Console(Terminal())
     request = PlayRequest(
         game=args.game or "",
@@ -75,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         options=parse_options(args.option),
         vs=args.vs,
         seed=args.seed,
-        first=args.first,
+        first=first,
         seat=args.seat,
         load=args.load,
         save=args.save,
