@@ -29,19 +29,22 @@ hooks, which are ``inlined`` functions of the kernel:
   scratch row the kernel may fill (for instance with history scores).
 * ``choose(row, scores, i, count, history)``: put the next move to search at
   ``row[i]`` (choosing among ``row[i:count]``) and return it.
-* ``leaf(pos, scratch, action, ply)`` (only with ``root_search_leaves``): what
-  ``settle(pos, row, ply, 0)`` would return after ``push(pos, action)``, without playing
-  it (the position unchanged), or ``OPEN`` to have the move pushed and settled as usual:
-  the children of a node one ply above the horizon are valued this way. ``scratch`` is
-  the node's ``scores`` row (``arrange`` may reset what ``leaf`` keeps in it); the
-  children count as nodes exactly as pushed ones do, so the search, its nodes and its
-  results are the same. The loop values such children in a tight inner loop (locals, no
-  frame traffic).
+* ``leaf(pos, scratch, action, ply, depth)`` (only with ``root_search_leaves``): what
+  ``settle(pos, row, ply, depth)`` would return after ``push(pos, action)``, without
+  playing it (the position unchanged), ``QUIET`` where ``settle`` would say ``OPEN`` (the
+  child is pushed and searched without settling it again), or ``OPEN`` to have the move
+  pushed and settled as usual. Every child is valued this way first: one ply above the
+  horizon most are settled where they stand, higher up the moves that give the opponent
+  a win at once are. ``scratch`` is the node's ``scores`` row (``arrange`` may reset what
+  ``leaf`` keeps in it); the children count as nodes exactly as pushed ones do, so the
+  search, its nodes and its results are the same. The loop values such children in a
+  tight inner loop (locals, no frame traffic).
 * ``child_key(pos, action)`` (only with ``root_search_leaves``): ``key(pos)`` after
-  ``push(pos, action)``, without playing it. Pushing a child, the loop prefetches
-  (``kernels/prefetch.py``) the table slot of the child itself and of the next sibling
-  (``row[i + 1]``, the next move ``choose_in_order`` takes), so the sibling's slot
-  arrives while this child's subtree runs: hints only, no value depends on them.
+  ``push(pos, action)``, without playing it. Valuing child ``i`` of a node that will
+  probe its children's slots (depth above 1), the loop prefetches
+  (``kernels/prefetch.py``) the table slot of the sibling ``AHEAD`` moves later (the moves
+  ``choose_in_order`` takes next), so it arrives while the siblings before it are valued
+  or searched: hints only, no value depends on them.
 
 There is one loop (``_loop``): ``negamax`` and ``root_search`` compile it without
 ``leaf``, ``negamax_leaves`` and ``root_search_leaves`` with it; the flag ``in_place`` is
@@ -72,6 +75,8 @@ INF = 1 << 30
 MATE_BOUND = WIN - 1000  # scores beyond this are proven wins or losses
 OPEN = INF + 1  # from ``settle``: search this position
 AT_HORIZON = INF + 2  # from ``settle``: the depth limit cuts this line (worth 0, not exact)
+AHEAD = 2  # the sibling whose table slot is prefetched, this many moves ahead of the one valued
+QUIET = INF + 3  # from ``leaf``: search this child; ``settle`` would say ``OPEN`` (skip it)
 
 # fields of ``stats``
 NODES = 0
@@ -158,7 +163,7 @@ def _store(tt, frames, ply, stats):  # type: ignore[no-untyped-def]
 
 
 @inlined
-def _no_leaf(pos, scratch, action, ply):  # type: ignore[no-untyped-def]
+def _no_leaf(pos, scratch, action, ply, depth):  # type: ignore[no-untyped-def]
     """The ``leaf`` of a kernel without one: every child is pushed."""
     return OPEN
 
@@ -236,6 +241,7 @@ def _loop(  # type: ignore[no-untyped-def]
     mask = tt.shape[0] - 1
     nodes = stats[NODES]  # counted in a local, written back on return
     limit = stats[LIMIT]
+    quiet = False  # the node entered next needs no ``settle`` (its parent's ``leaf`` said so)
     while True:
         if step == ENTER:
             depth = frames[ply, F_DEPTH]
@@ -246,7 +252,11 @@ def _loop(  # type: ignore[no-untyped-def]
             if nodes >= limit:
                 _abort(pos, stats, nodes, ply, base, pop)
                 return 0
-            value = settle(pos, moves[ply], ply, depth)
+            if quiet:  # ``leaf`` has settled it already: to be searched
+                quiet = False
+                value = OPEN
+            else:
+                value = settle(pos, moves[ply], ply, depth)
             if value != OPEN:
                 if value == AT_HORIZON:
                     stats[HORIZON] = 1
@@ -300,20 +310,30 @@ def _loop(  # type: ignore[no-untyped-def]
                                        frames[ply, F_TT_MOVE], history)
                 frames[ply, F_NEXT] = first
                 frames[ply, F_COUNT] = count
+                if in_place and frames[ply, F_DEPTH] > 1:
+                    for j in range(first, min(first + AHEAD, count)):
+                        prefetch_row(tt, unsigned(child_key(pos, moves[ply, j]) & mask))
             i = frames[ply, F_NEXT]
             action = -1
-            if in_place and frames[ply, F_DEPTH] == 1:
+            if in_place:
                 # the children, valued where they stand while ``leaf`` can: a tight loop
-                # over locals, folded back into the frame when it stops
+                # over locals, folded back into the frame when it stops at a child to search
+                d = frames[ply, F_DEPTH]
                 best = frames[ply, F_BEST]
                 best_move = frames[ply, F_BEST_MOVE]
                 alpha = frames[ply, F_ALPHA]
                 beta = frames[ply, F_BETA]
                 cut = False
                 while i < count:
+                    if d > 1 and i + AHEAD < count:
+                        # a later sibling's slot, fetched while this one is valued or searched
+                        prefetch_row(tt, unsigned(child_key(pos, moves[ply, i + AHEAD]) & mask))
                     action = choose(moves[ply], scores[ply], i, count, history)
-                    value = leaf(pos, scores[ply], action, ply + 1)
+                    value = leaf(pos, scores[ply], action, ply + 1, d - 1)
                     if value == OPEN:
+                        break
+                    if value == QUIET:
+                        quiet = True
                         break
                     i += 1
                     nodes += 1  # the child, valued where it stands
@@ -337,7 +357,7 @@ def _loop(  # type: ignore[no-untyped-def]
                 frames[ply, F_ALPHA] = alpha
                 frames[ply, F_NEXT] = i
                 if cut:
-                    history[action] += 1  # depth 1: depth * depth
+                    history[action] += d * d
                     value = _store(tt, frames, ply, stats)
                     step = RETURN
                     continue
@@ -353,13 +373,7 @@ def _loop(  # type: ignore[no-untyped-def]
                 action = choose(moves[ply], scores[ply], i, count, history)
             frames[ply, F_NEXT] = i + 1
             frames[ply, F_CURRENT] = action
-            probed = in_place and frames[ply, F_DEPTH] > 1  # a child at depth 0 probes not
-            if probed and i + 1 < count:
-                # the next sibling's slot, fetched while this child's subtree runs
-                prefetch_row(tt, unsigned(child_key(pos, moves[ply, i + 1]) & mask))
             push(pos, action)
-            if probed:
-                prefetch_row(tt, unsigned(key(pos) & mask))  # fetched while the child settles
             frames[ply + 1, F_DEPTH] = frames[ply, F_DEPTH] - 1
             frames[ply + 1, F_ALPHA] = -frames[ply, F_BETA]
             frames[ply + 1, F_BETA] = -frames[ply, F_ALPHA]
@@ -438,18 +452,58 @@ def arrange_best_first(row, scores, count, tt_move, history):  # type: ignore[no
                 count -= 1
                 row[i] = row[count]
                 break
-    pick = 0
-    top = history[row[0]] if count > 0 else 0
-    for j in range(1, count):
-        h = history[row[j]]
-        if h > top:
-            top = h
-            pick = j
+    pick = _first_best(row, count, history)
     if pick > 0:
         action = row[pick]
         row[pick] = row[0]
         row[0] = action
     return 0, count
+
+
+@inlined
+def _first_best(row, count, history):  # type: ignore[no-untyped-def]
+    """The index of the first move of ``row[:count]`` with the highest history score (0 if
+    none). Four interleaved running maxima (each the first best of its own quarter of the
+    moves, combined by the lowest index among the best) instead of one: the compare and
+    select of each move no longer waits for the one before."""
+    t0 = t1 = t2 = t3 = -1  # history scores are >= 0
+    p0 = p1 = p2 = p3 = 0
+    j = 0
+    while j + 4 <= count:
+        h0 = history[unsigned(row[unsigned(j)])]
+        h1 = history[unsigned(row[unsigned(j + 1)])]
+        h2 = history[unsigned(row[unsigned(j + 2)])]
+        h3 = history[unsigned(row[unsigned(j + 3)])]
+        if h0 > t0:
+            t0 = h0
+            p0 = j
+        if h1 > t1:
+            t1 = h1
+            p1 = j + 1
+        if h2 > t2:
+            t2 = h2
+            p2 = j + 2
+        if h3 > t3:
+            t3 = h3
+            p3 = j + 3
+        j += 4
+    top = max(max(t0, t1), max(t2, t3))
+    pick = count
+    if t0 == top:
+        pick = p0
+    if t1 == top and p1 < pick:
+        pick = p1
+    if t2 == top and p2 < pick:
+        pick = p2
+    if t3 == top and p3 < pick:
+        pick = p3
+    while j < count:  # the last few, after every index above
+        h = history[unsigned(row[unsigned(j)])]
+        if h > top:
+            top = h
+            pick = j
+        j += 1
+    return pick if count > 0 else 0
 
 
 @inlined

@@ -8,14 +8,16 @@ the root happens after that scan found no winning placement, so it skips the
 win test (``push_quiet``). Move lists are long (a cell and a piece to give), so
 only the move with the best history score is brought forward.
 
-One ply above the horizon the children are valued where they stand (``_leaf``, the
-search's ``leaf`` hook): a child's value is whether the piece given wins at once on the
-board with the placement made, so on a fixed board (``GEO_ANY``) the lines that would have
-a single gap after a placement are summed up once per cell: each line's three pieces (the
-AND or the OR of their feature words) look up in the kill table (``kernel_tables``) the
-kinds that would complete it, and the union is kept in the node's ``scores`` row; each
-piece given is then one bit test. The children count as nodes as before and the search
-is the same.
+Every child is first valued where it stands (``_leaf``, the search's ``leaf`` hook):
+whether the piece given wins at once on the board with the placement made. One ply above
+the horizon that settles the child; higher up it settles the children that hand the
+opponent a win (about half of those the search would push), and the others are pushed
+as ``QUIET``, their ``_settle`` (which would look for the same win) skipped. On a fixed
+board (``GEO_ANY``) the lines that would have a single gap after a placement are summed
+up once per cell: each line's three pieces (the AND or the OR of their feature words)
+look up in the kill table (``kernel_tables``) the kinds that would complete it, and the
+union is kept in the node's ``scores`` row; each piece given is then one bit test. The
+children count as nodes as before and the search is the same.
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ from fourfold.kernels.jit import inlined, no_refcount
 from fourfold.kernels.search import (
     AT_HORIZON,
     OPEN,
+    QUIET,
     WIN,
     arrange_best_first,
     choose_in_order,
@@ -162,10 +165,11 @@ def _kills(t, board, st, cell):  # type: ignore[no-untyped-def]
 
 
 @inlined
-def _leaf(p, scratch, action, ply):  # type: ignore[no-untyped-def]
-    """``_settle`` at depth 0 after ``_push_quiet(action)``, without playing it; ``OPEN``
-    (play it) for a move that places nothing or gives nothing, off a fixed board, or with
-    more kinds than the kill table holds."""
+def _leaf(p, scratch, action, ply, depth):  # type: ignore[no-untyped-def]
+    """``_settle`` at ``depth`` after ``_push_quiet(action)``, without playing it (``QUIET``
+    where it would say ``OPEN``); ``OPEN`` (play it and settle it) for a move that places
+    nothing or gives nothing, off a fixed board, or with more kinds than the kill table
+    holds."""
     t, board, st = p[0], p[1], p[3]
     k = t[P_KINDS]
     place = place_of(t, action)
@@ -176,13 +180,13 @@ def _leaf(p, scratch, action, ply):  # type: ignore[no-untyped-def]
     if placed == t[P_TOTAL]:
         return 0
     if placed < 3:
-        return AT_HORIZON
+        return AT_HORIZON if depth <= 0 else QUIET
     if scratch[L_CELL] != place:
         scratch[L_KILLS] = _kills(t, board, st, place)
         scratch[L_CELL] = place
     if (scratch[L_KILLS] >> give) & 1:
         return WIN - ply - 1
-    return AT_HORIZON
+    return AT_HORIZON if depth <= 0 else QUIET
 
 
 @no_refcount
