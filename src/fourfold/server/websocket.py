@@ -42,6 +42,7 @@ from fourfold.server.web.screens import Dresser, screen_dresser
 from fourfold.table import Event, Table, TableError
 from fourfold.wire import PingMessage, WireError, apply_client_message, parse_client_message
 from fourfold.wire.messages import ChatMessage, decode_json
+from fourfold.wire.version import check_version
 
 log = logging.getLogger("fourfold.server")
 HELLO_SECONDS = 10.0
@@ -200,7 +201,9 @@ async def _hello(websocket: WebSocket) -> tuple[str | None, bool]:
         if not isinstance(value, dict) or value.get("type") != "hello" or not set(
                 value) <= {"type", "token", "wire", "screen"}:
             raise WireError('expected {"type": "hello", "token": TOKEN or null} (and'
-                            ' optionally "screen": true)')
+                            ' optionally "screen": true and "wire": 1)')
+        if "wire" in value:  # as in every other message: the version this server speaks
+            check_version(value["wire"], "wire")
         token = value.get("token")
         if token is not None and (not isinstance(token, str) or not 0 < len(token) <= 200):
             raise WireError("a token is a string of at most 200 characters", "token")
