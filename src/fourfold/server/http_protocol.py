@@ -29,6 +29,15 @@ half-close.
   alike; past that a new one is answered 429 and closed before anything is read. A
   connection from a trusted proxy is not counted: it carries many clients (the proxy
   caps them itself; deploy/nginx.conf).
+- **Huge headers.** httptools (llhttp) sets no limit on a request's line and headers,
+  and uvicorn none either (its h11 protocol has ``h11_max_incomplete_event_size``):
+  one request of 50 MB of headers was read whole and answered 200, the server growing
+  by 48 MB, and with 256 connections an address could hold gigabytes. Here a request
+  whose line and headers pass ``max_head_bytes`` (64 KiB, as the body's limit) is
+  answered 431 and the connection closed, without a line in the log: checked when the
+  headers are complete, and while they arrive, on each chunk that holds nothing but the
+  unfinished head (a chunk that also ends or begins another request is not counted: at
+  most one chunk, 256 KiB, more is read before the refusal).
 - **WebSocket refusals** go through ``ws_protocol.RefusingWebSocketsProtocol``.
 """
 
@@ -40,6 +49,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+import httptools
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol, RequestResponseCycle
 
 from fourfold.server.limits import Slots, address_key
@@ -49,12 +59,23 @@ TIMEOUT_408 = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\
                b"connection: close\r\ncontent-length: %d\r\n\r\n%s")
 TOO_MANY_429 = (b"HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json\r\n"
                 b"retry-after: 1\r\nconnection: close\r\ncontent-length: %d\r\n\r\n%s")
+TOO_LARGE_431 = (b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
+                 b"content-type: application/json\r\nx-content-type-options: nosniff\r\n"
+                 b"connection: close\r\ncontent-length: %d\r\n\r\n%s")
+#: the most bytes a request's line and headers may take
+MAX_HEAD_BYTES = 64 * 1024
+
+
+class _HeadTooLarge(Exception):
+    """Raised in a parser callback to stop reading a request whose head is too large."""
 
 
 class GuardedHttpToolsProtocol(HttpToolsProtocol):
     """See the module. ``read_seconds`` is set by ``guarded_protocol``."""
 
     read_seconds: float = 10.0
+    #: the most bytes a request's line and headers may take (431 past that)
+    max_head_bytes: int = MAX_HEAD_BYTES
     #: open connections per client address (``None``: not counted)
     address_slots: Slots | None = None
     #: peers not counted (trusted proxies)
@@ -72,6 +93,12 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
         self._eof = False
         #: between a request's first byte and the end of its headers
         self._reading_headers = False
+        #: between a request's first byte and its end; a request ended in this chunk
+        self._in_message = False
+        self._ended_in_chunk = False
+        #: bytes of the unfinished head counted so far (see the module: huge headers)
+        self._head_bytes = 0
+        self._head_refused = False
 
     # -- the read deadline and the cap on connections ---------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -106,15 +133,61 @@ class GuardedHttpToolsProtocol(HttpToolsProtocol):
     def on_message_begin(self) -> None:
         super().on_message_begin()
         self._reading_headers = True
+        self._in_message = True
+        self._head_bytes = 0
         self._arm()
 
     def on_headers_complete(self) -> None:
         self._reading_headers = False
+        head = len(self.url) + sum(len(name) + len(value) + 4 for name, value in self.headers)
+        if head > self.max_head_bytes:
+            self._head_refused = True
+            raise _HeadTooLarge  # httptools stops parsing; data_received answers 431
         super().on_headers_complete()
 
     def on_message_complete(self) -> None:
+        self._in_message = False
+        self._ended_in_chunk = True
         super().on_message_complete()
         self._disarm()
+
+    # -- the head's size -----------------------------------------------------------------
+    def data_received(self, data: bytes) -> None:
+        """uvicorn's, with the head's size checked (431)."""
+        heading = self._reading_headers
+        at_start = not self._in_message
+        self._ended_in_chunk = False
+        self._unset_keepalive_if_required()
+        try:
+            self.parser.feed_data(data)
+        except httptools.HttpParserError:
+            if self._head_refused:
+                self._refuse_head()
+                return
+            msg = "Invalid HTTP request received."
+            self.logger.warning(msg)
+            self.send_400_response(msg)
+            return
+        except httptools.HttpParserUpgrade:
+            if self._should_upgrade():
+                self.handle_websocket_upgrade()
+            else:
+                self._unsupported_upgrade_warning()
+            return
+        if not self._reading_headers or self._ended_in_chunk or not (heading or at_start):
+            return  # the chunk is not all head: not counted (at most one chunk more)
+        self._head_bytes += len(data)
+        if self._head_bytes > self.max_head_bytes:
+            self._refuse_head()
+
+    def _refuse_head(self) -> None:
+        self._disarm()
+        if self.transport.is_closing():
+            return
+        body = (b'{"error": "the request line and headers are over %d bytes",'
+                b' "status": 431, "type": "refused"}' % self.max_head_bytes)
+        self.transport.write(TOO_LARGE_431 % (len(body), body))
+        self.transport.close()
 
     def handle_websocket_upgrade(self) -> None:
         self._disarm()
