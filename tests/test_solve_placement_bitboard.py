@@ -64,8 +64,8 @@ def test_only_quarto_boards_use_it() -> None:
 
 
 def test_winning_and_unsafe_pieces_are_those_of_the_rules() -> None:
-    """``can_win`` and ``unsafe_after`` on the bitboards name exactly the pieces the rules
-    let win at once, on positions from 3 to 13 pieces."""
+    """``threats`` and ``unsafe_after`` (and ``unsafe_after_kept``) on the bitboards name
+    exactly the pieces the rules let win at once, on positions from 3 to 13 pieces."""
     game = load("quarto", None, {})
     solver = quarto_solver()
     assert solver.bits is not None
@@ -80,12 +80,15 @@ def test_winning_and_unsafe_pieces_are_those_of_the_rules() -> None:
         empty_cells = list(game.geometry.placeable(state.occupied))
         empty = sum(1 << cell_index(c) for c in empty_cells)
         wins_now = hand_wins(game, state)
-        assert bb.can_win(t, bt, s, empty, state.hand) == wins_now
+        assert bool(t.features[state.hand] & bb.threats(bt, s, bb.THREATS, empty)) == wins_now
         if wins_now:
             continue
         for cell in empty_cells:
             expected = unsafe_by_rules(game, state, cell)
             assert bb.unsafe_after(t, bt, s, empty, cell_index(cell), state.hand) == expected
+            # the same from the threats kept for the position
+            kept = bb.unsafe_after_kept(t, bt, s, empty, cell_index(cell), state.hand)
+            assert kept == expected
             checked += 1
     assert checked > 100
 

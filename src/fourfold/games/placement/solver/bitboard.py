@@ -84,7 +84,28 @@ MASKS = 0  # MASKS + b: the cells holding a piece with feature bit b
 AVAIL = 8  # the kinds neither on the board nor in hand
 BOARD = 9  # the kind on each occupied cell, 4 bits per cell
 REPLIES = 10  # REPLIES + k: scratch, the opponent's replies after a give of kind k
-NUM_WORDS = REPLIES + 16
+# THREATS + b: scratch, the empty cells completing a line of bit b's mask (``threats``);
+# NEXT_THREATS + b the same once a piece is placed (``count_replies``)
+THREATS = REPLIES + 16
+NEXT_THREATS = THREATS + FEATURE_BITS
+FRAMES = NEXT_THREATS + FEATURE_BITS  # per depth, a node's frame (``search``):
+
+# fields of a node's frame, ``s[FRAMES + FRAME * n + field]`` at depth ``n`` (``search``)
+F_ALPHA = 0  # its window, narrowed by the table
+F_BETA = 1
+F_BEST = 2  # the best score so far and its move
+F_BEST_MOVE = 3
+F_COUNT = 4  # its moves, in ``w.moves[n]``
+F_NEXT = 5  # the next of them to search
+F_MOVE = 6  # the move being searched
+F_HAND = 7  # the piece in hand
+F_USE_TT = 8  # whether it is kept in the table, under this key and these maps
+F_HI = 9
+F_LO = 10
+F_BMAP = 11
+F_PMAP = 12
+FRAME = 13
+NUM_WORDS = FRAMES + FRAME * (CELLS + 1)
 # set in the second word of every raw key: canonical keys keep both words below 2**60
 RAW_TAG = np.int64(1) << 61
 
@@ -162,8 +183,7 @@ def bit_place(t, w, s, cell, kind):
     f = t.features[kind]
     bit = np.int64(1) << cell
     for b in range(FEATURE_BITS):
-        if (f >> b) & 1:
-            s[MASKS + b] |= bit
+        s[MASKS + b] |= ((f >> b) & 1) << cell
     s[BOARD] |= kind << (4 * cell)
     w.board[cell] = kind
     w.st[OCC] |= bit
@@ -175,8 +195,7 @@ def bit_unplace(t, w, s, cell):
     f = t.features[w.board[cell]]
     bit = np.int64(1) << cell
     for b in range(FEATURE_BITS):
-        if (f >> b) & 1:
-            s[MASKS + b] &= ~bit
+        s[MASKS + b] &= ~(((f >> b) & 1) << cell)
     s[BOARD] &= ~(np.int64(15) << (4 * cell))
     w.board[cell] = -1
     w.st[OCC] &= ~bit
@@ -206,15 +225,34 @@ def open_bits(bt, s, rest, cell, holding):
     out = 0
     for b in range(FEATURE_BITS):
         mask = s[MASKS + b] | (((holding >> b) & 1) << cell)
-        if bt.win_cells[mask] & rest:
-            out |= 1 << b
+        out |= np.int64((bt.win_cells[mask] & rest) != 0) << b
     return out
 
 
 @inlined
-def can_win(t, bt, s, empty, kind):
-    """Whether ``kind`` completes a winning line on some empty cell."""
-    return (t.features[kind] & open_bits(bt, s, empty, 0, 0)) != 0
+def threats(bt, s, at, empty):
+    """Keep in ``s[at + b]`` the empty cells completing a line of bit ``b``'s mask, and
+    return the bits some empty cell completes (as ``open_bits(bt, s, empty, 0, 0)``)."""
+    out = 0
+    for b in range(FEATURE_BITS):
+        hit = bt.win_cells[s[MASKS + b]] & empty
+        s[at + b] = hit
+        out |= np.int64(hit != 0) << b
+    return out
+
+
+@inlined
+def open_bits_kept(bt, s, at, rest, cell, holding):
+    """``open_bits`` where ``s[at + b]`` holds ``threats`` of a superset of ``rest``: the
+    bits ``holding`` lacks need no look-up."""
+    out = 0
+    for b in range(FEATURE_BITS):
+        if (holding >> b) & 1:
+            hit = bt.win_cells[s[MASKS + b] | (np.int64(1) << cell)] & rest
+        else:
+            hit = s[at + b] & rest
+        out |= np.int64(hit != 0) << b
+    return out
 
 
 @inlined
@@ -223,6 +261,13 @@ def unsafe_after(t, bt, s, empty, cell, kind):
     empty ``cell`` (where it does not win), without placing it."""
     rest = empty & ~(np.int64(1) << cell)
     return bt.kinds_holding[open_bits(bt, s, rest, cell, t.features[kind])]
+
+
+@inlined
+def unsafe_after_kept(t, bt, s, empty, cell, kind):
+    """``unsafe_after`` once ``threats(bt, s, THREATS, empty)`` has run."""
+    rest = empty & ~(np.int64(1) << cell)
+    return bt.kinds_holding[open_bits_kept(bt, s, THREATS, rest, cell, t.features[kind])]
 
 
 @inlined
@@ -239,7 +284,8 @@ def two_left(t, bt, w, s, n, hand, last):
 
 @inlined
 def three_left(t, bt, w, s, n, hand):
-    """``kernel.three_left``: each placement and safe give scored by ``two_left``."""
+    """``kernel.three_left``: each placement and safe give scored by ``two_left``
+    (``threats(bt, s, THREATS, empty)`` has run)."""
     avail = s[AVAIL]
     empty = FULL_BOARD & ~w.st[OCC]
     ceiling = WIN - (n + 3)
@@ -247,7 +293,7 @@ def three_left(t, bt, w, s, n, hand):
     for c in range(CELLS):
         if not (empty >> c) & 1:
             continue
-        safe = avail & ~unsafe_after(t, bt, s, empty, c, hand)
+        safe = avail & ~unsafe_after_kept(t, bt, s, empty, c, hand)
         if safe == 0:
             best = max(best, -(WIN - (n + 2)))
             continue
@@ -269,7 +315,7 @@ def three_left(t, bt, w, s, n, hand):
 @no_refcount
 def last_pieces(t, bt, w, s, n, hand):
     """``kernel.last_pieces`` on bitboards (two or three pieces left, ``hand`` wins
-    nowhere)."""
+    nowhere; ``threats(bt, s, THREATS, empty)`` has run)."""
     if n + 2 == t.params[P_TOTAL]:
         return two_left(t, bt, w, s, n, hand, s[AVAIL])
     return three_left(t, bt, w, s, n, hand)
@@ -288,12 +334,16 @@ def count_replies(t, bt, w, s, safe, avail):
         low = m & -m
         m ^= low
         s[REPLIES + BIT_INDEX[low % 37]] = 0
+    threats(bt, s, NEXT_THREATS, empty)
     for c in range(CELLS):
         if not (empty >> c) & 1:
             continue
         rest = empty & ~(np.int64(1) << c)
-        t0 = open_bits(bt, s, rest, c, 0)
-        t1 = open_bits(bt, s, rest, c, (1 << FEATURE_BITS) - 1)
+        t0 = 0
+        t1 = 0
+        for b in range(FEATURE_BITS):
+            t0 |= np.int64((s[NEXT_THREATS + b] & rest) != 0) << b
+            t1 |= np.int64((bt.win_cells[s[MASKS + b] | (np.int64(1) << c)] & rest) != 0) << b
         m = safe
         while m:
             low = m & -m
@@ -342,34 +392,43 @@ def look_up_children(t, bt, w, s, n, hand, count, alpha, beta):
     return False, 0, -1
 
 
-@no_refcount
-def search(t, bt, w, s, alpha, beta):
-    """``kernel.search`` on bitboards: the same score (and, with ``FEWEST_REPLIES`` off,
-    the same order of moves)."""
+# what ``search``'s loop does next
+ENTER = 0  # enter the node at the current depth with the window (alpha, beta)
+NEXT = 1  # search the next move of the node at the current depth
+RETURN = 2  # the node at the current depth scored ``score``: back to its parent
+
+
+@inlined
+def enter(t, bt, w, s, alpha, beta):
+    """Enter the node at depth ``st[PLACED]`` in the window ``(alpha, beta)``: ``(RETURN,
+    score)`` when it is decided without searching a move, else ``(NEXT, 0)`` with its
+    frame and ordered moves ready."""
     st = w.st
     st[NODES] += 1
     if st[ABORTED] == 1:
-        return 0
+        return RETURN, 0
     if (st[NODES] & (CHECK_EVERY - 1)) == 0 and out_of_budget(w):
         st[ABORTED] = 1
-        return 0
+        return RETURN, 0
     n = st[PLACED]
     hand = st[HAND]
     total = t.params[P_TOTAL]
     empty = FULL_BOARD & ~st[OCC]
-    if can_win(t, bt, s, empty, hand):
-        return WIN - (n + 1)
-    if n + 1 == total:
-        return 0
     if n + 3 >= total:
-        return last_pieces(t, bt, w, s, n, hand)
+        if t.features[hand] & threats(bt, s, THREATS, empty):
+            return RETURN, WIN - (n + 1)
+        if n + 1 == total:
+            return RETURN, 0
+        return RETURN, last_pieces(t, bt, w, s, n, hand)
+    if t.features[hand] & threats(bt, s, THREATS, empty):
+        return RETURN, WIN - (n + 1)
     avail = s[AVAIL]
     ceiling = WIN - (n + 3) if n + 3 <= total else 0
     floor = -(WIN - (n + 2))
     if ceiling <= alpha:
-        return ceiling
+        return RETURN, ceiling
     if floor >= beta:
-        return floor
+        return RETURN, floor
 
     use_tt = total - n > TT_SKIP
     bmap = 0
@@ -383,7 +442,7 @@ def search(t, bt, w, s, alpha, beta):
     decided, known, alpha, beta, tt_first = look_up(t, w, use_tt, hi, lo, bmap, pmap,
                                                     alpha, beta)
     if decided:
-        return known
+        return RETURN, known
 
     count = 0
     best = -INF
@@ -393,7 +452,7 @@ def search(t, bt, w, s, alpha, beta):
     for c in range(CELLS):
         if not (empty >> c) & 1:
             continue
-        safe = avail & ~unsafe_after(t, bt, s, empty, c, hand)
+        safe = avail & ~unsafe_after_kept(t, bt, s, empty, c, hand)
         if safe == 0:
             # every piece we could give wins for the opponent on the next ply
             score = -(WIN - (n + 2))
@@ -422,8 +481,6 @@ def search(t, bt, w, s, alpha, beta):
                 order[count] = ((20 - left) << 32) + w.history[mv]
             count += 1
 
-    alpha_used = alpha
-    beta_used = beta
     if best >= beta:
         count = 0
     if count > 1 and n < st[ETC_MAX] and n + 1 <= st[CANON_MAX] and total - (n + 1) > TT_SKIP:
@@ -432,39 +489,98 @@ def search(t, bt, w, s, alpha, beta):
             best = low
             best_move = mv
             count = 0
-    in_line = n + 4 == total
-    for a in range(count):
-        mv = take_best(moves, order, a, count)
-        c = mv >> MOVE_SHIFT
-        g = mv & 31
-        bit_place(t, w, s, c, hand)
-        give(w, s, g)
-        if in_line:
-            # the child has three pieces left: ``search`` there, without the call
-            st[NODES] += 1
-            if (st[NODES] & (CHECK_EVERY - 1)) == 0 and out_of_budget(w):
-                st[ABORTED] = 1
-                score = 0
-            elif can_win(t, bt, s, FULL_BOARD & ~st[OCC], g):
-                score = -(WIN - (n + 2))
-            else:
-                score = -three_left(t, bt, w, s, n + 1, g)
-        else:
-            score = -search(t, bt, w, s, -beta, -max(alpha, best))
-        take_back(w, s, g, hand)
-        bit_unplace(t, w, s, c)
-        if st[ABORTED] == 1:
-            return 0
-        if score > best:
-            best = score
-            best_move = mv
-            if best >= beta:
-                w.history[mv] += 1 << (total - n)
-                break
+    at = FRAMES + FRAME * n
+    s[at + F_ALPHA] = alpha
+    s[at + F_BETA] = beta
+    s[at + F_BEST] = best
+    s[at + F_BEST_MOVE] = best_move
+    s[at + F_COUNT] = count
+    s[at + F_NEXT] = 0
+    s[at + F_HAND] = hand
+    s[at + F_USE_TT] = use_tt
+    s[at + F_HI] = hi
+    s[at + F_LO] = lo
+    s[at + F_BMAP] = bmap
+    s[at + F_PMAP] = pmap
+    return NEXT, 0
 
-    remember(t, w, use_tt, hi, lo, best, best_move, alpha_used, beta_used, bmap, pmap,
-             total - n)
-    return best
+
+@inlined
+def in_line_score(t, bt, w, s, n, g):
+    """The score of the child with three pieces left that giving ``g`` at depth ``n`` led
+    to (``enter`` and ``last_pieces`` there, without the call)."""
+    st = w.st
+    st[NODES] += 1
+    if (st[NODES] & (CHECK_EVERY - 1)) == 0 and out_of_budget(w):
+        st[ABORTED] = 1
+        return 0
+    if t.features[g] & threats(bt, s, THREATS, FULL_BOARD & ~st[OCC]):
+        return WIN - (n + 2)
+    return three_left(t, bt, w, s, n + 1, g)
+
+
+@no_refcount
+def search(t, bt, w, s, alpha, beta):
+    """``kernel.search`` on bitboards: the same score (and, with ``FEWEST_REPLIES`` off,
+    the same order of moves). A loop over the nodes of the path, each with its frame in
+    ``s``, rather than a recursive call per node (a call copies every array argument)."""
+    st = w.st
+    root = st[PLACED]
+    total = t.params[P_TOTAL]
+    action, score = enter(t, bt, w, s, alpha, beta)
+    while True:
+        n = st[PLACED]
+        at = FRAMES + FRAME * n
+        if action == NEXT:
+            a = s[at + F_NEXT]
+            if a < s[at + F_COUNT]:
+                s[at + F_NEXT] = a + 1
+                mv = take_best(w.moves[n], w.order[n], a, s[at + F_COUNT])
+                s[at + F_MOVE] = mv
+                c = mv >> MOVE_SHIFT
+                g = mv & 31
+                hand = s[at + F_HAND]
+                bit_place(t, w, s, c, hand)
+                give(w, s, g)
+                if n + 4 != total:
+                    best = max(s[at + F_ALPHA], s[at + F_BEST])
+                    action, score = enter(t, bt, w, s, -s[at + F_BETA], -best)
+                    continue
+                # the child has three pieces left: scored here, then back at this node
+                score = -in_line_score(t, bt, w, s, n, g)
+                take_back(w, s, g, hand)
+                bit_unplace(t, w, s, c)
+            else:
+                score = s[at + F_BEST]
+                remember(t, w, s[at + F_USE_TT] == 1, s[at + F_HI], s[at + F_LO], score,
+                         s[at + F_BEST_MOVE], s[at + F_ALPHA], s[at + F_BETA],
+                         s[at + F_BMAP], s[at + F_PMAP], total - n)
+                action = RETURN
+                if n == root:
+                    return score
+                continue
+        else:  # RETURN: the node at depth n scored ``score``; undo its parent's move
+            if n == root:
+                return score
+            n -= 1
+            at = FRAMES + FRAME * n
+            mv = s[at + F_MOVE]
+            take_back(w, s, mv & 31, s[at + F_HAND])
+            bit_unplace(t, w, s, mv >> MOVE_SHIFT)
+            score = -score
+        # the parent at depth n has the score of its move ``s[at + F_MOVE]``
+        if st[ABORTED] == 1:
+            score = 0
+            action = RETURN
+            continue
+        action = NEXT
+        if score > s[at + F_BEST]:
+            mv = s[at + F_MOVE]
+            s[at + F_BEST] = score
+            s[at + F_BEST_MOVE] = mv
+            if score >= s[at + F_BETA]:
+                w.history[mv] += 1 << (total - n)
+                s[at + F_NEXT] = s[at + F_COUNT]  # a cut-off: no more moves
 
 
 @no_refcount
