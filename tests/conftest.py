@@ -16,6 +16,8 @@ from support.server import Postgres, Redis, postgres_cluster, redis_server
 
 #: where ``sitecustomize`` makes the processes tests start take the run's numba locks
 NUMBA_SITE = Path(__file__).resolve().parent / "support" / "numba_site"
+#: the environment variable holding the run's ``--dist`` mode, for its workers
+DIST = "FOURFOLD_TEST_DIST"
 #: the lock folder this process made (and removes at the end)
 _LOCKS = pytest.StashKey[Path]()
 
@@ -54,9 +56,13 @@ def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """The run's numba lock folder, named in the environment before the workers (and
-    every process a test starts) inherit it; ``sitecustomize`` on ``PYTHONPATH`` makes
-    those processes take the locks too (support/numba_lock.py). A worker finds it set."""
+    """In the process that starts the workers (or runs alone), before they inherit the
+    environment: the ``--dist`` mode (pytest-xdist gives its workers ``dist="no"``), and
+    the run's numba lock folder; ``sitecustomize`` on ``PYTHONPATH`` makes every process a
+    test starts take those locks too (support/numba_lock.py). A worker finds both set."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    os.environ[DIST] = str(config.getoption("dist", "no"))
     if os.environ.get(numba_lock.ENV):
         return
     folder = tempfile.mkdtemp(prefix="fourfold-numba-locks-")
@@ -71,7 +77,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """Under pytest-xdist's ``worksteal`` (the README's command), each worker's share of the
     tests starts with slow modules (support/schedule.py); every worker orders them alike."""
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1") or "1")
-    if workers > 1 and config.getoption("dist", None) == "worksteal":
+    if workers > 1 and os.environ.get(DIST) == "worksteal":
         items[:] = schedule.worksteal_order(items, workers)
 
 
