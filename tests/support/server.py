@@ -477,9 +477,12 @@ def postgres_cluster() -> Iterator[Postgres]:
 
 def play_out(api: Api, table_id: str, tokens: dict[int, str], pick: Callable[[list[str]], str],
              max_moves: int = 400, seconds: float = 120.0) -> dict[str, Any]:
-    """Play the human seats' moves (``pick`` chooses among the legal ones) to the end."""
+    """Play the human seats' moves (``pick`` chooses among the legal ones) to the end: at
+    most ``max_moves`` of them, within ``seconds`` (the polls while a bot thinks count
+    against the time, not the moves: a bot's first move may wait for a cold compile)."""
     deadline = time.monotonic() + seconds
-    for _ in range(max_moves):
+    moves = 0
+    while moves < max_moves:
         state = api.state(table_id)
         if state["outcome"] is not None:
             return state
@@ -488,13 +491,15 @@ def play_out(api: Api, table_id: str, tokens: dict[int, str], pick: Callable[[li
             assert time.monotonic() < deadline, "the bot never moved"
             time.sleep(0.02)
             continue
+        assert time.monotonic() < deadline, f"the game did not end within {seconds:.0f} s"
         seat = movers[0]
         mine = api.state(table_id, tokens[seat])
         if not mine["legal"] or mine["outcome"] is not None:
             continue
         r = api.move(table_id, tokens[seat], pick(mine["legal"]), mine["version"])
         assert r.status_code in (200, 409), r.text  # 409: a bot moved first
-    raise AssertionError("the game did not end")
+        moves += 1
+    raise AssertionError(f"the game did not end within {max_moves} moves")
 
 
 # -- Redis (the broker between server instances) ---------------------------------------------
