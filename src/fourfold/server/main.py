@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import os
 import socket
 import sys
 from dataclasses import replace
+from pathlib import Path
+from typing import IO
 
 import uvicorn
 
@@ -38,8 +41,53 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def hold_sqlite(url: str) -> IO[str] | None:
+    """One server per SQLite database: take an exclusive lock on ``DATABASE.lock`` for as
+    long as the returned file stays open (the kernel lets it go when the process ends,
+    ``kill -9`` included), or refuse in one line. Two servers on one SQLite file both
+    resumed the same tables, then refused each other's moves ("changed elsewhere", 503)
+    and both ran their bots; several instances share one PostgreSQL, with ``--broker``.
+    ``None`` for another database, or where there is no ``fcntl``."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX
+        return None
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database:
+        return None
+    path = Path(parsed.database).expanduser().resolve()
+    lock = open(path.with_name(path.name + ".lock"), "a+", encoding="utf-8")  # noqa: SIM115
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        lock.seek(0)
+        holder = lock.read().strip()[:20]
+        lock.close()
+        raise ConfigurationError(
+            f"another fourfold serve{f' (pid {holder})' if holder.isdigit() else ''} is"
+            f" using the database {path}: stop it, or give this one a --data folder of its"
+            " own (several servers share one database as PostgreSQL with --broker:"
+            " docs/deploy.md)") from None
+    lock.seek(0)
+    lock.truncate()
+    lock.write(str(os.getpid()))
+    lock.flush()
+    return lock
+
+
 def serve(settings: Settings) -> int:
     """Open the database (migrating it), then serve until interrupted."""
+    lock = hold_sqlite(settings.database)
+    try:
+        return _serve(settings)
+    finally:
+        if lock is not None:
+            lock.close()
+
+
+def _serve(settings: Settings) -> int:
     engine = open_database(settings.database)
     if settings.broker:
         from fourfold.server.cluster import check_broker
