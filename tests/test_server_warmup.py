@@ -5,6 +5,9 @@ afterwards is measured by benchmarks/bench_first_hint.py, not here."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
 from pathlib import Path
 
 import httpx
@@ -62,3 +65,30 @@ def test_ctrl_c_during_the_warm_up_stops_the_server_without_a_traceback(tmp_path
     assert "Traceback" not in output and "KeyboardInterrupt" not in output, output
     assert "died" not in output, output
     assert status == 0, (status, output)
+
+
+def test_the_server_stops_after_a_worker_process_was_killed(tmp_path: Path) -> None:
+    """A job worker killed outright (kill -9, the out-of-memory killer) must not leave the
+    server unable to stop: its stop signal once waited for ever on a lock the dead worker
+    held."""
+    server = Server(tmp_path, extra=("--warm-up",), own_group=True).start()
+    try:
+        def worker() -> int | None:
+            for pid in server.children():
+                with contextlib.suppress(OSError):
+                    if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                        return pid
+            return None
+
+        pid = wait_until(worker, seconds=60, what="the warm-up's worker process", every=0.05)
+        # its watch thread (which waits on the stop signal) has started
+        wait_until(lambda: len(list(Path(f"/proc/{pid}/task").iterdir())) >= 2, seconds=120,
+                   what="the worker's watch thread", every=0.05)
+        os.kill(pid, signal.SIGKILL)
+        wait_until(lambda: pid not in server.children(), seconds=30,
+                   what="the killed worker to be reaped", every=0.05)
+        status = server.ctrl_c()
+    finally:
+        if server.process is not None:
+            server.stop()
+    assert status == 0, (status, server.output())

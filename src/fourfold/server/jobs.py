@@ -36,6 +36,7 @@ import threading
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
 from fourfold.server.limits import address_key
@@ -90,10 +91,15 @@ class JobPool:
         self._processes = processes
         self._process_pool: ProcessPoolExecutor | None = None
         self._stopping = False
-        # set at shutdown: each worker process then ends at once, the solve it was running
-        # included (a review's position may take many seconds; the server's exit waits
-        # for the threads that wait on it)
-        self._stop_workers = multiprocessing.get_context("spawn").Event() if processes else None
+        # closed at shutdown: each worker process, seeing its end of the pipe close, then
+        # ends at once, the solve it was running included (a review's position may take
+        # many seconds; the server's exit waits for the threads that wait on it). A pipe,
+        # not an Event: a worker killed while holding an Event's lock (kill -9, the
+        # out-of-memory killer) would leave ``set`` waiting for ever, and the server
+        # unstoppable
+        self._stop_workers: tuple[Connection, Connection] | None = None
+        if processes:
+            self._stop_workers = multiprocessing.get_context("spawn").Pipe(duplex=False)
 
     def start(self) -> None:
         """Spawn the worker processes now (not on the first hint), off the caller's
@@ -116,7 +122,8 @@ class JobPool:
             if self._process_pool is None:
                 self._process_pool = ProcessPoolExecutor(
                     self.workers, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_worker_started, initargs=(os.getpid(), self._stop_workers))
+                    initializer=_worker_started,
+                    initargs=(os.getpid(), self._stop_workers[0] if self._stop_workers else None))
             pool = self._process_pool
         try:
             # the pool spawns its workers in ``submit``: they start with Ctrl-C blocked, so
@@ -200,7 +207,7 @@ class JobPool:
         with self._lock:
             self._stopping = True
         if self._stop_workers is not None:
-            self._stop_workers.set()
+            self._stop_workers[1].close()
         self._executor.shutdown(wait=False, cancel_futures=True)
         self._long_executor.shutdown(wait=False, cancel_futures=True)
         with self._lock:
@@ -215,15 +222,15 @@ def _worker_started(server: int, stop: Any) -> None:
     hint's budget is wall time, so it only finds less on a busy machine); and end when the
     server has gone, however it went (``kill -9`` included, and before this ran): an
     orphan would hold its memory for ever.
-    ``server`` is the server's process id; ``stop`` the pool's event that ends its
-    workers (``JobPool.shutdown``)."""
+    ``server`` is the server's process id; ``stop`` the reading end of the pool's pipe,
+    which the server closes to end its workers (``JobPool.shutdown``)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     with contextlib.suppress(OSError):
         os.nice(NICENESS)
 
     def watch() -> None:
-        while os.getppid() == server and not stop.wait(PARENT_CHECK_SECONDS):
+        while os.getppid() == server and not stop.poll(PARENT_CHECK_SECONDS):
             pass
         os._exit(0)
 
