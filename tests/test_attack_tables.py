@@ -86,7 +86,8 @@ def test_tables_of_people_are_capped_on_every_route(server: Server) -> None:
 def _seats_of(deal: dict[str, Any]) -> list[str]:
     from fourfold.core.registry import load
 
-    return ["human"] * load(deal["game"], deal["variant"]).num_players
+    # a daily table has at most one 'human' seat (docs/daily.md): the rest are open
+    return ["human"] + ["open"] * (load(deal["game"], deal["variant"]).num_players - 1)
 
 
 def test_a_trusted_proxy_names_the_address_the_caps_count(server: Server) -> None:

@@ -25,6 +25,7 @@ from support.server import (
     Redis,
     Server,
     auth,
+    client_from,
     instances,
     stop_all,
     tokens_of,
@@ -35,6 +36,8 @@ NOON = 1_893_499_200.0            # 2030-01-01 12:00 UTC
 DAY = "2030-01-01"
 NEXT_DAY = NOON + 12 * 3600 + 1   # 2030-01-02 00:00:01 UTC
 HUMANS = ["human"] * 4
+#: a daily table of four people: its creator's own link, and three seats for others
+PEOPLE = ["human", "open", "open", "open"]
 #: actions legal whatever the deal: a turn there and back, then a stack (unsolved,
 #: since a deal never starts solved)
 SCRIPT = ("cw", "ccw", "stack")
@@ -46,17 +49,37 @@ def _clock(folder: Path, moment: float) -> Path:
     return path
 
 
-def _daily(api: Api, variant: str = "base", seats: list[Any] | None = None
-           ) -> dict[str, Any]:
-    r = api.http.post(f"/api/daily/quatrefoil/{variant}", json={"seats": seats or HUMANS})
+def _daily(api: Api, variant: str = "base", seats: list[Any] | None = None,
+           private: bool = False) -> dict[str, Any]:
+    r = api.http.post(f"/api/daily/quatrefoil/{variant}",
+                      json={"seats": seats or PEOPLE, "private": private})
     assert r.status_code == 201, r.text
     made: dict[str, Any] = r.json()
     return made
 
 
+def _people(server: Server, variant: str = "base",
+            addresses: tuple[str, ...] | int = 1) -> tuple[dict[str, Any], dict[int, str]]:
+    """A daily table of four people: the first address makes it (seat 1, its own link),
+    and seats 2 to 4 are taken from the lobby from the others, one request each (a
+    number ``n``: the four loopback addresses ``127.n.0.1`` to ``127.n.0.4``). It is
+    kept out of the lobby (which shows when it last changed), and joined by its id.
+    Returns the table and every seat's token."""
+    if isinstance(addresses, int):
+        addresses = tuple(f"127.{addresses}.0.{k}" for k in range(1, 5))
+    with client_from(addresses[0], server.url) as http:
+        made = _daily(Api(http), variant, private=True)
+    tokens = dict(tokens_of(made))
+    for seat, address in enumerate(addresses[1:], start=1):
+        with client_from(address, server.url) as http:
+            r = http.post(f"/api/tables/{made['id']}/join", json={"seat": seat})
+            assert r.status_code == 201, r.text
+            tokens[seat] = r.json()["token"]
+    return made, tokens
 
-def _play(api: Api, made: dict[str, Any], script: tuple[str, ...] = SCRIPT) -> None:
-    tokens = tokens_of(made)
+
+def _play(api: Api, made: dict[str, Any], tokens: dict[int, str],
+          script: tuple[str, ...] = SCRIPT) -> None:
     for k, move in enumerate(script):
         r = api.move(made["id"], tokens[k % 4], move, k)
         assert r.status_code == 200, r.text
@@ -173,22 +196,22 @@ def test_twin_days_are_undeterminable_from_outside(
     clock.write_text(repr(NOON))
     apis = [first.client(), second.client()]
     try:
-        made = [_daily(api) for api in apis]
+        made = [_people(server) for server in (first, second)]
         assert made[0] == made[1]  # the same ids and tokens: only the deals differ
-        tid = made[0]["id"]
+        tid, tokens = made[0][0]["id"], made[0][1]
         seen = [_outside(s, api, tid) for s, api in zip((first, second), apis, strict=True)]
         assert seen[0] == seen[1]
         assert all(f"/api/tables/{tid} {{}} 403" in line
                    for line in seen[0] if line.startswith(f"/api/tables/{tid} "))
         for api in apis:
-            _play(api, made[0])
+            _play(api, made[0][0], tokens)
         seen = [_outside(s, api, tid) for s, api in zip((first, second), apis, strict=True)]
         assert seen[0] == seen[1]
         board = _board(apis[0])
         assert (board["finished"], board["solved"], board["deal"]) == (1, 0, None)
         assert set(board["entries"][0]) == {"rank", "solved", "actions", "seconds", "players"}
         # the players themselves see every card once their game is over: the deals differ
-        views = [api.state(tid, made[0]["seats"][0]["token"])["view"] for api in apis]
+        views = [api.state(tid, tokens[0])["view"] for api in apis]
         assert views[0] != views[1]
 
         clock.write_text(repr(NEXT_DAY))  # the day is over
@@ -221,10 +244,10 @@ def test_leaderboard_ranks_and_refuses_known_deals(
         r = api.http.post("/api/daily/quatrefoil/nothing-to-hide", json={"seats": bots})
         assert r.status_code == 422 and "at least one person" in r.json()["error"]
         _solve(api, _daily(api, "nothing-to-hide", ["human", *bots[1:]]))
-        quick = _daily(api, "nothing-to-hide")
-        _play(api, quick, ("stack",))
-        slow = _daily(api, "nothing-to-hide")
-        _play(api, slow)
+        quick, tokens = _people(server, "nothing-to-hide", 2)
+        _play(api, quick, tokens, ("stack",))
+        slow, tokens = _people(server, "nothing-to-hide", 3)
+        _play(api, slow, tokens)
         known = api.create(game="quatrefoil", variant="nothing-to-hide", seed=7, seats=bots)
         wait_until(lambda: api.state(known["id"])["outcome"] is not None, 60,
                    "the known-deal table to finish")
@@ -276,8 +299,10 @@ def test_the_same_deal_on_every_instance(tmp_path: Path, postgres: Postgres,
         try:
             made: list[dict[str, Any]] = [{}, {}]
 
+            tokens: list[dict[int, str]] = [{}, {}]
+
             def make(n: int) -> None:
-                made[n] = _daily(apis[n])
+                made[n], tokens[n] = _people(servers[n], "base", 4 + n)
 
             threads = [threading.Thread(target=make, args=(n,)) for n in range(2)]
             for thread in threads:
@@ -286,15 +311,15 @@ def test_the_same_deal_on_every_instance(tmp_path: Path, postgres: Postgres,
                 thread.join(60)
             views = []
             for n, api in enumerate(apis):
-                _play(api, made[n], ("stack",))
-                views.append(api.state(made[n]["id"], tokens_of(made[n])[0])["view"])
+                _play(api, made[n], tokens[n], ("stack",))
+                views.append(api.state(made[n]["id"], tokens[n][0])["view"])
             assert views[0] == views[1]
             # the other instance serves the table too, to its seat
             assert apis[1].state(made[0]["id"], tokens_of(made[0])[0])["view"] == views[0]
             clock.write_text(repr(NEXT_DAY))
-            tomorrow = _daily(apis[1])
-            _play(apis[1], tomorrow, ("stack",))
-            assert apis[1].state(tomorrow["id"], tokens_of(tomorrow)[0])["view"] != views[0]
+            tomorrow, later = _people(servers[1], "base", 6)
+            _play(apis[1], tomorrow, later, ("stack",))
+            assert apis[1].state(tomorrow["id"], later[0])["view"] != views[0]
             board = _board(apis[0], day=DAY)
             assert board["ended"] and board["finished"] == 2
             assert {e["table"] for e in board["entries"]} == {m["id"] for m in made}
@@ -372,3 +397,79 @@ def test_the_days_seed_needs_the_secret(tmp_path: Path) -> None:
     path.write_text(repr(day_end(DAY)))
     assert (clock.today(), clock.ended(DAY)) == ("2030-01-02", True)
     assert day_of(day_end(DAY) - 0.001) == DAY
+
+
+def test_one_client_cannot_hold_every_seat(twins: tuple[Server, Server, Path]) -> None:
+    """A daily table has at most one ``human`` seat (its creator's own link): four, or
+    two, are refused in one line, so one client cannot hold the whole deal's cards."""
+    server, _, clock = twins
+    clock.write_text(repr(NOON))
+    api = server.client()
+    try:
+        for seats in (HUMANS, ["human", "human", "bot:quatrefoil", "open"]):
+            r = api.http.post("/api/daily/quatrefoil/dual", json={"seats": seats})
+            assert r.status_code == 422, r.text
+            error = r.json()["error"]
+            assert "at most one 'human' seat" in error and "\n" not in error
+        assert _board(api, "dual")["tables"] == 0
+    finally:
+        api.http.close()
+
+
+def _standing(api: Api, tid: str, token: str | None) -> httpx.Response:
+    return api.http.get(f"/api/tables/{tid}/daily", headers=auth(token))
+
+
+def test_a_table_counts_only_from_its_own_addresses_and_first(
+        twins: tuple[Server, Server, Path]) -> None:
+    """A daily table is ranked only if its person seats were taken from different
+    addresses, and only the first finish from an address counts (ranked or not): a
+    later table with any of its addresses is played but unranked, and its players are
+    told why, in words that say nothing of the cards."""
+    server, _, clock = twins
+    clock.write_text(repr(NOON))
+    api = server.client()
+    try:
+        before = _board(api, "half-and-half")
+        # one address takes two seats: played, never ranked
+        shared, shared_tokens = _people(server, "half-and-half", (
+            "127.10.0.1", "127.10.0.2", "127.10.0.2", "127.10.0.3"))
+        playing = _standing(api, shared["id"], shared_tokens[0]).json()
+        assert playing == {"game": "quatrefoil", "variant": "half-and-half", "day": DAY,
+                           "ranked": False, "rank": None,
+                           "reason": "the game is not over yet"}
+        _play(api, shared, shared_tokens, ("stack",))
+        # four addresses of their own: ranked
+        fair, fair_tokens = _people(server, "half-and-half", 11)
+        _play(api, fair, fair_tokens, ("stack",))
+        # later tables with an address that finished already (a ranked table's creator;
+        # a seat of the unranked one): played to the end, unranked
+        again, again_tokens = _people(server, "half-and-half", (
+            "127.11.0.1", "127.12.0.2", "127.12.0.3", "127.12.0.4"))
+        _play(api, again, again_tokens, SCRIPT)
+        seen, seen_tokens = _people(server, "half-and-half", (
+            "127.13.0.1", "127.13.0.2", "127.13.0.3", "127.10.0.3"))
+        _play(api, seen, seen_tokens, ("stack",))
+
+        board = _board(api, "half-and-half")
+        assert board["finished"] == before["finished"] + 1
+        assert board["unranked"] == before["unranked"] + 3
+        assert board["tables"] == before["tables"] + 4
+        assert _standing(api, fair["id"], fair_tokens[3]).json()["ranked"] is True
+        for made, tokens, why in (
+                (shared, shared_tokens, "taken from the same address"),
+                (again, again_tokens, "only the first finish from an address counts"),
+                (seen, seen_tokens, "only the first finish from an address counts")):
+            for token in tokens.values():  # every player is told, the same words
+                told = _standing(api, made["id"], token).json()
+                assert told["ranked"] is False and told["rank"] is None
+                assert why in told["reason"] and "\n" not in told["reason"]
+        # only the table's players may ask; a table of no daily deal has no standing
+        r = _standing(api, fair["id"], None)
+        assert r.status_code == 403 and "daily deal" in r.json()["error"]
+        ordinary = api.create(game="quatrefoil", variant="half-and-half",
+                              seats=["human"] + ["bot:quatrefoil"] * 3)
+        r = _standing(api, ordinary["id"], tokens_of(ordinary)[0])
+        assert r.status_code == 404 and "not dealt a daily deal" in r.json()["error"]
+    finally:
+        api.http.close()

@@ -283,7 +283,9 @@ ROUTES: dict[tuple[str, str], Call] = {
     ("GET", "/api/daily/{game}/{variant}"): _both(
         _get("/api/daily/quatrefoil/base"), _get("/api/daily/quatrefoil/nosuch")),
     ("POST", "/api/daily/{game}/{variant}"): _post(
-        "/api/daily/quatrefoil/base", {"seats": ["human"] * 4}),
+        "/api/daily/quatrefoil/base", {"seats": ["human", "open", "open", "open"],
+                                       "private": True}),
+    ("GET", "/api/tables/{table_id}/daily"): _get("/api/tables/{tid}/daily"),
     ("GET", "/daily"): _get("/daily"),
     # the WebSocket: its messages are ``MESSAGES`` below, sent on every recipient's socket
     ("WS", "/api/tables/{table_id}/live"): lambda http, tid, token: [

@@ -434,6 +434,8 @@ def post_join(table_id: str, request: Request, body: JoinBody | None = None
         name = display_name(data.name) if data.name else None
         seat, token = live.join(data.seat, name)
         slot.bind(live.id)
+        # a daily table keeps who took each seat (its leaderboard's checks, server/daily)
+        request.app.state.daily.seated(live.id, seat, address_key(host))
     except TableError as error:
         raise _refused(error) from None
     except FourfoldError as error:

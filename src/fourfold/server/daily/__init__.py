@@ -35,6 +35,14 @@ class DailyDeals:
         players race the other tables on their own)."""
         return self.store.day_of(table_id) is not None
 
+    def seated(self, table_id: str, seat: int, address_key: str) -> None:
+        """A person took ``seat`` of ``table_id`` from ``address_key`` (its creator's
+        own link, or a join from the lobby): kept for a daily table (as a keyed hash),
+        so that its board can tell whether its people played from different addresses
+        and which address finished the deal first (board.py); nothing for others."""
+        if self.is_daily(table_id):
+            self.store.seated(table_id, seat, address_key)
+
     def sealed(self, table_id: str) -> str | None:
         """Why nobody but its players may look at ``table_id`` now (``None``: anyone
         may): a daily table stays sealed until its day ends."""

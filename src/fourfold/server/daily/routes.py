@@ -1,11 +1,16 @@
 """``/api/daily``: today's daily deals, their leaderboards, and a table dealt one; and
 the ``/daily`` page of the browser app.
 
-A daily table is made like any table (seats ``human``, ``open`` or ``bot:LEVEL``), but
-its deal is the day's (``DailyStore`` and ``deal_seed``), never a seed or set-up of
-its creator's, so it is never a known deal. Its deal is stored only in its record
-(as every secret deal is); until the day ends nobody but its players may look at it
-(``DailyDeals.sealed``, asked by every route that shows a table to a spectator).
+A daily table is made like any table (seats ``human``, ``open`` or ``bot:LEVEL``; at
+most one ``human``: its creator's own link, every other person takes an ``open`` seat
+with a request of their own), but its deal is the day's (``DailyStore`` and
+``deal_seed``), never a seed or set-up of its creator's, so it is never a known deal.
+Its deal is stored only in its record (as every secret deal is); until the day ends
+nobody but its players may look at it (``DailyDeals.sealed``, asked by every route
+that shows a table to a spectator). Each person seat's client address is kept as a
+keyed hash (``DailyDeals.seated``; joins are noted by ``post_join``), and ``GET
+/api/tables/{id}/daily`` tells the table's players whether it is ranked, or why not
+(board.py).
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from fourfold.ai.game_bots import game_bots
 from fourfold.core.errors import FourfoldError
 from fourfold.core.game import Game
 from fourfold.core.match import Match
-from fourfold.server.access import ApiError, charge, hub_of
+from fourfold.server.access import ApiError, Seated, charge, hub_of
 from fourfold.server.api import _created, _new_row, _seat_specs, _table_slots
 from fourfold.server.daily import DailyDeals
 from fourfold.server.daily.clock import day_end, parse_day
@@ -33,6 +38,7 @@ from fourfold.server.daily.deal import (
     daily_kinds,
     deal_seed,
 )
+from fourfold.server.limits import address_key
 from fourfold.server.schemas import Created, SeatEntry, Strict
 from fourfold.server.specs import HUMAN, OPEN
 
@@ -43,8 +49,9 @@ NAME = r"^[a-z0-9_-]{1,40}$"
 class DailyTableBody(Strict):
     seats: list[str | SeatEntry] = Field(
         min_length=1, max_length=8, examples=[["human", "open", "bot:quatrefoil", "open"]],
-        description="per seat: 'human' (a link now), 'open' (taken from the lobby), "
-                    "'bot:LEVEL'; or {'player': ..., 'name': ...}")
+        description="per seat: 'human' (a link now: at most one, the creator's own),"
+                    " 'open' (taken from the lobby by another person), 'bot:LEVEL'; or"
+                    " {'player': ..., 'name': ...}")
     private: bool = Field(default=False, description="keep it out of the lobby (a table"
                           " with no open seat always is)")
 
@@ -133,6 +140,11 @@ def post_daily_table(request: Request, game: str, variant: str, body: DailyTable
         if not any(s.kind in (HUMAN, OPEN) for s in specs):
             raise ApiError(422, "a daily table needs at least one person (a 'human' or"
                                 " 'open' seat): the leaderboard is for people")
+        humans = sum(s.kind == HUMAN for s in specs)
+        if humans > 1:
+            raise ApiError(422, f"a daily table has at most one 'human' seat, not {humans}:"
+                                " the creator's own; every other person takes an 'open'"
+                                " seat from the lobby with a request of their own")
         match: Match[Any, Any] = Match(played, start, [s.name for s in specs])
         private = body.private or not any(s.kind == OPEN for s in specs)
         with _table_slots(request, specs, private=private) as bind:
@@ -142,6 +154,10 @@ def post_daily_table(request: Request, game: str, variant: str, body: DailyTable
             tokens = {p: hub.minter.token() for p, s in enumerate(specs) if s.kind == HUMAN}
             deals.store.add(row["id"], kind, day)
             try:
+                host = request.client.host if request.client else None
+                for p, s in enumerate(specs):
+                    if s.kind == HUMAN:
+                        deals.store.seated(row["id"], p, address_key(host))
                 live = hub.add(row, tokens, match)
             except BaseException:
                 deals.store.remove(row["id"])
@@ -150,3 +166,19 @@ def post_daily_table(request: Request, game: str, variant: str, body: DailyTable
     except FourfoldError as error:
         raise ApiError(422, str(error)) from None
     return _created(live, tokens)
+
+
+@router.get("/api/tables/{table_id}/daily", summary="Whether this daily table counts on"
+            " its leaderboard, its rank, or why not (its players only)")
+def get_standing(caller: Seated, request: Request) -> dict[str, Any]:
+    deals = daily_of(request)
+    table_id = caller.live.id
+    day = deals.store.day_of(table_id)
+    if day is None:
+        raise ApiError(404, "this table was not dealt a daily deal")
+    game = caller.live.game
+    try:
+        kind = daily_kind(game.name, game.info.variant)
+    except FourfoldError as error:
+        raise ApiError(404, str(error)) from None
+    return deals.boards.standing(kind, day, table_id)

@@ -1,13 +1,17 @@
 """The daily deal's rows: the server's secret and which tables were dealt which day.
 
-Its tables (``server_secrets``, ``daily_tables``) are made by migration 0005 and
-written only here. A table's ``daily_tables`` row is written before the table itself,
+Its tables (``server_secrets``, ``daily_tables``) are made by migration 0005,
+``daily_seats`` (who took each person seat, as a keyed hash of the address) by 0010;
+all are written only here. A table's ``daily_tables`` row is written before the table itself,
 so any table a request can find already has it: a table with no row is not a daily
 one, for good.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import json
 import secrets
 import threading
 from collections import OrderedDict
@@ -16,6 +20,7 @@ from dataclasses import dataclass
 from sqlalchemy import (
     Column,
     Engine,
+    Integer,
     MetaData,
     String,
     Table,
@@ -42,6 +47,12 @@ daily_tables = Table(
     Column("game", String(40), nullable=False),
     Column("variant", String(40), nullable=False),
 )
+daily_seats = Table(
+    "daily_seats", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("address", String(64), nullable=False),
+)
 SECRET_NAME = "daily"
 #: tables whose day (or want of one) is remembered in memory
 MEMORY = 100_000
@@ -56,6 +67,10 @@ class DailyTable:
     known_deal: bool
     created_at: float
     updated_at: float
+    #: the seats held by people (``human`` seats, as the table stands)
+    people: frozenset[int] = frozenset()
+    #: seat -> the keyed hash of the address that took it (``seated``)
+    addresses: tuple[tuple[int, str], ...] = ()
 
 
 class DailyStore:
@@ -101,9 +116,23 @@ class DailyStore:
                                                   game=kind.game, variant=kind.variant))
         self._remember(table_id, day)
 
+    def address_hash(self, address_key: str) -> str:
+        """The keyed hash kept for a client address's key (never the address itself):
+        equal keys give equal hashes, and without the secret nobody can tell whose."""
+        message = f"address/{address_key}".encode()
+        return hmac.new(self.secret(), message, hashlib.sha256).hexdigest()[:32]
+
+    def seated(self, table_id: str, seat: int, address_key: str) -> None:
+        """Note that ``seat`` of daily table ``table_id`` was taken from ``address_key``
+        (``limits.address_key``)."""
+        with self.engine.begin() as c:
+            c.execute(insert(daily_seats).values(table_id=table_id, seat=seat,
+                                                 address=self.address_hash(address_key)))
+
     def remove(self, table_id: str) -> None:
         """Undo ``add`` (the table itself could not be stored)."""
         with self.engine.begin() as c:
+            c.execute(delete(daily_seats).where(daily_seats.c.table_id == table_id))
             c.execute(delete(daily_tables).where(daily_tables.c.table_id == table_id))
         with self._lock:
             self._days.pop(table_id, None)
@@ -130,12 +159,26 @@ class DailyStore:
     def tables_of(self, kind: DailyKind, day: str) -> list[DailyTable]:
         """Every table of ``kind``'s deal on ``day``, oldest first."""
         query = (select(tables.c.id, tables.c.status, tables.c.known_deal,
-                        tables.c.created_at, tables.c.updated_at)
+                        tables.c.created_at, tables.c.updated_at, tables.c.seats)
                  .join(daily_tables, daily_tables.c.table_id == tables.c.id)
                  .where(daily_tables.c.day == day, daily_tables.c.game == kind.game,
                         daily_tables.c.variant == kind.variant)
                  .order_by(tables.c.created_at, tables.c.id))
+        seats = (select(daily_seats.c.table_id, daily_seats.c.seat, daily_seats.c.address)
+                 .join(daily_tables, daily_tables.c.table_id == daily_seats.c.table_id)
+                 .where(daily_tables.c.day == day, daily_tables.c.game == kind.game,
+                        daily_tables.c.variant == kind.variant))
         with self.engine.connect() as c:
-            return [DailyTable(str(r.id), str(r.status), bool(r.known_deal),
-                               float(r.created_at), float(r.updated_at))
-                    for r in c.execute(query).all()]
+            rows = c.execute(query).all()
+            taken: dict[str, list[tuple[int, str]]] = {}
+            for r in c.execute(seats).all():
+                taken.setdefault(str(r.table_id), []).append((int(r.seat), str(r.address)))
+        return [DailyTable(str(r.id), str(r.status), bool(r.known_deal),
+                           float(r.created_at), float(r.updated_at), _people(str(r.seats)),
+                           tuple(sorted(taken.get(str(r.id), ()))))
+                for r in rows]
+
+
+def _people(seats: str) -> frozenset[int]:
+    """The seats held by people in a ``tables.seats`` JSON list."""
+    return frozenset(p for p, s in enumerate(json.loads(seats)) if s.get("kind") == "human")

@@ -1,13 +1,14 @@
 // The daily deal page (/daily): today's secret deal of each variant, a table dealt it
-// (people, invite links, open seats or bots), and each variant's leaderboard. While
+// (you, open seats or bots), and each variant's leaderboard. While
 // the day lasts a board shows ranks only; once it is over, each table's line, its
 // replay and the deal (docs/daily.md). The browser learns nothing else of the deal.
 import {absolute, api, copyButton, h, navigate, rememberSeat} from './util.js';
 
 const SEAT_CHOICES = [
   ['you', 'You'],
-  ['friend', 'A friend (invite link)'],
-  ['open', 'Anyone (open seat in the lobby)'],
+  // no invite links: every other person takes an open seat with a request of their own
+  // (docs/daily.md, the ruling on who sits at a daily table)
+  ['open', 'Another person (open seat in the lobby)'],
   ['bot', 'A bot'],
 ];
 //: how often the boards are read again while the page is open (ms)
