@@ -88,7 +88,10 @@ REPLIES = 10  # REPLIES + k: scratch, the opponent's replies after a give of kin
 # NEXT_THREATS + b the same once a piece is placed (``count_replies``)
 THREATS = REPLIES + 16
 NEXT_THREATS = THREATS + FEATURE_BITS
-FRAMES = NEXT_THREATS + FEATURE_BITS  # per depth, a node's frame (``search``):
+# NEXT_PAIRS + b: scratch, the empty cells where a piece holding bit b would leave a line
+# one piece short of bit b (``pairs``, in ``count_replies``)
+NEXT_PAIRS = NEXT_THREATS + FEATURE_BITS
+FRAMES = NEXT_PAIRS + FEATURE_BITS  # per depth, a node's frame (``search``):
 
 # fields of a node's frame, ``s[FRAMES + FRAME * n + field]`` at depth ``n`` (``search``)
 F_ALPHA = 0  # its window, narrowed by the table
@@ -115,6 +118,9 @@ class BitTables(NamedTuple):
 
     win_cells: npt.NDArray[np.uint16]  # (65536,) cells completing a line of the mask
     kinds_holding: npt.NDArray[np.int64]  # (256,) the kinds holding one of the bits
+    two_lines: npt.NDArray[np.uint16]  # (65536,) the lines holding two cells of the mask
+    clear_lines: npt.NDArray[np.uint16]  # (65536,) the lines holding no cell of the mask
+    lines_cells: npt.NDArray[np.uint16]  # (1024,) the cells of a set of lines
 
 
 class BitWork(NamedTuple):
@@ -144,16 +150,27 @@ def build_bit_tables(t: SolverTables) -> BitTables:
     feature bits."""
     masks = np.arange(1 << CELLS, dtype=np.int64)
     win = np.zeros(1 << CELLS, dtype=np.int64)
-    for line in board_lines():
-        line_mask = sum(1 << c for c in line)
+    two = np.zeros(1 << CELLS, dtype=np.int64)
+    clear = np.zeros(1 << CELLS, dtype=np.int64)
+    line_masks = [sum(1 << c for c in line) for line in board_lines()]
+    for i, line_mask in enumerate(line_masks):
         inside = masks & line_mask
         counts = np.zeros(1 << CELLS, dtype=np.int64)
-        for c in line:
+        for c in range(CELLS):
             counts += (inside >> c) & 1
         win |= np.where(counts == 3, line_mask & ~inside, 0)
+        two |= np.where(counts == 2, 1 << i, 0)
+        clear |= np.where(counts == 0, 1 << i, 0)
+    cells = [0] * (1 << len(line_masks))
+    for lines in range(1 << len(line_masks)):
+        for i, line_mask in enumerate(line_masks):
+            if (lines >> i) & 1:
+                cells[lines] |= line_mask
     holding = [sum(1 << k for k, f in enumerate(t.features) if int(f) & word)
                for word in range(1 << FEATURE_BITS)]
-    return BitTables(win.astype(np.uint16), np.array(holding, dtype=np.int64))
+    return BitTables(win.astype(np.uint16), np.array(holding, dtype=np.int64),
+                     two.astype(np.uint16), clear.astype(np.uint16),
+                     np.array(cells, dtype=np.uint16))
 
 
 def new_bit_work() -> BitWork:
@@ -239,6 +256,18 @@ def threats(bt, s, at, empty):
         s[at + b] = hit
         out |= np.int64(hit != 0) << b
     return out
+
+
+@inlined
+def pairs(bt, s, at, empty):
+    """Keep in ``s[at + b]`` the empty cells where a piece holding bit ``b`` would leave a
+    line one piece short of ``b``: those of the lines holding two cells of bit ``b``'s mask
+    and no piece lacking it (whose other two cells are then empty)."""
+    occupied = FULL_BOARD & ~empty
+    for b in range(FEATURE_BITS):
+        mask = s[MASKS + b]
+        lines = bt.two_lines[mask] & bt.clear_lines[occupied & ~mask]
+        s[at + b] = bt.lines_cells[lines] & empty
 
 
 @inlined
@@ -335,6 +364,7 @@ def count_replies(t, bt, w, s, safe, avail):
         m ^= low
         s[REPLIES + BIT_INDEX[low % 37]] = 0
     threats(bt, s, NEXT_THREATS, empty)
+    pairs(bt, s, NEXT_PAIRS, empty)
     for c in range(CELLS):
         if not (empty >> c) & 1:
             continue
@@ -343,7 +373,8 @@ def count_replies(t, bt, w, s, safe, avail):
         t1 = 0
         for b in range(FEATURE_BITS):
             t0 |= np.int64((s[NEXT_THREATS + b] & rest) != 0) << b
-            t1 |= np.int64((bt.win_cells[s[MASKS + b] | (np.int64(1) << c)] & rest) != 0) << b
+            t1 |= ((s[NEXT_PAIRS + b] >> c) & 1) << b
+        t1 |= t0
         m = safe
         while m:
             low = m & -m
