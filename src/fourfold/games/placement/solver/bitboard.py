@@ -239,7 +239,7 @@ def take_back(w, s, kind, hand):
 def open_bits(bt, s, rest, cell, holding):
     """The feature bits whose mask, with ``cell`` added for the bits of ``holding`` (a
     piece there holding them), one cell of ``rest`` would complete to a line."""
-    out = 0
+    out = np.int64(0)
     for b in range(FEATURE_BITS):
         mask = s[MASKS + b] | (((holding >> b) & 1) << cell)
         out |= np.int64((bt.win_cells[mask] & rest) != 0) << b
@@ -250,7 +250,7 @@ def open_bits(bt, s, rest, cell, holding):
 def threats(bt, s, at, empty):
     """Keep in ``s[at + b]`` the empty cells completing a line of bit ``b``'s mask, and
     return the bits some empty cell completes (as ``open_bits(bt, s, empty, 0, 0)``)."""
-    out = 0
+    out = np.int64(0)
     for b in range(FEATURE_BITS):
         hit = bt.win_cells[s[MASKS + b]] & empty
         s[at + b] = hit
@@ -274,7 +274,7 @@ def pairs(bt, s, at, empty):
 def open_bits_kept(bt, s, at, rest, cell, holding):
     """``open_bits`` where ``s[at + b]`` holds ``threats`` of a superset of ``rest``: the
     bits ``holding`` lacks need no look-up."""
-    out = 0
+    out = np.int64(0)
     for b in range(FEATURE_BITS):
         if (holding >> b) & 1:
             hit = bt.win_cells[s[MASKS + b] | (np.int64(1) << cell)] & rest
@@ -369,8 +369,8 @@ def count_replies(t, bt, w, s, safe, avail):
         if not (empty >> c) & 1:
             continue
         rest = empty & ~(np.int64(1) << c)
-        t0 = 0
-        t1 = 0
+        t0 = np.int64(0)
+        t1 = np.int64(0)
         for b in range(FEATURE_BITS):
             t0 |= np.int64((s[NEXT_THREATS + b] & rest) != 0) << b
             t1 |= ((s[NEXT_PAIRS + b] >> c) & 1) << b
@@ -414,7 +414,7 @@ def look_up_children(t, bt, w, s, n, hand, count, alpha, beta):
         g = mv & 31
         bit_place(t, w, s, c, hand)
         give(w, s, g)
-        chi, clo, _, _ = node_key(t, w, 0, bits)
+        chi, clo, _, _ = node_key(t, w, np.int64(0), bits)
         take_back(w, s, g, hand)
         bit_unplace(t, w, s, c)
         cut, low = judge_child(w, order, a, chi, clo, alpha, beta)
@@ -467,7 +467,7 @@ def enter(t, bt, w, s, alpha, beta):
     hi = np.int64(0)
     lo = np.int64(0)
     if n <= st[CANON_MAX]:
-        hi, lo, bmap, pmap = node_key(t, w, 0, all_bits(t))
+        hi, lo, bmap, pmap = node_key(t, w, np.int64(0), all_bits(t))
     elif use_tt:
         hi, lo = raw_key(w, s)
     decided, known, alpha, beta, tt_first = look_up(t, w, use_tt, hi, lo, bmap, pmap,
