@@ -33,8 +33,8 @@ QUARTO_SOLVERS = GameSolvers(
         _solve,
         None,
         SUMMARY.format(maps=32, reach=4,
-                       start=" the start, a draw, takes about 330 million nodes and two"
-                             " minutes on two cores;"),
+                       start=" the start, a draw, takes about 300 million nodes and 80"
+                             " seconds on two cores;"),
     ),),
     split="fourfold.games.placement.solver.split",
     bench="fourfold.games.placement.solver_bench:quarto_sets",
