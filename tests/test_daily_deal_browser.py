@@ -119,6 +119,14 @@ def test_the_daily_page(served: tuple[Server, Path], browser: Any,
         page.locator("#daily-dual").wait_for()
         assert not serious(page)
         page.screenshot(path=str(shots / "daily-phone.png"), full_page=True)
+
+        # no seat of yours (an open seat and bots): the page says where people sit down
+        panel = page.locator("#daily-base")
+        panel.locator("#daily-base-seat-0").select_option("open")
+        panel.get_by_role("button", name="Play today’s base deal").click()
+        panel.get_by_text("The table is made: its open seats wait in the").wait_for()
+        assert panel.locator(".error").inner_text() == ""
+        page.screenshot(path=str(shots / "daily-open-seat-phone.png"), full_page=True)
         watched.clean()
     finally:
         clock.write_text(repr(NOON))

@@ -2,7 +2,7 @@
 // (you, open seats or bots), and each variant's leaderboard. While
 // the day lasts a board shows ranks only; once it is over, each table's line, its
 // replay and the deal (docs/daily.md). The browser learns nothing else of the deal.
-import {absolute, api, copyButton, h, navigate, rememberSeat} from './util.js';
+import {api, h, navigate, rememberSeat} from './util.js';
 
 const SEAT_CHOICES = [
   ['you', 'You'],
@@ -82,15 +82,10 @@ export function dailyPage(main) {
       const label = `Daily ${d.title} (${d.variant})`;
       const yours = r.data.seats.filter((s) => kinds[s.seat] === 'you');
       yours.forEach((s) => rememberSeat(r.data.id, s.token, `${label}, seat ${s.seat + 1}`));
-      const friends = r.data.seats.filter((s) => kinds[s.seat] === 'friend');
-      if (yours.length === 1 && !friends.length) { navigate(yours[0].url); return; }
-      result.replaceChildren(h('p', {}, 'Send each friend their own seat link:'),
-        h('ul', {class: 'plain links'}, r.data.seats.filter((s) => s.token).map((s) => {
-          const url = absolute(s.url);
-          return h('li', {}, `Seat ${s.seat + 1} (${kinds[s.seat] === 'you' ? 'you' : 'a friend'}): `,
-            h('input', {readonly: true, value: url, class: 'link', 'aria-label': `Invite link for seat ${s.seat + 1}`}),
-            ' ', copyButton(() => url, 'Copy link'));
-        })));
+      if (yours.length) { navigate(yours[0].url); return; }
+      // no seat of yours: the people take the open seats from the lobby
+      result.replaceChildren(h('p', {}, 'The table is made: its open seats wait in the ',
+        h('a', {href: '/', 'data-nav': true}, 'lobby'), '.'));
     });
     return form;
   }
