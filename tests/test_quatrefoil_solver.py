@@ -130,5 +130,9 @@ def test_solve_command(capsys: pytest.CaptureFixture[str]) -> None:
     for name in data["actions"][:-1]:
         state = act(state, ACTION_NAMES.index(name))
     assert format_arrangement(state) == "YBRG/P"
+    # already solved: one action, said in the singular
+    assert main(["solve", "quatrefoil", "--start", "RGBY/P", "--solution", "RGBY/P"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "RGBY/P -> RGBY/P: 1 action (0 moves, then stack)")
     assert main(["solve", "quatrefoil", "--start", "RGBY/X", "--solution", "YBRG/P"]) == 2
     assert "not a token" in capsys.readouterr().err

@@ -79,8 +79,9 @@ def _quatrefoil_run(args: argparse.Namespace) -> int:
         }))
         return 0
     moves = len(actions) - 1
+    count = f"{len(actions)} action{'s' if len(actions) != 1 else ''}"
     print(f"{format_arrangement(start)} -> {format_arrangement(solution)}: "
-          f"{len(actions)} actions ({moves} move{'s' if moves != 1 else ''}, then stack)")
+          f"{count} ({moves} move{'s' if moves != 1 else ''}, then stack)")
     print(" ".join(actions))
     return 0
 
