@@ -445,14 +445,12 @@ def enter(t, bt, w, s, alpha, beta):
     hand = st[HAND]
     total = t.params[P_TOTAL]
     empty = FULL_BOARD & ~st[OCC]
-    if n + 3 >= total:
-        if t.features[hand] & threats(bt, s, THREATS, empty):
-            return RETURN, WIN - (n + 1)
-        if n + 1 == total:
-            return RETURN, 0
-        return RETURN, last_pieces(t, bt, w, s, n, hand)
     if t.features[hand] & threats(bt, s, THREATS, empty):
         return RETURN, WIN - (n + 1)
+    if n + 1 == total:
+        return RETURN, 0
+    if n + 3 >= total:
+        return RETURN, last_pieces(t, bt, w, s, n, hand)
     avail = s[AVAIL]
     ceiling = WIN - (n + 3) if n + 3 <= total else 0
     floor = -(WIN - (n + 2))
