@@ -169,6 +169,9 @@ def test_a_game_in_chromium_makes_no_http_request_per_move(
         page.goto(f"{server.url}/t/{table}#seat={token}")
         _my_turn(page)
         page.wait_for_function("() => document.querySelector('#moves') !== null")
+        # a move made before the socket is welcomed goes over HTTP, as it must: the page
+        # says when it is live
+        page.wait_for_selector('#board[data-live="1"]')
         # from here on, every request the page makes is counted (sockets are not requests)
         page.on("request", lambda r: requests.append(f"{r.method} {r.url}"))
         plies = 0
@@ -255,9 +258,12 @@ def test_a_missed_event_or_a_reconnect_fetches_the_whole_screen_once(
         page.wait_for_selector('#board[data-version="3"]')
         assert drop["dropped"] == 1 and len(screens) == 1, screens
         assert page.locator("#moves li .move").count() == 3
-        routes[-1].close()  # the connection drops: the page reconnects and catches up
+        routes[-1].close()  # the connection drops: the page says so, reconnects and catches up
+        page.wait_for_selector("#connection", state="visible")
         assert move(1) == 4
         page.wait_for_selector('#board[data-version="4"]')
+        page.wait_for_selector('#board[data-live="1"]')
+        page.wait_for_selector("#connection", state="hidden")
         assert len(routes) == 2 and len(screens) == 2, (len(routes), screens)
         assert page.locator("#moves li .move").count() == 4
     finally:

@@ -47,6 +47,8 @@ export function tablePage(main, id) {
     h('label', {for: 'move-input'}, 'Type a move'), h('div', {class: 'inline'}, input, h('button', {type: 'submit'}, 'Play')),
     h('p', {class: 'help', id: 'move-help'}, 'In the game\'s notation; the list offers the legal moves. Enter plays it.'), datalist);
   const feedback = h('p', {class: 'feedback', id: 'feedback', role: 'alert'});
+  const connection = h('p', {class: 'connection', id: 'connection', role: 'status', hidden: true},
+    'The live connection dropped; reconnecting… Moves still go through.');
   const seatsBox = h('div', {class: 'seats-box', id: 'seats'});
   // the clocks sit with the turn, beside the board (under it on a phone), in sight
   const clockBox = h('div', {class: 'clock-box', id: 'clocks', hidden: true});
@@ -65,7 +67,7 @@ export function tablePage(main, id) {
     h('div', {class: 'table-layout'},
       h('div', {class: 'board-col'}, board),
       h('div', {class: 'side-col'},
-        h('section', {class: 'play-box', 'aria-label': 'Turn and controls'}, clockBox, turn, banner, feedback, controls, summary),
+        h('section', {class: 'play-box', 'aria-label': 'Turn and controls'}, clockBox, turn, connection, banner, feedback, controls, summary),
         seatsBox, offerBox, actions, hintBox, h('h2', {class: 'small-h'}, 'Moves'), movesList, form, links, chat.element))));
 
   measure(board);  // the board's room, while the page is still empty (layout.js)
@@ -707,6 +709,13 @@ export function tablePage(main, id) {
   }
 
   // -- live --------------------------------------------------------------------------------
+  // The board says whether the page is live (data-live="1" once the socket is welcomed);
+  // after a drop, a line says the page is reconnecting, and actions go over HTTP meanwhile.
+  function showLive(live) {
+    if (live) board.dataset.live = '1';
+    else delete board.dataset.live;
+    connection.hidden = live || !reconnecting || gone;
+  }
   let reconnecting = false;
   function connect() {
     if (!alive || gone) return;
@@ -722,6 +731,7 @@ export function tablePage(main, id) {
       try { m = JSON.parse(event.data); } catch (err) { return; }
       if (m.type === 'welcome') {
         welcomed = true;
+        showLive(true);
         if (reconnecting) refresh();  // events may have been missed while away
         reconnecting = true;
       } else if ((m.type === 'ack' || m.type === 'pong' || m.type === 'refused') && pending.length) answered(m);
@@ -739,7 +749,9 @@ export function tablePage(main, id) {
       }
     });
     ws.addEventListener('close', () => {
+      if (socket !== ws) return;  // an older socket, already replaced
       welcomed = false;
+      showLive(false);
       while (pending.length) answered({type: 'refused', status: 0, error: 'the connection dropped; try again'});
       if (!alive || gone) return;
       reconnect = window.setTimeout(connect, backoff);
