@@ -4,20 +4,23 @@ pending, 409 before the end) and ``GET /api/tables/{id}/review/picture?ply=N&ste
 a mistake's best line, or a cooperative game's shortest solution from there; ``N`` one
 past the last ply is the position the game ended on, with the review's ``end_line``).
 Both answer only for a finished game: a game with hidden cards shows them by then, so
-its pictures are drawn from the view that shows every card."""
+its pictures are drawn from the view that shows every card, the same for every caller;
+the positions are worked out once per table version (review/positions.py)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from fourfold.core.errors import FourfoldError
-from fourfold.core.match import Match
 from fourfold.server.access import ApiError, Watcher, check_watchable
 from fourfold.server.jobs import long_owner
+from fourfold.server.live import LiveTable
 from fourfold.server.review.jobs import Reviews
+from fourfold.server.review.positions import ReviewPositions
+from fourfold.server.web.finished import Finished
 
 router = APIRouter(prefix="/api", tags=["review"])
 
@@ -25,6 +28,31 @@ router = APIRouter(prefix="/api", tags=["review"])
 def _reviews(request: Request) -> Reviews:
     reviews: Reviews = request.app.state.reviews
     return reviews
+
+
+#: finished games' positions and review lines, worked out once per table and version
+#: (review/positions.py); the same for every caller (recipient ``None``)
+_positions: Finished[ReviewPositions] = Finished()
+
+
+def _positions_of(live: LiveTable, reviews: Reviews) -> ReviewPositions:
+    """The table's positions and its stored review's lines (409 without a review of its
+    final version); worked out on the first request only."""
+    version = live.table.version
+
+    def work_out() -> ReviewPositions:
+        review = reviews.stored(live)
+        if review is None or review.get("version") != version:
+            raise ApiError(409, "this game has no review yet")
+        record = live.table.referee_record()
+        if live.table.version != version:  # it moved on meanwhile: nothing is kept
+            raise ApiError(409, "this game has no review yet")
+        try:
+            return ReviewPositions.of(record, review)
+        except FourfoldError as error:
+            raise ApiError(500, f"the stored review does not replay: {error}") from None
+
+    return _positions.get((live.id, version, None), work_out)
 
 
 @router.get("/tables/{table_id}/review", summary="The review of a finished game")
@@ -44,20 +72,16 @@ def get_line_picture(table_id: str, request: Request, caller: Watcher,
 
     live = caller.live
     check_watchable(request.app.state, live)
-    review = _reviews(request).stored(live)
-    if review is None:
-        raise ApiError(409, "this game has no review yet")
-    plies: list[dict[str, Any]] = review["plies"]
-    if ply > len(plies) + 1:
-        raise ApiError(422, f"the game has {len(plies)} plies, not {ply - 1}")
-    line: list[str] = (plies[ply - 1].get("line") if ply <= len(plies)
-                       else review.get("end_line")) or []
+    positions = _positions_of(live, _reviews(request))
+    if ply > positions.plies + 1:
+        raise ApiError(422, f"the game has {positions.plies} plies, not {ply - 1}")
+    line = positions.lines[ply - 1]
     if step > len(line):
         raise ApiError(422, f"the line at ply {ply} has {len(line)} moves, not {step}")
     game = live.game
-    state = Match.from_record(live.table.referee_record()).states[ply - 1]
     last = None
     try:
+        state = positions.before(ply)
         for text in line[:step]:
             last = game.parse_move(state, text)
             state = game.apply(state, last)
