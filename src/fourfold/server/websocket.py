@@ -8,7 +8,10 @@ Tokens never go in the URL, where logs would keep them. The server answers
 ``welcome`` and then one wire event per change, built from this connection's own view
 (the first, ``start``, holds the view now). Actions are the wire's client messages
 (``move``, ``resign``, ``offer``, ``answer``, ``ping``); each is answered ``ack`` or
-``refused`` (with an HTTP-like ``status`` and the reason in words).
+``refused`` (with an HTTP-like ``status`` and the reason in words). The order is fixed
+(docs/wire.md): ``welcome``, ``start``, then each answer after the ``start`` and after
+the events of the change it made, as every message goes through the connection's one
+outbox after the ``welcome``.
 
 A page from another site may not open the socket: the ``Origin`` must be this host or
 one of ``Settings.allowed_origins``. One client address holds at most
@@ -236,17 +239,16 @@ async def _session(websocket: WebSocket, hub: Hub, live: LiveTable, seat: int | 
                 break
             if not bucket.take() or not await limits.allow_async(host, digest):
                 strikes += 1
-                await _send(websocket, error_json(429, "too many messages: slow down"))
+                hub.call_soon(connection.push, dumps(error_json(
+                    429, "too many messages: slow down")))
                 if strikes > MAX_STRIKES:
                     raise Closing(1008)
                 continue
             reply = await _act(hub, live, seat, text, websocket.app.state.chat)
-            if connection.dress is not None:
-                # a page: the answer goes after the events of the change it made
-                # (queued already), so the page has drawn the change when it hears it
-                hub.call_soon(connection.push, dumps(reply))
-            else:
-                await _send(websocket, reply)
+            # every answer goes through the outbox, after what is queued there already:
+            # the ``start`` (queued by ``attach``), and the events of the change the
+            # action made; sent at once, a first message's answer beat the ``start``
+            hub.call_soon(connection.push, dumps(reply))
     finally:
         live.detach(connection)
         sender.cancel()
