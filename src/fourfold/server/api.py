@@ -432,11 +432,15 @@ def post_join(table_id: str, request: Request, body: JoinBody | None = None
         raise ApiError(429, _people_refusal(caps.limit), retry_after=CAP_RETRY_SECONDS)
     try:
         name = display_name(data.name) if data.name else None
-        seat, token = live.join(data.seat, name)
+        # a daily table keeps who took each seat (its leaderboard's checks, server/daily),
+        # saved in the join's own transaction: the seat and its address, or neither
+        noted = request.app.state.daily.join_rows(live.id, address_key(host))
+        seat, token = live.join(data.seat, name, noted)
         slot.bind(live.id)
-        # a daily table keeps who took each seat (its leaderboard's checks, server/daily)
-        request.app.state.daily.seated(live.id, seat, address_key(host))
     except TableError as error:
+        if error.kind == "save":
+            raise ApiError(503, f"the seat was not taken (it is still open): {error.reason};"
+                                " try again in a moment") from None
         raise _refused(error) from None
     except FourfoldError as error:
         raise ApiError(422, str(error)) from None

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -32,7 +32,7 @@ from fourfold.core.match import Match
 from fourfold.server.fanout import Connection, Fanout, Muted, dumps
 from fourfold.server.persistence import Persistence, Saved, SavingFailed
 from fourfold.server.specs import HUMAN, OPEN, SeatSpec, bot_pace, seat_of, seated_table
-from fourfold.server.storage import TableRow
+from fourfold.server.storage import Row, TableRow
 from fourfold.server.timers import TableTimer
 from fourfold.server.tokens import token_hash
 from fourfold.table import ClockSettings, ClockState, Table, TableError
@@ -103,6 +103,8 @@ class LiveTable:
         self.fanout = Fanout(self.game, self.broker, hub.call_soon)
         self.timer = TableTimer(self)
         self._pending_token: tuple[int, str] | None = None
+        #: what else the seat being taken writes with it (``join``'s ``noted``)
+        self._pending_rows: Sequence[Row] = ()
         restored = Persistence.restored_clocks(row, match,
                                                self.broker.charges_restored_clocks())
         self.table = self._make_table(match, Saved.of(row, match), restored)
@@ -128,7 +130,8 @@ class LiveTable:
             changes move a deadline: offers and their answers do not."""
             if getattr(self, "table", table) is not table:
                 raise SavingFailed("the table was changed elsewhere")
-            self.persistence.save_change(self, table, saved, self._pending_token)
+            self.persistence.save_change(self, table, saved, self._pending_token,
+                                         self._pending_rows)
             self.timer.soon()
             if table.outcome is not None and self.owner and self.hub.on_finished:
                 self.hub.on_finished(self)  # the review starts (server/review)
@@ -158,8 +161,12 @@ class LiveTable:
             raise TableError(f"the game starts when every seat is taken (open: {waiting})",
                              "turn")
 
-    def join(self, seat: int | None, name: str | None) -> tuple[int, str]:
-        """Take an open seat (the first one, or ``seat``); returns it and its token."""
+    def join(self, seat: int | None, name: str | None,
+             noted: Callable[[int], Sequence[Row]] | None = None) -> tuple[int, str]:
+        """Take an open seat (the first one, or ``seat``); returns it and its token.
+        ``noted(seat)``: rows saved with the seat, in the same transaction (a daily
+        table's seat address); if any cannot be saved, the seat stays open
+        (``TableError``, kind ``save``)."""
         with self.lock:
             if self.status == "abandoned" or self.table.outcome is not None:
                 raise TableError("this table is closed", "over")
@@ -177,13 +184,15 @@ class LiveTable:
             self.seats[seat] = SeatSpec(HUMAN, name or before.name)
             self._pending_token = (seat, token_hash(token))
             try:  # the record names the newcomer from now on
+                self._pending_rows = () if noted is None else noted(seat)
                 self.table.set_seat(seat, seat_of(self.game, seat, self.seats[seat],
                                                   self.seed, 0.0, True))
-            except TableError:
+            except BaseException:
                 self.seats[seat] = before
                 raise
             finally:
                 self._pending_token = None
+                self._pending_rows = ()
             self.tokens[token_hash(token)] = seat
             if self.playing:
                 self._restart()

@@ -8,7 +8,9 @@ undone and refused), plus the change's moves:
 - a move appends one row to ``table_moves``; the record is not written again;
 - an undo deletes the rows it took back;
 - a change of the record's tags (a seat taken, the game's end) writes the record
-  anew (its tags and set-up) with every move as rows.
+  anew (its tags and set-up) with every move as rows;
+- a seat taken also writes its token's hash, and what else the join notes (a daily
+  table's seat address): all of it or none.
 
 Between changes, ``checkpoint`` saves the running clocks (the owner's, every few
 seconds). A failed save undoes the change; the actor is told it did not count.
@@ -20,13 +22,14 @@ import contextlib
 import dataclasses
 import logging
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from fourfold.core.match import Match
 from fourfold.core.outcome import Outcome
 from fourfold.core.record import format_record
-from fourfold.server.storage import Repository, StaleWrite, TableRow
+from fourfold.server.storage import Repository, Row, StaleWrite, TableRow
 from fourfold.table import ClockState, Table
 
 if TYPE_CHECKING:
@@ -71,9 +74,11 @@ class Persistence:
         self.broker = broker
 
     def save_change(self, live: LiveTable, table: Table, saved: Saved,
-                    token: tuple[int, str] | None = None) -> None:
-        """Save ``table``'s newest change (``token``: a seat just taken, and its hash);
-        raises ``SavingFailed`` if it cannot."""
+                    token: tuple[int, str] | None = None, rows: Sequence[Row] = ()
+                    ) -> None:
+        """Save ``table``'s newest change (``token``: a seat just taken, and its hash;
+        ``rows``: what else the seat taken writes, in the same transaction); raises
+        ``SavingFailed`` if it cannot."""
         now = time.time()
         status = "finished" if table.outcome is not None else (
             "live" if live.playing else "open")
@@ -105,7 +110,8 @@ class Persistence:
             moves = table.moves_since(saved.plies)
         try:
             self.repo.save_change(live.id, saved.version, changes, moves=moves,
-                                  first_ply=first, cut_from=cut, token=token)
+                                  first_ply=first, cut_from=cut, token=token,
+                                  rows=rows)
         except StaleWrite:
             self.broker.stale_write(live, saved.version)
             live.stale = True

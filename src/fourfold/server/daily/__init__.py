@@ -11,12 +11,13 @@ leaderboard per day and variant (docs/daily.md).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from fourfold.server.daily.board import Leaderboards
 from fourfold.server.daily.clock import DailyClock
 from fourfold.server.daily.store import DailyStore
-from fourfold.server.storage import Repository
+from fourfold.server.storage import Repository, Row
 
 SEALED = ("a table of the daily deal is shown only to its players until the day ends"
           " (midnight UTC); its results and lines are on the leaderboard then")
@@ -42,6 +43,18 @@ class DailyDeals:
         and which address finished the deal first (board.py); nothing for others."""
         if self.is_daily(table_id):
             self.store.seated(table_id, seat, address_key)
+
+    def join_rows(self, table_id: str, address_key: str
+                  ) -> Callable[[int], Sequence[Row]] | None:
+        """What a join of ``table_id`` from ``address_key`` writes with the seat, in the
+        join's own transaction (``LiveTable.join``'s ``noted``): a daily table's seat
+        address (as ``seated``); ``None`` for other tables. The seat and its address
+        are saved together or not at all: written after the join, a failure left the
+        seat taken, its address missing, and the joiner a 500."""
+        if not self.is_daily(table_id):
+            return None
+        address = self.store.address_hash(address_key)  # before the table's lock
+        return lambda seat: [self.store.seat_row(table_id, seat, address)]
 
     def sealed(self, table_id: str) -> str | None:
         """Why nobody but its players may look at ``table_id`` now (``None``: anyone

@@ -31,7 +31,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 
 from fourfold.server.daily.deal import DailyKind
-from fourfold.server.storage import Repository
+from fourfold.server.storage import Repository, Row
 from fourfold.server.storage.models import tables
 
 metadata = MetaData()
@@ -128,6 +128,13 @@ class DailyStore:
         with self.engine.begin() as c:
             c.execute(insert(daily_seats).values(table_id=table_id, seat=seat,
                                                  address=self.address_hash(address_key)))
+
+    @staticmethod
+    def seat_row(table_id: str, seat: int, address: str) -> Row:
+        """The ``daily_seats`` row of a seat taken from the address whose keyed hash is
+        ``address`` (``address_hash``), for the join's own transaction
+        (``Repository.save_change``'s ``rows``)."""
+        return daily_seats, {"table_id": table_id, "seat": seat, "address": address}
 
     def remove(self, table_id: str) -> None:
         """Undo ``add`` (the table itself could not be stored)."""

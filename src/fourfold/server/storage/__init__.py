@@ -1,5 +1,5 @@
 """The server's database: schema, migrations and every read and write."""
 
-from fourfold.server.storage.repository import Repository, StaleWrite, TableRow
+from fourfold.server.storage.repository import Repository, Row, StaleWrite, TableRow
 
-__all__ = ["Repository", "StaleWrite", "TableRow"]
+__all__ = ["Repository", "Row", "StaleWrite", "TableRow"]

@@ -188,6 +188,18 @@ def _cut_moves(dialect: Dialect) -> tuple[str, tuple[str, ...]]:
         dialect)
 
 
+#: a row written with a change, in its transaction: a table (of any module's metadata)
+#: and the row's values (``save_change``'s ``rows``)
+Row = tuple[Any, Mapping[str, Any]]
+
+
+@lru_cache(maxsize=16)
+def _insert_row(dialect: Dialect, table: Any, columns: tuple[str, ...]
+                ) -> tuple[str, tuple[str, ...]]:
+    """``INSERT INTO <table> (<columns>)``, compiled once per table and columns."""
+    return _compile(insert(table).values({c: bindparam(c) for c in columns}), dialect)
+
+
 @lru_cache(maxsize=8)
 def _insert_token(dialect: Dialect) -> tuple[str, tuple[str, ...]]:
     """``INSERT INTO seat_tokens`` (a seat just taken)."""
@@ -339,12 +351,15 @@ class Repository:
     def save_change(self, table_id: str, expected: int, changes: Mapping[str, Any], *,
                     moves: Sequence[str] = (), first_ply: int = 0,
                     cut_from: int | None = None,
-                    token: tuple[int, str] | None = None) -> None:
+                    token: tuple[int, str] | None = None,
+                    rows: Sequence[Row] = ()) -> None:
         """One change of a table, in one transaction: ``changes`` to its row if it is
         still at version ``expected`` (else ``StaleWrite``, nothing written); then its
         move rows from ply ``cut_from`` on deleted (an undo, a record written anew),
-        ``moves`` appended as plies ``first_ply``, ``first_ply + 1``...; and ``token``
-        (seat, hash) given to a seat just taken."""
+        ``moves`` appended as plies ``first_ply``, ``first_ply + 1``...; ``token``
+        (seat, hash) given to a seat just taken; and ``rows`` inserted (what else a
+        seat just taken writes: a daily table's seat address). Any of them failing
+        writes none of them."""
         dialect = self.engine.dialect
         with self._compiled() as run:
             _update_versioned(run, dialect, table_id, expected, changes)
@@ -358,6 +373,9 @@ class Repository:
             if token is not None:
                 sql, order = _insert_token(dialect)
                 run(sql, _ordered({"t": table_id, "s": token[0], "h": token[1]}, order))
+            for table, values in rows:
+                sql, order = _insert_row(dialect, table, tuple(sorted(values)))
+                run(sql, _ordered(dict(values), order))
 
     def load(self, table_id: str) -> TableRow | None:
         with self.engine.connect() as c:
