@@ -143,9 +143,10 @@ def test_analyze_checks_its_files_before_playing(
         (["solve", "quarto", "--split", "--workers", "0", "--table-dir", "{tmp}/binary"],
          "the table folder {tmp}/binary is a file, not a folder"),
         (["serve", "--data", "{tmp}/binary"],
-         "--data: the data directory {tmp}/binary is a file, not a folder"),
+         "--data {tmp}/binary: this is a file, and the data directory is a folder"),
         (["serve", "--data", "{tmp}/binary/sub"],
-         "cannot make the data directory {tmp}/binary/sub: {tmp}/binary is a file"),
+         "--data {tmp}/binary/sub: the data directory cannot be made, as {tmp}/binary is a"
+         " file"),
         (["serve", "--database", "nosuch://"],
          "--database nosuch://: the server keeps its tables in SQLite (sqlite:///PATH) or"
          " PostgreSQL (postgresql://USER@HOST/DB), not 'nosuch'"),

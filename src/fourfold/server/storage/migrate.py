@@ -28,6 +28,31 @@ def database_url(url: str) -> str:
     return url
 
 
+#: where else a server's SQLite database may go
+ELSEWHERE = "give another --data folder (or --database file)"
+
+
+def _cannot_open(url: str, reason: str) -> str:
+    """The one line a database that cannot be opened is refused with: for an SQLite
+    file, which file and what to do when it is a folder or not a database."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        parsed = make_url(url)
+    except Exception:  # the URL itself was refused earlier; say what the driver said
+        return f"cannot open the database: {reason}"
+    if parsed.get_backend_name() != "sqlite" or not parsed.database:
+        return f"cannot open the database: {reason}"
+    file = Path(parsed.database)
+    line = f"cannot open the database {file}: {reason}"
+    if file.is_dir():
+        return f"{line} (it is a folder, not a file: move it away, or {ELSEWHERE})"
+    if "not a database" in reason:
+        return (f"{line} (this file is not an SQLite database: move it away, or"
+                f" {ELSEWHERE})")
+    return line
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     # WAL: readers never wait for the writer; NORMAL: a commit survives the process
@@ -62,7 +87,7 @@ def open_database(url: str) -> Engine:
             command.upgrade(config, "head")
     except (SQLAlchemyError, OSError) as error:
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise ConfigurationError(f"cannot open the database: {first}") from None
+        raise ConfigurationError(_cannot_open(url, first)) from None
     except ModuleNotFoundError as error:
         raise ConfigurationError(f"cannot open the database: {error} (for PostgreSQL:"
                                  " pip install 'fourfold[postgres]')") from None
