@@ -9,8 +9,10 @@ one game is played with the keyboard alone. No page may log a console error.
 
 from __future__ import annotations
 
+import json
 import random
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,7 @@ from support.browser_app import (
     act,
     pick,
     shots_folder,
+    wait_live,
     wait_version,
 )
 from support.wait import wait_until
@@ -285,31 +288,61 @@ def test_four_browsers_play_quatrefoil_each_with_only_its_own_cards(server: AppS
     players[1].wait_for_function("() => document.querySelector('#replay-slider').value === '1'")
     assert final["outcome"]["result"] in ("team-win", "team-loss")
     shoot(players[1], "quatrefoil-base-replay-desktop")
+    # the replay pages started the game's review, a long job: one at a time per client
+    # address, and every test here comes from 127.0.0.1. Left running (for long on a
+    # busy machine), the next test's replay would be answered 429 (the page waits and
+    # asks again, but Chromium logs the 429 as a console error): it ends here.
+    wait_until(lambda: httpx.get(f"{server.url}/api/tables/{table}/review",
+                                 timeout=30).status_code == 200, 240, "the game's review")
 
 
 def test_dual_simultaneous_clicks_refuse_the_stale_ones_with_a_reason(server: AppServer,
                                                                      pages: Pages) -> None:
     made = server.create("quatrefoil", ["human"] * 4, variant="dual", seed=5)
     table = made["id"]
-    players = [pages.open(seat_url(server, made, p)) for p in range(4)]
+    # Simultaneous: each page clicks before it has heard of anyone else's action. The
+    # pages' sockets hold the table's events back while the four click, one after the
+    # other (a timer set to fire at one moment in four pages may fire late on a busy
+    # machine, in a page that has heard the first action by then and acts on the new
+    # position); their answers go through.
+    held: list[tuple[Any, str | bytes]] = []
+    holding = [False]
+
+    def between(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+
+        def down(message: str | bytes) -> None:
+            if holding[0] and isinstance(message, str) \
+                    and json.loads(message).get("type") == "event":
+                held.append((ws, message))
+            else:
+                ws.send(message)
+
+        upstream.on_message(down)
+        ws.on_message(lambda message: upstream.send(message))
+
+    players = [pages.open(seat_url(server, made, p), sockets=between) for p in range(4)]
     for page in players:
         page.wait_for_selector('#controls button[data-action="cw"]')
-    at = players[0].evaluate("Date.now() + 600")
+        wait_live(page)
+    holding[0] = True
     for page in players:
-        page.evaluate("""(at) => setTimeout(() =>
-            document.querySelector('#controls button[data-action="cw"]').click(),
-            Math.max(0, at - Date.now()))""", at)
+        page.click('#controls button[data-action="cw"]')
     for page in players:  # every click was answered: played, or refused as stale
         page.wait_for_function("() => /was stale|You played/.test("
                                "document.querySelector('#feedback').innerText)",
                                timeout=TIMEOUT)
-    version = wait_until(lambda: server.state(table)["version"] or None, 10, "a move")
-    refused = [p for p in players if "was stale" in p.inner_text("#feedback")]
-    accepted = [p for p in players if "You played" in p.inner_text("#feedback")]
-    assert accepted and len(accepted) == version
-    assert len(refused) + len(accepted) == 4, [p.inner_text("#feedback") for p in players]
-    assert refused, "simultaneous clicks should leave at least one stale action"
+    said = [p.inner_text("#feedback") for p in players]
+    refused = [p for p, text in zip(players, said, strict=True) if "was stale" in text]
+    accepted = [text for text in said if "You played" in text]
+    assert len(accepted) == 1 and len(refused) == 3, said
     shoot(refused[0], "quatrefoil-dual-refused-desktop")
+    holding[0] = False
+    for ws, message in held:  # (in the order they came)
+        ws.send(message)
+    assert server.state(table)["version"] == 1
+    for page in players:  # and every page draws the one action played
+        wait_version(page, 1)
 
 
 def test_a_refresh_keeps_the_seat_and_the_clock(server: AppServer, pages: Pages) -> None:
@@ -333,11 +366,15 @@ def test_a_refresh_keeps_the_seat_and_the_clock(server: AppServer, pages: Pages)
     wait_until(lambda: seconds() < 119.0, 10, "seat 2's running clock shown below 1:59")
     before = seconds()
     assert before < 119.0
+    started = time.monotonic()
     page.reload()
     page.wait_for_selector("#turn.mine")
     assert "You are" in page.inner_text(".who") and "seat 2" in page.inner_text(".who")
     after = seconds()
-    assert before - 5 < after <= before + 0.5, (before, after)
+    # the clock ran on through the reload, however long that took (seconds, on a busy
+    # machine), and did not start again
+    took = time.monotonic() - started
+    assert before - took - 1 < after <= before + 0.5, (before, after, took)
 
 
 def test_keyboard_only_game_then_hint_rematch_replay_and_a_new_game_from_it(

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from support.browser_app import TIMEOUT, AppServer, Watched
+from support.browser_app import TIMEOUT, AppServer, Watched, wait_live
 
 MARKUP = "<img src=x onerror=\"document.body.dataset.hacked=1\"> gl & hf"
 
@@ -44,6 +44,10 @@ def test_two_people_chat_across_two_browsers(server: AppServer, contexts: list[A
     one, two = (open_seat(c, server, made, s) for c, s in zip(contexts, (0, 1), strict=True))
     for w in (one, two):
         w.page.wait_for_selector("#chat-form")
+        # chat goes over the socket only: a line sent before the sender's socket is
+        # welcomed is refused ("Not sent"), and one said before the reader's socket is
+        # subscribed (after its page read the chat so far) never reaches it
+        wait_live(w.page)
     one.page.fill("#chat-input", MARKUP)
     one.page.click("#chat-send")
     for w in (one, two):

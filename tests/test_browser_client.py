@@ -31,6 +31,7 @@ from support.browser_app import (
     Pages,
     act,
     pick,
+    wait_live,
 )
 from support.keyboard import arrows_to, into_board, tab_to
 from support.wait import wait_until
@@ -63,12 +64,15 @@ def seat_page(pages: Pages, server: AppServer, made: dict[str, Any], seat: int =
     return page
 
 
-def my_turn(server: AppServer, made: dict[str, Any], seat: int = 0) -> dict[str, Any]:
-    """The seat's state once it may act (bots before it have moved)."""
+def my_turn(server: AppServer, made: dict[str, Any], seat: int = 0, after: int = -1
+            ) -> dict[str, Any]:
+    """The seat's state once it may act (bots before it have moved) at a version past
+    ``after``: a move the page has just made lands a moment after the click, and until
+    it has, the seat's turn is still the one before it."""
     token = made["seats"][seat]["token"]
     found: dict[str, Any] = wait_until(
-        lambda: (lambda s: s if s["legal"] or s["outcome"] else None)(
-            server.state(made["id"], token)), 20, "the seat's turn")
+        lambda: (lambda s: s if s["version"] > after and (s["legal"] or s["outcome"])
+                 else None)(server.state(made["id"], token)), 20, "the seat's turn")
     return found
 
 
@@ -186,7 +190,7 @@ def test_a_phone_game_never_scrolls_the_page_by_itself(server: AppServer,
     y = page.evaluate("scrollY")
     if not state["outcome"]:
         act(page, state, pick(state, rng), tap=True)
-        after = my_turn(server, made)
+        after = my_turn(server, made, after=state["version"])
         page.wait_for_selector(f'#board[data-version="{after["version"]}"]')
     assert page.evaluate("scrollY") == y
 
@@ -374,8 +378,9 @@ def test_moves_animate_unless_motion_is_reduced(server: AppServer, browser: Any,
         page.goto(server.url + made["seats"][0]["url"])
         state = my_turn(server, made)
         page.wait_for_selector(f'#board[data-version="{state["version"]}"]')
+        wait_live(page)  # the bot's reply comes as an event, drawn as a move
         act(page, state, pick(state, random.Random(1)))
-        after = my_turn(server, made)  # the bot's reply has come
+        after = my_turn(server, made, after=state["version"])  # the bot's reply has come
         page.wait_for_selector(f'#board[data-version="{after["version"]}"]')
         count = page.evaluate("window.animations")
         assert (count >= 2) if motion == "no-preference" else (count == 0), count
@@ -404,15 +409,16 @@ def test_a_piece_handed_over_slides_into_the_hand(server: AppServer, browser: An
         page = context.new_page()
         page.goto(server.url + made["seats"][0]["url"])
         state = my_turn(server, made)
+        wait_live(page)  # the bot's reply comes as an event, drawn as a move
         while not state["view"]["board"].get("hand"):  # the opening give: no hand yet
             page.wait_for_selector(f'#board[data-version="{state["version"]}"]')
             act(page, state, pick(state, random.Random(2)))
-            state = my_turn(server, made)
+            state = my_turn(server, made, after=state["version"])
         page.wait_for_selector(f'#board[data-version="{state["version"]}"]')
         assert page.evaluate("document.querySelector('#board svg').classList.contains('wide')")
         page.evaluate("window.animated = []")
         act(page, state, pick(state, random.Random(3)))
-        after = my_turn(server, made)
+        after = my_turn(server, made, after=state["version"])
         if after["outcome"]:
             pytest.skip("the game ended before the bot's reply")
         page.wait_for_selector(f'#board[data-version="{after["version"]}"]')

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from support.browser_app import DESKTOP, AppServer, Pages, configured, pick
+from support.browser_app import DESKTOP, AppServer, Pages, configured, pick, wait_live
 from support.keyboard import arrows_to, cursor_point, cursor_to, focused, into_board, tab_to
 from support.wait import wait_until
 
@@ -154,6 +154,9 @@ def test_a_whole_game_by_keyboard(server: AppServer, pages: Pages, game: str,
     page = pages.open(server.url + made["seats"][0]["url"], DESKTOP)
     page.wait_for_selector("#board svg")
     page.evaluate(LISTEN)
+    # a move made before the page's socket is welcomed goes over HTTP (its fallback), and
+    # the bot's moves made meanwhile are not read aloud one by one: live first
+    wait_live(page)
     typed: list[str] = []
     page.on("request", lambda r: typed.append(r.url) if "/moves" in r.url else None)
     rng = random.Random(f"{game}-{variant}")

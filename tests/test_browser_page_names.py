@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from support.browser_app import DESKTOP, AppServer, Pages
+from support.browser_app import DESKTOP, AppServer, Pages, wait_live
 from support.wait import wait_until
 
 
@@ -48,6 +48,9 @@ def test_event_texts_name_bots_as_the_page_does(server: AppServer, pages: Pages)
     events = listen(page)
     page.goto(server.url + made["seats"][0]["url"])
     page.wait_for_selector('#controls button[data-action="cw"]')
+    # the bots answer at once: were the page's socket not yet subscribed, their moves
+    # would reach it as one whole screen, not as the move events checked here
+    wait_live(page)
     shown = page.eval_on_selector_all("#seats .seat .name", "els => els.map((e) => e.textContent)")
     assert shown == ["Player 1", "Bot level 1 (seat 2)", "Bot level 1 (seat 3)",
                      "Bot level 1 (seat 4)"]
@@ -83,6 +86,7 @@ def test_a_bot_is_its_level_everywhere_whatever_its_stored_name(server: AppServe
     page.wait_for_selector("#board svg")
     names = page.eval_on_selector_all("#seats .seat .name", "els => els.map((e) => e.textContent)")
     assert names[1] == "Bot level 1"  # "Robin" goes in the record only
+    wait_live(page)  # the bot's answer to the move below reaches the page as an event
     state = server.state(made["id"], token)
     r = httpx.post(f"{server.url}/api/tables/{made['id']}/moves", timeout=30,
                    json={"move": state["legal"][0], "version": state["version"]},

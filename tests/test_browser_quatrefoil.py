@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 import pytest
 
-from support.browser_app import DESKTOP, PHONE, TIMEOUT, AppServer, Pages
+from support.browser_app import DESKTOP, PHONE, TIMEOUT, AppServer, Pages, wait_live
 from support.wait import wait_until
 
 VARIANTS = ["base", "nothing-to-hide", "half-and-half", "race-the-clock", "dual"]
@@ -108,6 +108,9 @@ def test_pushes_and_twists_animate_unless_motion_is_reduced(server: AppServer, b
         page.goto(server.url + made["seats"][0]["url"])
         state = seat_state(server, made)  # seat 1 acts first: nothing has moved yet
         drawn(page, 0)
+        # live first: a push made before the socket is welcomed goes over HTTP, and the
+        # page then draws the screen after it (and after the bots' answers) at once
+        wait_live(page)
         tokens = state["view"]["board"]["tokens"]
         if action == "cw":
             page.click('#controls button[data-action="cw"]')

@@ -165,6 +165,9 @@ def test_the_review_on_the_replay_page(server: Server, finished: dict[str, Any],
         page.goto(f"{server.url}/replay/{tid}")
         page.locator("#review-chart svg circle").first.wait_for()
         plies = body["plies"]
+        # the actions and the review come in two answers, either first: the list carries
+        # the marks (and its caption says actions) once both are in
+        page.locator("#replay-moves li").nth(len(plies)).wait_for(state="attached")
         assert page.locator("#review-chart svg circle").count() == len(plies) + 1
         assert page.locator("#moves-h").inner_text().startswith("Actions")
         marks = page.locator("#replay-moves .value.mark")

@@ -70,6 +70,9 @@ def test_the_review_on_the_replay_page(reviewed: tuple[Server, str, dict[str, An
         page.goto(f"{server.url}/replay/{tid}")
         page.locator("#review-chart svg circle").first.wait_for()
         plies = review["plies"]
+        # the moves and the review come in two answers, either first: the move list
+        # carries the marks once both are in (its last move drawn, with the chart)
+        page.locator("#replay-moves li").nth(len(plies)).wait_for(state="attached")
         assert page.locator("#review-chart svg circle").count() >= sum(
             1 for p in plies if p["before"]["value"] != "unknown")
         # every move of the list carries its label
@@ -144,6 +147,7 @@ def test_estimated_values_look_like_estimates(
     try:
         page.goto(f"{server.url}/replay/{tid}")
         page.locator("#review-chart svg circle").first.wait_for()
+        page.locator("#replay-moves li").nth(len(plies)).wait_for(state="attached")  # (as above)
         assert "No solver answers this game" in page.locator("#review-status").inner_text()
         # every dot of the chart hollow, every mark of the move list said to be an estimate
         circles = page.locator("#review-chart svg circle")

@@ -12,7 +12,7 @@ import re
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -150,6 +150,15 @@ def wait_version(page: Any, version: int) -> None:
     page.wait_for_selector(f'#board[data-version="{version}"]', timeout=TIMEOUT)
 
 
+def wait_live(page: Any) -> None:
+    """Wait until the table page's socket is welcomed (``#board[data-live="1"]``): from
+    then on its actions go over the socket and every change reaches it as an event.
+    Before that, an action goes over HTTP (the page's fallback) and a change made
+    meanwhile reaches it only as the whole screen, so a test that counts requests or
+    events, or watches how one change is drawn, waits for this first."""
+    page.wait_for_selector('#board[data-live="1"]')
+
+
 def world_click(page: Any, point: str) -> None:
     """Click the freeform table at ``x,y`` in table units (as data-world/data-px map)."""
     x, y = (float(v) for v in point.split(","))
@@ -224,12 +233,17 @@ class Pages:
         self.contexts: list[Any] = []
         self.watched: list[Watched] = []
 
-    def open(self, url: str, viewport: dict[str, int] = DESKTOP, phone: bool = False) -> Any:
+    def open(self, url: str, viewport: dict[str, int] = DESKTOP, phone: bool = False,
+             sockets: Callable[[Any], None] | None = None) -> Any:
+        """A new person's page at ``url``; ``sockets`` (Playwright's WebSocketRoute
+        handler) stands between the page and the server on its sockets from the start."""
         context = self.browser.new_context(viewport=viewport, is_mobile=phone, has_touch=phone)
         context.set_default_timeout(TIMEOUT)
         self.contexts.append(context)
         watched = Watched(context)
         self.watched.append(watched)
+        if sockets is not None:
+            watched.page.route_web_socket("**/live", sockets)
         watched.page.goto(url)
         return watched.page
 
