@@ -27,7 +27,7 @@ from typing import Any
 import httpx
 import pytest
 
-from support.browser_app import Watched, act, pick, wait_version
+from support.browser_app import Watched, act, pick, wait_live, wait_version
 from support.server import (
     DEPLOY,
     Nginx,
@@ -246,6 +246,8 @@ def test_a_browser_game_through_nginx_survives_a_killed_instance(
         page = watched.page
         page.goto(proxy.url + made["seats"][0]["url"])
         page.wait_for_selector("#board svg")
+        # its moves go over the socket once it is welcomed (over HTTP before: no ack)
+        wait_live(page)
         rng = random.Random(29)
         before = play_turns(page, servers[0], table_id, token, rng, 3)
         assert before >= 6, before  # three moves each, all through nginx
