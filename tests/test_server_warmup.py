@@ -45,8 +45,8 @@ def test_the_warm_up_runs_at_start_and_requests_are_answered_meanwhile(tmp_path:
 def test_the_warm_up_can_be_left_off(tmp_path: Path) -> None:
     with running(tmp_path) as server:  # the test servers start with --no-warm-up
         status = httpx.get(server.url + "/api/warm-up", timeout=10).json()
-        assert status == {"state": "off", "here": "none", "rulesets": [], "processes": 0,
-                          "seconds": None}
+        assert status == {"state": "off", "here": "none", "rulesets": [], "total": None,
+                          "processes": 0, "seconds": None}
 
 
 def test_ctrl_c_during_the_warm_up_stops_the_server_without_a_traceback(tmp_path: Path) -> None:

@@ -23,6 +23,14 @@ NOTICE = ("fourfold: compiling the kernels (first run after an install or upgrad
           " about a minute)...")
 
 _state = {"installed": False, "shown": False}
+#: the line shown (``reword``: a command's own)
+_notice = [NOTICE]
+
+
+def reword(text: str) -> None:
+    """Show ``text`` instead of ``NOTICE``: a command whose first compile is a different
+    amount of work says its own (``fourfold serve``: its warm-up)."""
+    _notice[0] = text
 
 
 def _listen() -> None:
@@ -32,7 +40,7 @@ def _listen() -> None:
         def on_start(self, ev: Any) -> None:
             if not _state["shown"]:
                 _state["shown"] = True
-                print(NOTICE, file=sys.stderr, flush=True)
+                print(_notice[0], file=sys.stderr, flush=True)
 
         def on_end(self, ev: Any) -> None:
             pass

@@ -99,6 +99,8 @@ def _serve(settings: Settings) -> int:
     sock = bind(settings.host, settings.port)
     settings = replace(settings, port=sock.getsockname()[1])
     app = create_app(settings, engine)
+    # the warm-up tells the terminal as each ruleset's kernels are compiled, if any are
+    app.state.warmup.say = lambda text: print(text, flush=True)
     config = uvicorn.Config(app, log_level="warning", ws_max_size=settings.max_message_bytes,
                             ws_ping_interval=20, ws_ping_timeout=20,
                             timeout_graceful_shutdown=3, lifespan="on",

@@ -103,8 +103,23 @@ def register(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
+#: the compile notice of the server process (its own kernels: the lobby's bots, the
+#: tables' bots); with the warm-up on, the job workers' warm-up then says as each
+#: ruleset's hint kernels are compiled (a time said in advance was wrong on a busy
+#: machine: "about a minute" took over five)
+SERVE_NOTICE = ("fourfold serve: compiling kernels numba's cache did not hold (after an"
+                " install or upgrade: all of them); the warm-up says as each ruleset's are"
+                " ready, and the server answers meanwhile...")
+SERVE_NOTICE_COLD = ("fourfold serve: compiling kernels numba's cache did not hold (after an"
+                     " install or upgrade: all of them; --no-warm-up: a first hint or bot"
+                     " move waits for its own, minutes on a busy machine)...")
+
+
 def run(args: argparse.Namespace) -> int:
+    from fourfold.cli import compile_notice
     from fourfold.server.main import serve
+
+    compile_notice.reword(SERVE_NOTICE if args.warm_up else SERVE_NOTICE_COLD)
     from fourfold.server.proxies import trusted_proxies
     from fourfold.server.settings import Settings
 
