@@ -4,10 +4,17 @@
 // table. A table without chat (Quatrefoil: its rules limit what the team may tell each
 // other to the signal; a game against a bot) says why instead.
 //
-// mountChat({id, token, send}) -> {element, start(), heard(message)}: ``start`` reads the
-// chat so far (the page calls it once its board is drawn); ``send`` sends a message
-// over the table's socket and resolves with its answer (``ack`` or ``refused``);
-// ``heard`` takes each ``chat`` message the socket delivers.
+// mountChat({id, token, send}) -> {element, start(), heard(message), live(on)}: ``start``
+// reads the chat so far (the page calls it once its board is drawn); ``send`` sends a
+// message over the table's socket and resolves with its answer (``ack`` or ``refused``);
+// ``heard`` takes each ``chat`` message the socket delivers; ``live(on)`` says whether
+// the socket is welcomed (subscribed) now.
+//
+// Lines reach a page only over its socket once it is subscribed, so a line said between
+// reading the chat and that moment (or while the socket was down) is heard by nobody:
+// each time the socket is welcomed the chat is read again, and its lines merged with
+// those shown by their ids (the server's numbering), each line once, in the server's
+// order. Send waits for the socket too, and says so.
 
 import {api, h} from './util.js';
 
@@ -27,14 +34,20 @@ export function mountChat({id, token, send}) {
   const note = h('p', {class: 'small chat-note', id: 'chat-note'});
   const input = h('input', {type: 'text', id: 'chat-input', maxlength: 300, autocomplete: 'off',
     'aria-label': 'Chat message', placeholder: 'Say something to the table'});
-  const say = h('button', {type: 'submit', id: 'chat-send'}, 'Send');
+  const say = h('button', {type: 'submit', id: 'chat-send', disabled: true, 'aria-describedby': 'chat-wait'}, 'Send');
   const form = h('form', {class: 'chat-form', id: 'chat-form'}, input, say);
+  // why Send is greyed out: the page's live connection is not (or no longer) there
+  const wait = h('p', {class: 'small chat-wait', id: 'chat-wait', role: 'status'});
   const mute = h('button', {type: 'button', id: 'chat-mute', 'aria-pressed': 'false'}, 'Mute chat');
   const seen = new Set();
   const early = [];  // lines heard before the chat so far was read
   let loaded = false;
+  let built = false;  // the chat's parts are in the section (an enabled chat was read)
   let enabled = false;
   let maxChars = 300;
+  let isLive = false;
+  let wasLive = false;
+  let sending = false;
 
   function show(line) {
     if (seen.has(line.id)) return;
@@ -44,9 +57,23 @@ export function mountChat({id, token, send}) {
     who.textContent = `${line.name}: `;
     const what = h('span', {class: 'chat-text'});
     what.textContent = line.text;
-    log.append(h('li', {class: 'chat-line', 'data-seat': line.seat}, who, what));
+    const item = h('li', {class: 'chat-line', 'data-seat': line.seat, 'data-id': line.id}, who, what);
+    // in the server's order: a line read again after a reconnect may be older than
+    // lines heard since
+    let after = log.lastElementChild;
+    while (after && Number(after.dataset.id) > line.id) after = after.previousElementSibling;
+    if (after) after.after(item);
+    else log.prepend(item);
     while (log.children.length > 200) log.firstElementChild.remove();
     log.scrollTop = log.scrollHeight;  // the list scrolls, never the page
+  }
+
+  function drawSend() {
+    say.disabled = sending || !isLive;
+    wait.hidden = isLive || form.hidden;
+    wait.textContent = isLive ? '' : wasLive
+      ? 'The live connection dropped: Send comes back once the page has reconnected.'
+      : 'Connecting: Send works once the page is live.';
   }
 
   function drawMute() {
@@ -56,6 +83,7 @@ export function mountChat({id, token, send}) {
     log.hidden = on;
     form.hidden = on || !enabled || !token;
     note.textContent = on ? 'Chat is muted.' : (!token && enabled ? 'Spectators read the chat; the two players write in it.' : '');
+    drawSend();
   }
 
   mute.addEventListener('click', () => { setMuted(!muted()); drawMute(); });
@@ -63,11 +91,13 @@ export function mountChat({id, token, send}) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const text = input.value.trim();
-    if (!text) return;
+    if (!text || !isLive || sending) return;
     if (text.length > maxChars) { note.textContent = `Too long: at most ${maxChars} characters.`; return; }
-    say.disabled = true;
+    sending = true;
+    drawSend();
     const reply = await send({type: 'chat', text});
-    say.disabled = false;
+    sending = false;
+    drawSend();
     if (reply && reply.type === 'ack') {
       input.value = '';
       note.textContent = '';
@@ -77,18 +107,45 @@ export function mountChat({id, token, send}) {
     input.focus();
   });
 
+  // The chat so far, read once the board is drawn and again each time the socket is
+  // welcomed; a read asked for while one is on its way is made after it (the one on its
+  // way may have been answered before the socket was subscribed).
+  let reading = false;
+  let readAgain = false;
   async function load() {
+    if (reading) { readAgain = true; return; }
+    reading = true;
+    try {
+      do {
+        readAgain = false;
+        await readOnce();
+      } while (readAgain);
+    } finally {
+      reading = false;
+    }
+  }
+
+  async function readOnce() {
     const r = await api(`/api/tables/${id}/chat`, {token});
+    if (!r.ok) {
+      // nothing shown yet: say why (the next welcome reads it again); else keep the lines
+      if (!built) element.replaceChildren(h('p', {class: 'small chat-off', id: 'chat-error', role: 'alert'}, `The chat could not be read: ${r.error}.`));
+      loaded = true;
+      return;
+    }
     loaded = true;
-    if (!r.ok) return;
     enabled = r.data.enabled;
     maxChars = r.data.max_chars || maxChars;
     if (!enabled) {
+      built = false;
       element.replaceChildren(h('p', {class: 'small chat-off', id: 'chat-off'}, `No chat: ${r.data.reason}.`));
       return;
     }
-    element.replaceChildren(h('h2', {class: 'small-h'}, 'Chat'), mute, log, form, note);
-    for (const line of [...r.data.lines, ...early]) show(line);
+    if (!built) {
+      built = true;
+      element.replaceChildren(h('h2', {class: 'small-h'}, 'Chat'), mute, log, form, wait, note);
+    }
+    for (const line of [...r.data.lines, ...early.splice(0)]) show(line);
     drawMute();
   }
 
@@ -100,6 +157,13 @@ export function mountChat({id, token, send}) {
     heard(message) {
       if (!loaded) early.push(message);
       else if (enabled) show(message);
+    },
+    // the table's socket is welcomed (on) or gone (off): lines said meanwhile are read
+    live(on) {
+      isLive = on;
+      if (on) wasLive = true;
+      drawSend();
+      if (on && started) load();
     },
   };
 }

@@ -715,6 +715,7 @@ export function tablePage(main, id) {
     if (live) board.dataset.live = '1';
     else delete board.dataset.live;
     connection.hidden = live || !reconnecting || gone;
+    chat.live(live);  // Send waits for the socket; a welcome reads the chat again
   }
   let reconnecting = false;
   function connect() {
