@@ -2,6 +2,11 @@
 // its review once it is over (review.js: every move's mark, the chart, the jump to the
 // worst move, the lines on the board); a shared replay for the seats of a finished
 // table; open any position as a new game against a bot.
+//
+// The shared replay is live over the table's socket (#shared[data-live="1"] once it is
+// welcomed). A follower catches up with the table's step each time its socket is
+// welcomed (a step taken before it was subscribed reaches it only so); after a drop
+// the page says so and reconnects, waiting longer each time (as the table page does).
 import {announce, api, gameTitle, h, navigate, outcomeText, rememberSeat, seatName, seatToken} from './util.js';
 import {reviewPanel} from './review.js';
 import {fit, measure} from './layout.js';
@@ -13,6 +18,10 @@ export function replayPage(main, id) {
   let data = null;
   let ply = 0;
   let socket = null;
+  let backoff = 500;
+  let reconnect = null;
+  let stopped = null;  // why the server will not have this socket (no reconnecting then)
+  let steps = 0;  // the table's steps heard over the socket
   let seq = 0;
   const title = h('h1', {}, 'Replay');
   const status = h('p', {class: 'turn', id: 'replay-status', 'aria-live': 'polite'}, 'Loading…');
@@ -34,6 +43,7 @@ export function replayPage(main, id) {
   const fromHere = h('div', {class: 'from-here', id: 'from-here'});
   const leadBox = h('input', {type: 'checkbox', id: 'lead'});
   const followBox = h('input', {type: 'checkbox', id: 'follow', checked: true});
+  const connection = h('p', {class: 'connection', id: 'shared-connection', role: 'status', hidden: true});
   main.append(h('div', {class: 'table-page'}, h('div', {class: 'table-head'}, title, status),
     h('div', {class: 'table-layout'},
       h('div', {class: 'board-col'}, board),
@@ -69,7 +79,7 @@ export function replayPage(main, id) {
     if (token && data.finished && data.you !== null) {
       shared.replaceChildren(h('p', {}, 'Shared replay: ',
         h('label', {}, followBox, ' follow the table'), ' ',
-        h('label', {}, leadBox, ' lead (everyone following sees my steps)')));
+        h('label', {}, leadBox, ' lead (everyone following sees my steps)')), connection);
       connect();
     }
     renderMoves();
@@ -138,6 +148,7 @@ export function replayPage(main, id) {
   }
 
   function connect() {
+    if (!alive || stopped) return;
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const ws = new WebSocket(`${scheme}://${location.host}/api/tables/${id}/live`);
     socket = ws;
@@ -145,12 +156,49 @@ export function replayPage(main, id) {
     ws.addEventListener('message', (event) => {
       let m;
       try { m = JSON.parse(event.data); } catch (err) { return; }
-      if (m.type === 'welcome') shared.dataset.live = '1';
-      if (m.type === 'replay' && followBox.checked && !leadBox.checked && m.ply !== ply) {
-        go(m.ply);
-        announce(`The table moved the replay to move ${m.ply}`);
+      if (m.type === 'welcome') {
+        shared.dataset.live = '1';
+        connection.hidden = true;
+        backoff = 500;
+        catchUp();
+      } else if (m.type === 'replay') {
+        steps += 1;
+        follow(m.ply);
+      } else if (m.type === 'refused' && (m.status === 403 || m.status === 404)) {
+        stopped = m.error;  // this seat or table is gone: asking again would not help
       }
     });
+    ws.addEventListener('close', () => {
+      if (socket !== ws) return;  // an older socket, already replaced
+      delete shared.dataset.live;
+      if (!alive) return;
+      connection.hidden = false;
+      if (stopped) {
+        connection.textContent = `The shared replay stopped: ${stopped}.`;
+        return;
+      }
+      connection.textContent = 'The live connection dropped; reconnecting… Following the table resumes once it is back.';
+      reconnect = window.setTimeout(connect, backoff);
+      backoff = Math.min(backoff * 2, 8000);
+    });
+    ws.addEventListener('error', () => { /* the close handler reconnects */ });
+  }
+
+  // the table's step, for a page that follows it (a leader's own steps are its own)
+  function follow(at) {
+    if (!followBox.checked || leadBox.checked || at === null || at === undefined || at === ply) return;
+    go(at);
+    announce(`The table moved the replay to move ${at}`);
+  }
+
+  // Once welcomed, the page hears every step; one taken before (while it loaded, or
+  // while its socket was away) is read. A step heard while the read is on its way is
+  // newer than what the read says.
+  async function catchUp() {
+    const heard = steps;
+    const r = await api(`/api/tables/${id}/replay`, {token});
+    if (!alive || !r.ok || steps !== heard) return;
+    follow(r.data.shared_ply);
   }
 
   load();
@@ -159,6 +207,7 @@ export function replayPage(main, id) {
     review.stop();
     document.removeEventListener('keydown', keys);
     window.removeEventListener('resize', refit);
+    if (reconnect) window.clearTimeout(reconnect);
     if (socket) socket.close();
   };
 }
