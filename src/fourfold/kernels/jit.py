@@ -1,4 +1,4 @@
-"""How the kernels are compiled: three decorators over ``numba.njit`` (always cached).
+"""How the kernels are compiled: four decorators over ``numba.njit`` (always cached).
 
 * ``cached``: ``njit(cache=True)``, for the package's other compiled functions.
 * ``inlined``: small helpers (move generation, apply/undo, win tests) inlined
@@ -9,6 +9,8 @@
   a third of the search's time. These loops allocate nothing, create no arrays
   and copy array slices element by element, which is all that running without
   reference counting requires (numba refuses to compile anything else).
+* ``no_refcount_nogil``: the same for a search that another thread runs beside it (the
+  placement solver's helper): it releases the GIL while it runs.
 
 And one way to write a compiled loop once for several games: ``specialise`` compiles a
 template (a plain function naming its game-specific helpers as globals) as a function of
@@ -57,6 +59,12 @@ def inlined(fn: Callable[..., Any]) -> Any:
 
 def no_refcount(fn: Callable[..., Any]) -> Any:
     return njit(cache=True, **_NO_REFCOUNT)(fn)
+
+
+def no_refcount_nogil(fn: Callable[..., Any]) -> Any:
+    """``no_refcount`` for a search called from Python that releases the GIL while it
+    runs, so that another thread can search at the same time (``solver.helper``)."""
+    return njit(cache=True, nogil=True, **_NO_REFCOUNT)(fn)
 
 
 def specialise(template: Callable[..., Any], module: str, name: str,

@@ -148,7 +148,7 @@ def _solve_start(game: PlacementGame, state: PlacementState) -> Answer:
 
 def start_set(prefix: str, game: PlacementGame) -> SolverSet:
     """The empty board solved as ``fourfold solve`` does: every opening give's value and
-    distance, the default table, a helper process on the second core."""
+    distance, the default table, a helper thread on the second core."""
     return SolverSet(
         name=f"{prefix}-start",
         game=game,

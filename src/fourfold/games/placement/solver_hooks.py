@@ -33,7 +33,7 @@ QUARTO_SOLVERS = GameSolvers(
         _solve,
         None,
         SUMMARY.format(maps=32, reach=4,
-                       start=" the start, a draw, takes about 300 million nodes and 80"
+                       start=" the start, a draw, takes about 280 million nodes and 85"
                              " seconds on two cores;"),
     ),),
     split="fourfold.games.placement.solver.split",

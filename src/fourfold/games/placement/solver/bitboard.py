@@ -75,7 +75,7 @@ from fourfold.games.placement.solver.tables import (
     SolverTables,
     board_lines,
 )
-from fourfold.kernels.jit import inlined, no_refcount
+from fourfold.kernels.jit import inlined, no_refcount, no_refcount_nogil
 from fourfold.kernels.search import take_best
 
 FEATURE_BITS = 8
@@ -612,9 +612,25 @@ def search(t, bt, w, s, alpha, beta):
                 s[at + F_NEXT] = s[at + F_COUNT]  # a cut-off: no more moves
 
 
-@no_refcount
+@no_refcount_nogil
 def root_search(t, bt, w, s, alpha, beta):
     """``search`` from the position loaded into ``w`` (its words are computed first)."""
     load_words(t, w, s)
     return search(t, bt, w, s, alpha, beta)
 
+
+
+@no_refcount
+def first_move(t, bt, w, s, alpha, beta):
+    """The move ``search`` would try first at the position loaded into ``w``, searched in
+    ``(alpha, beta)`` with the table and history as they are; -1 when the node is
+    decided before a move is tried (by the rules, the table or its children's entries)."""
+    load_words(t, w, s)
+    action, _ = enter(t, bt, w, s, alpha, beta)
+    if action == RETURN:
+        return -1
+    n = w.st[PLACED]
+    count = s[FRAMES + FRAME * n + F_COUNT]
+    if count == 0:
+        return -1
+    return take_best(w.moves[n], w.order[n], 0, count)

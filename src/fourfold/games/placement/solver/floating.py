@@ -266,9 +266,9 @@ def float_search(t, w, ft, fw, alpha, beta):
     if floor >= beta:
         return floor
     hi, lo = _shape_key(t, w, ft, fw)
-    j = k4.probe(w, hi, lo)
-    if j >= 0:
-        decided, known, alpha, beta = k4.narrow(w, j, alpha, beta)
+    data = k4.probe(w, hi, lo)
+    if data >= 0:
+        decided, known, alpha, beta = k4.narrow(data, alpha, beta)
         if decided:
             return known
 

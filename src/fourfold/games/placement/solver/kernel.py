@@ -82,13 +82,13 @@ from fourfold.games.placement.solver.tables import (
     P_TOTAL,
     P_TOUCH,
 )
-from fourfold.kernels.jit import inlined, no_refcount
+from fourfold.kernels.jit import inlined, no_refcount, no_refcount_nogil
 from fourfold.kernels.search import take_best
 
 WIN = 32  # a win when the n-th piece is placed scores WIN - n
 # the layout of keys and table entries; saved tables (``table_file``) record it, so
 # change it whenever keys or entries change
-KEY_FORMAT = 3
+KEY_FORMAT = 4
 INF = 100
 FULL_BOARD = (1 << CELLS) - 1
 NUM_LINES = 10
@@ -127,7 +127,8 @@ BIT_INDEX = np.array(
 # columns of ``Workspace.tt``: one row per entry, so an entry (and its index's other
 # slot) is a single memory access. The data word packs, 8 or 16 bits each and offset
 # to be non-negative: the lower bound, the upper bound, the best move and the work
-# (pieces left to place when stored, the replacement priority).
+# (pieces left to place when stored, the replacement priority). The key words are kept
+# XOR the data word (``store``, ``find``).
 TT_HI = 0
 TT_LO = 1
 TT_DATA = 2
@@ -151,11 +152,13 @@ class Workspace(NamedTuple):
     order: npt.NDArray[np.int64]  # (17, MAX_MOVES) their ordering keys
     history: npt.NDArray[np.int64]  # (16 << MOVE_SHIFT,) cut-off counts per move
     images: npt.NDArray[np.int64]  # (32,) occupancy images under each board map
-    tt: npt.NDArray[np.int64]  # (entries, 3): key hi, key lo, packed data (see ``store``)
+    tt: npt.NDArray[np.int64]  # (entries, 3): key hi, key lo (each XOR data), packed data
 
 
-def new_workspace(kinds: int, table_bits: int) -> Workspace:
-    """Arrays for one solver; the table has ``2**table_bits`` entries of 24 bytes."""
+def new_workspace(kinds: int, table_bits: int,
+                  table: npt.NDArray[np.int64] | None = None) -> Workspace:
+    """Arrays for one solver; the table has ``2**table_bits`` entries of 24 bytes (``table``,
+    if given, is used as it is: one shared with another process, ``paired``)."""
     w = Workspace(
         board=np.full(CELLS, -1, dtype=np.int64),
         supply=np.zeros(kinds, dtype=np.int64),
@@ -171,17 +174,23 @@ def new_workspace(kinds: int, table_bits: int) -> Workspace:
         order=np.zeros((CELLS + 1, MAX_MOVES), dtype=np.int64),
         history=np.zeros(CELLS << MOVE_SHIFT, dtype=np.int64),
         images=np.zeros(32, dtype=np.int64),
-        tt=np.empty((1 << table_bits, 3), dtype=np.int64),
+        tt=np.empty((1 << table_bits, 3), dtype=np.int64) if table is None else table,
     )
-    clear_table(w)
+    if table is None:
+        clear_table(w)
     return w
 
 
 def clear_table(w: Workspace) -> None:
     """Empty the transposition table."""
-    w.tt[:, TT_HI] = -1
-    w.tt[:, TT_LO] = -1
-    w.tt[:, TT_DATA] = EMPTY_DATA
+    empty_rows(w.tt)
+
+
+def empty_rows(tt: npt.NDArray[np.int64]) -> None:
+    """Make every row of a table empty."""
+    tt[:, TT_HI] = -1 ^ EMPTY_DATA  # key words XOR data (``store``): no key is -1
+    tt[:, TT_LO] = -1 ^ EMPTY_DATA
+    tt[:, TT_DATA] = EMPTY_DATA
 
 
 @inlined
@@ -704,43 +713,57 @@ def slot(w, hi, lo):
 
 
 @inlined
-def probe(w, hi, lo):
-    """The table row holding the position keyed ``(hi, lo)``, or -1."""
+def find(w, hi, lo):
+    """``(row, data)``: the table row holding the position keyed ``(hi, lo)`` and its data
+    word, read once and checked against the key; ``(-1, -1)`` if none. A row keeps its
+    key words XOR its data word (``store``), so a row being written by another process
+    as it is read (a table shared by two, ``paired``) fails the check rather than pairing
+    one position's key with another's data."""
     i = slot(w, hi, lo)
-    found = -1
+    row = -1
+    data = np.int64(-1)
     for j in range(i, i + 2):
-        if w.tt[j, TT_HI] == hi and w.tt[j, TT_LO] == lo:
-            found = j
+        d = w.tt[j, TT_DATA]
+        if w.tt[j, TT_HI] ^ d == hi and w.tt[j, TT_LO] ^ d == lo:
+            row = j
+            data = d
             break
-    return found
+    return row, data
 
 
 @inlined
-def entry_lower(w, j):
-    return (w.tt[j, TT_DATA] & 0xFF) - 128
+def probe(w, hi, lo):
+    """The data word of the position keyed ``(hi, lo)`` (``find``), or -1 if it is not kept."""
+    return find(w, hi, lo)[1]
 
 
 @inlined
-def entry_upper(w, j):
-    return ((w.tt[j, TT_DATA] >> 8) & 0xFF) - 128
+def entry_lower(data):
+    return (data & 0xFF) - 128
 
 
 @inlined
-def entry_move(w, j):
-    return ((w.tt[j, TT_DATA] >> 16) & 0xFFFF) - 1
+def entry_upper(data):
+    return ((data >> 8) & 0xFF) - 128
 
 
 @inlined
-def entry_work(w, j):
-    return ((w.tt[j, TT_DATA] >> 32) & 0xFF) - 1
+def entry_move(data):
+    return ((data >> 16) & 0xFFFF) - 1
 
 
 @inlined
-def narrow(w, j, alpha, beta):
-    """What table row ``j`` says of a search in ``(alpha, beta)``: ``(True, score, ...)``
-    when its bounds decide it, else ``(False, 0, alpha, beta)`` narrowed to them."""
-    low = entry_lower(w, j)
-    high = entry_upper(w, j)
+def entry_work(data):
+    return ((data >> 32) & 0xFF) - 1
+
+
+@inlined
+def narrow(data, alpha, beta):
+    """What a table entry (its data word) says of a search in ``(alpha, beta)``: ``(True,
+    score, ...)`` when its bounds decide it, else ``(False, 0, alpha, beta)`` narrowed to
+    them."""
+    low = entry_lower(data)
+    high = entry_upper(data)
     if low >= beta or low == high:
         return True, low, alpha, beta
     if high <= alpha:
@@ -757,20 +780,22 @@ def _data(lower, upper, move, work):
 def store(w, hi, lo, lower, upper, move, work):
     """Keep bounds ``[lower, upper]`` and the best move of a position searched with
     ``work`` pieces left: tightening its entry if present, else in the index's first
-    slot if that holds no more work, else in the second."""
-    j = probe(w, hi, lo)
+    slot if that holds no more work, else in the second. The key words are kept XOR the
+    data word (``find``)."""
+    j, old = find(w, hi, lo)
     if j >= 0:
-        lower = max(lower, entry_lower(w, j))
-        upper = min(upper, entry_upper(w, j))
+        lower = max(lower, entry_lower(old))
+        upper = min(upper, entry_upper(old))
         if move < 0:
-            move = entry_move(w, j)
-        work = entry_work(w, j)
+            move = entry_move(old)
+        work = entry_work(old)
     else:
         i = slot(w, hi, lo)
-        j = i if work >= entry_work(w, i) else i + 1
-        w.tt[j, TT_HI] = hi
-        w.tt[j, TT_LO] = lo
-    w.tt[j, TT_DATA] = _data(lower, upper, move, work)
+        j = i if work >= entry_work(w.tt[i, TT_DATA]) else i + 1
+    data = _data(lower, upper, move, work)
+    w.tt[j, TT_DATA] = data
+    w.tt[j, TT_HI] = hi ^ data
+    w.tt[j, TT_LO] = lo ^ data
 
 
 @inlined
@@ -781,12 +806,12 @@ def look_up(t, w, use_tt, hi, lo, bmap, pmap, alpha, beta):
     narrowed to them and the stored best move in this position's frame (``first``, -1 if
     none)."""
     first = -1
-    j = probe(w, hi, lo) if use_tt else -1
-    if j >= 0:
-        decided, known, alpha, beta = narrow(w, j, alpha, beta)
+    data = probe(w, hi, lo) if use_tt else np.int64(-1)
+    if data >= 0:
+        decided, known, alpha, beta = narrow(data, alpha, beta)
         if decided:
             return True, known, alpha, beta, first
-        kept = entry_move(w, j)
+        kept = entry_move(data)
         if kept >= 0:
             c = t.cell_inverse[bmap, kept >> MOVE_SHIFT]
             g = t.piece_inverse[pmap, kept & 31]
@@ -810,10 +835,10 @@ def judge_child(w, order, a, chi, clo, alpha, beta):
     ``(alpha, beta)``: ``(True, score)`` when its stored bound already refutes the node
     (the node fails high with ``score``), else ``(False, 0)`` after moving the child up the
     order (``order[a]``) if the table calls it good, down if useless."""
-    cj = probe(w, chi, clo)
-    if cj >= 0:
-        mine_low = -entry_upper(w, cj)  # the child's upper bound is our lower one
-        mine_high = -entry_lower(w, cj)
+    child = probe(w, chi, clo)
+    if child >= 0:
+        mine_low = -entry_upper(child)  # the child's upper bound is our lower one
+        mine_high = -entry_lower(child)
         if mine_low >= beta:
             return True, mine_low
         if order[a] < (1 << 40):
@@ -951,7 +976,7 @@ def last_pieces(t, w, n, hand):
     return three_left(t, w, n, hand)
 
 
-@no_refcount
+@no_refcount_nogil
 def search(t, w, alpha, beta):
     """The score of the position in ``w`` for the side to move (fail-soft alpha-beta)."""
     st = w.st

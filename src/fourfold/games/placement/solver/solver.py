@@ -20,6 +20,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from fourfold.core.errors import FourfoldError
 from fourfold.core.outcome import Result
 from fourfold.games.placement.game import PlacementGame
@@ -89,12 +92,13 @@ class Solver:
         table_bits: int = DEFAULT_TABLE_BITS,
         canon_max: int = DEFAULT_CANON_MAX,
         etc_max: int = DEFAULT_ETC_MAX,
+        table: npt.NDArray[np.int64] | None = None,
     ) -> None:
         self.geometry = geometry
         self.ruleset = (pieces, geometry, counts)
         touch = geometry == "touch"
         self.tables = build_tables(pieces, touch, counts)
-        self.work = k4.new_workspace(len(counts), table_bits)
+        self.work = k4.new_workspace(len(counts), table_bits, table)
         self.work.st[k4.CANON_MAX] = canon_max
         self.work.st[k4.ETC_MAX] = etc_max
         self.work.st[k4.FEWEST_REPLIES] = DEFAULT_FEWEST_REPLIES
@@ -110,7 +114,7 @@ class Solver:
         self.float_tables = fl.build_float_tables(touch)
         self.float_work = fl.new_float_work(self.float_tables, len(counts))
         self.total = sum(counts)
-        self.extra_nodes = 0  # nodes searched by a helper process since ``start``
+        self.extra_nodes = 0  # nodes searched by a helper thread since ``start``
 
     # -- loading positions ----------------------------------------------------------------
     def _frame(self, cells: list[Cell]) -> tuple[bool, int, int]:
@@ -173,11 +177,24 @@ class Solver:
             raise SolveLimitReached(self.nodes, self.elapsed())
         return int(score)
 
+    def first_move(self, state: PlacementState) -> Ply | None:
+        """The move the bitboard search would try first at ``state`` in ``(-1, 0)``, with the
+        table and history as they are; ``None`` where that search is not in use, or when
+        the node is decided before a move is tried."""
+        if not self.load(state) or self.bits is None or not bb.in_use(self.work):
+            return None
+        bt, bw = self.bits
+        move = int(bb.first_move(self.tables, bt, self.work, bw.words, -1, 0))
+        if move < 0:
+            return None
+        cell = move >> k4.MOVE_SHIFT
+        return Ply(place=(cell % SIDE, cell // SIDE), give=move & 31)
+
     def exact(self, state: PlacementState, distance: bool,
               helper: tuple[SearchHelper, PlacementGame] | None = None) -> int:
         """The score of ``state``: exact, or (``distance=False``) only its sign.
 
-        With ``helper`` (a helper process and the game) the searches "at least a draw?"
+        With ``helper`` (a helper thread and the game) the searches "at least a draw?"
         and "a win?" run at once on two cores (``paired``)."""
         placed = state.placed
         low = -(k4.WIN - (placed + 2))
@@ -227,7 +244,7 @@ class Solver:
 
     @property
     def nodes(self) -> int:
-        """Nodes searched since ``start``, a helper process's included."""
+        """Nodes searched since ``start``, a helper thread's included."""
         return int(self.work.st[k4.NODES]) + self.extra_nodes
 
     def set_prune(self, prune: bool) -> None:
@@ -297,8 +314,7 @@ def solve_position(
     if game.outcome(state) is not None:
         raise FourfoldError("the game is over; there is nothing to solve")
     solver.start(limit, nodes)
-    paired = _Pairing(game, solver, table_bits or DEFAULT_TABLE_BITS,
-                      workers >= 2 and nodes is None)
+    paired = _Pairing(game, solver, workers >= 2 and nodes is None)
     opening = state.hand is None
     placed = state.placed
     mover_end = k4.WIN - (placed + 1)  # the score of winning with this placement
@@ -336,12 +352,12 @@ def solve_position(
 
 
 class _Pairing:
-    """The helper process of one ``solve_position`` call, started for the first position
+    """The helper thread of one ``solve_position`` call, started for the first position
     worth it (``helper``: few pieces placed, a fixed 4x4 board) and closed at the end."""
 
-    def __init__(self, game: PlacementGame, solver: Solver, table_bits: int, wanted: bool):
+    def __init__(self, game: PlacementGame, solver: Solver, wanted: bool):
         self.game = game
-        self.table_bits = table_bits
+        self.solver = solver
         self.wanted = wanted and solver.geometry == "grid" and helper_allowed()
         self.helper: SearchHelper | None = None
 
@@ -350,9 +366,7 @@ class _Pairing:
         if not self.wanted or state.placed > HELPER_MAX_PLACED:
             return None
         if self.helper is None:
-            info = self.game.info
-            config = (info.name, info.variant, tuple(sorted(info.option_strings().items())))
-            self.helper = SearchHelper(config, self.table_bits)
+            self.helper = SearchHelper(self.solver)
         return self.helper, self.game
 
     def close(self) -> None:
