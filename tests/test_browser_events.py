@@ -269,3 +269,57 @@ def test_a_missed_event_or_a_reconnect_fetches_the_whole_screen_once(
     finally:
         context.close()
         api.http.close()
+
+
+@pytest.mark.parametrize("reached", [False, True], ids=["lost", "played"])
+def test_a_move_whose_socket_drops_before_its_answer_goes_over_http(
+        server: Server, browser: Any, reached: bool) -> None:
+    """The page's socket dies with a move on it, before its answer: lost on its way
+    (the page sends it again over HTTP and it is played), or played with the answer
+    lost (sent again, it is stale; the record shows it was played). Either way the page
+    says "You played", and the move is played once."""
+    api = server.client()
+    made = api.create(game="dao", seats=["human", "human"])
+    table, token = made["id"], made["seats"][0]["token"]
+    context = browser.new_context()
+    context.set_default_timeout(TIMEOUT)
+    routes: list[Any] = []
+    posts: list[str] = []
+
+    def route(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+        dropping = not routes  # the first socket only
+
+        def up(message: Any) -> None:
+            if dropping and isinstance(message, str) and json.loads(message).get("type") == "move":
+                if reached:
+                    upstream.send(message)
+                    wait_until(lambda: api.state(table)["version"] == 1, seconds=TIMEOUT / 1000,
+                               what="the move played")
+                ws.close()
+                return
+            upstream.send(message)
+
+        upstream.on_message(lambda message: ws.send(message))
+        ws.on_message(up)
+        routes.append(ws)
+
+    try:
+        page = context.new_page()
+        page.route_web_socket("**/live", route)
+        page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+        page.goto(f"{server.url}/t/{table}#seat={token}")
+        page.wait_for_selector('#board[data-live="1"]')
+        _my_turn(page)
+        _click_a_move(page)
+        page.wait_for_selector("#feedback.good")
+        assert page.inner_text("#feedback").startswith("You played"), page.inner_text("#feedback")
+        assert len(posts) == 1 and posts[0].endswith("/moves"), posts
+        page.wait_for_selector('#board[data-version="1"]')
+        assert api.state(table)["version"] == 1  # played once
+        record = api.http.get(f"/api/tables/{table}/record", params={"format": "json"},
+                              headers=auth(token)).json()
+        assert len(record["moves"]) == 1
+    finally:
+        context.close()
+        api.http.close()

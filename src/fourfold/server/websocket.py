@@ -224,8 +224,15 @@ async def _session(websocket: WebSocket, hub: Hub, live: LiveTable, seat: int | 
                    token: str | None, screen: bool) -> None:
     settings = hub.settings
     connection = Connection(seat, dress=shared_dresser(live, seat) if screen else None)
-    await _send(websocket, {"type": "welcome", "you": seat, "table": table_info(live)})
+    # subscribed before the welcome: whatever a client reads on hearing it (a page reads
+    # the chat, a replay its step) cannot miss a change made in between; the outbox is
+    # sent from only once the pump starts, so the welcome still comes first
     live.attach(connection)
+    try:
+        await _send(websocket, {"type": "welcome", "you": seat, "table": table_info(live)})
+    except BaseException:
+        live.detach(connection)
+        raise
     sender = asyncio.create_task(_pump(websocket, connection))
     bucket = Bucket(settings.rate_per_second, settings.rate_burst)
     limits: Limits = websocket.app.state.limits

@@ -242,10 +242,20 @@ export function tablePage(main, id) {
     if (choice && choice.action !== null && choice.action !== undefined) message.action = choice.action;
     let reply = await send(message);
     let rest = false;
-    if (reply === null) {
+    // no live socket, or it dropped before answering: the move goes over HTTP (safe to
+    // send again: its version makes a copy that was played already stale)
+    if (reply === null || (reply.type === 'refused' && reply.status === 0)) {
+      const dropped = reply !== null;
       rest = true;
       const r = await api(`/api/tables/${id}/moves`, {method: 'POST', token, body: {move: text, version}});
-      reply = r.ok ? {type: 'ack', text: r.data.text} : {type: 'refused', status: r.status, error: r.error};
+      // the answer's version keeps "You played ..." up once the page shows the move
+      reply = r.ok ? {type: 'ack', text: r.data.text, version: r.data.state && r.data.state.version}
+        : {type: 'refused', status: r.status, error: r.error};
+      if (dropped && r.status === 409) {
+        // stale: perhaps because the socket had played it before dropping; the record says
+        await refresh();
+        if (screen && (screen.moves || [])[version] === text) reply = {type: 'ack', text, version: version + 1};
+      }
     }
     busy = false;
     if (!alive) return false;
