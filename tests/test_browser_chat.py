@@ -6,14 +6,12 @@ once, and Send waits for the socket with a reason."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from support.browser_app import TIMEOUT, AppServer, Watched, wait_live
-from support.wait import wait_until
+from support.browser_app import TIMEOUT, AppServer, HeldHellos, Watched, wait_live
 
 MARKUP = "<img src=x onerror=\"document.body.dataset.hacked=1\"> gl & hf"
 
@@ -109,32 +107,14 @@ def test_a_line_said_while_a_page_is_not_subscribed_still_shows_there_once(
     made = server.create("dao", ["human", "human"], seed=4)
     one = open_seat(contexts[0], server, made, 0)
     wait_live(one.page)
-    held: list[tuple[Any, Any]] = []
-    routes: list[Any] = []
-
-    def route(ws: Any) -> None:
-        upstream = ws.connect_to_server()
-
-        def up(message: Any) -> None:
-            if isinstance(message, str) and json.loads(message).get("type") == "hello":
-                held.append((upstream, message))  # the server subscribes it when it goes on
-                return
-            upstream.send(message)
-
-        ws.on_message(up)
-        upstream.on_message(lambda message: ws.send(message))
-        routes.append(ws)
+    hellos = HeldHellos()
 
     def release() -> None:
-        # evaluate lets Playwright hand the socket's messages to ``route``
-        wait_until(lambda: two.page.evaluate("1") and held, seconds=TIMEOUT / 1000,
-                   what="the page's hello")
-        upstream, hello = held.pop()
-        upstream.send(hello)
+        hellos.release(two.page, TIMEOUT / 1000)
 
     two = Watched(contexts[1])
     two.page.set_default_timeout(TIMEOUT)
-    two.page.route_web_socket("**/live", route)
+    two.page.route_web_socket("**/live", hellos.route)
     two.page.goto(server.url + made["seats"][1]["url"])
     two.page.wait_for_selector("#chat-form")  # the chat so far is read
     assert two.page.get_attribute("#board", "data-live") is None
@@ -154,7 +134,7 @@ def test_a_line_said_while_a_page_is_not_subscribed_still_shows_there_once(
     say(two.page, "now I hear you")
     shows(one.page, "now I hear you")
 
-    routes[-1].close()  # the connection drops; the page's next hello is held again
+    hellos.routes[-1].close()  # the connection drops; the page's next hello is held again
     two.page.wait_for_selector("#board:not([data-live])")
     two.page.wait_for_selector("#chat-send[disabled]")
     assert "connection dropped" in two.page.inner_text("#chat-wait")

@@ -6,15 +6,13 @@ catches up, and then follows live again."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 
-from support.browser_app import TIMEOUT, AppServer, Watched
-from support.wait import wait_until
+from support.browser_app import TIMEOUT, AppServer, HeldHellos, Watched
 
 
 @pytest.fixture(scope="module")
@@ -52,21 +50,7 @@ def test_a_follower_catches_up_after_its_socket_was_late_or_dropped(
         server: AppServer, browser: Any) -> None:
     table, tokens = finished_game(server)
     context = browser.new_context(viewport={"width": 1280, "height": 860})
-    held: list[tuple[Any, Any]] = []
-    routes: list[Any] = []
-
-    def route(ws: Any) -> None:
-        upstream = ws.connect_to_server()
-
-        def up(message: Any) -> None:
-            if isinstance(message, str) and json.loads(message).get("type") == "hello":
-                held.append((upstream, message))  # the server subscribes it when it goes on
-                return
-            upstream.send(message)
-
-        ws.on_message(up)
-        upstream.on_message(lambda message: ws.send(message))
-        routes.append(ws)
+    hellos = HeldHellos()
 
     try:
         watched = Watched(context)
@@ -74,11 +58,7 @@ def test_a_follower_catches_up_after_its_socket_was_late_or_dropped(
         page.set_default_timeout(TIMEOUT)
 
         def release() -> None:
-            # evaluate lets Playwright hand the socket's messages to ``route``
-            wait_until(lambda: page.evaluate("1") and held, seconds=TIMEOUT / 1000,
-                       what="the follower's hello")
-            upstream, hello = held.pop()
-            upstream.send(hello)
+            hellos.release(page, TIMEOUT / 1000)
 
         def at(ply: int) -> None:
             page.wait_for_function(
@@ -88,7 +68,7 @@ def test_a_follower_catches_up_after_its_socket_was_late_or_dropped(
         def step(ply: int) -> None:  # seat 1 leads the shared replay
             post(server, f"/api/tables/{table}/replay", tokens[0], {"ply": ply})
 
-        page.route_web_socket("**/live", route)
+        page.route_web_socket("**/live", hellos.route)
         page.goto(f"{server.url}/replay/{table}#seat={tokens[1]}")
         page.wait_for_selector("#follow")
         at(3)  # the last position (three moves): no one has stepped yet
@@ -97,7 +77,7 @@ def test_a_follower_catches_up_after_its_socket_was_late_or_dropped(
         page.wait_for_selector('#shared[data-live="1"]')
         at(1)
 
-        routes[-1].close()  # the connection drops; the next hello is held again
+        hellos.routes[-1].close()  # the connection drops; the next hello is held again
         page.wait_for_selector("#shared:not([data-live])")
         page.wait_for_selector("#shared-connection", state="visible")
         assert "reconnecting" in page.inner_text("#shared-connection")
@@ -106,7 +86,7 @@ def test_a_follower_catches_up_after_its_socket_was_late_or_dropped(
         page.wait_for_selector('#shared[data-live="1"]')
         page.wait_for_selector("#shared-connection", state="hidden")
         at(2)
-        assert len(routes) == 2
+        assert len(hellos.routes) == 2
         step(0)  # and live again
         at(0)
         watched.clean()

@@ -6,6 +6,7 @@ wait is bounded."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 import re
@@ -22,6 +23,7 @@ import pytest
 
 import fourfold
 from support.server import START_SECONDS, end_process, free_port
+from support.wait import wait_until
 
 ARGS = ["--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
         "--disable-component-update", "--no-first-run"]
@@ -259,3 +261,34 @@ def pages(browser: Any) -> Iterator[Pages]:
     opened = Pages(browser)
     yield opened
     opened.close()
+
+
+class HeldHellos:
+    """A page's sockets routed through Playwright (``page.route_web_socket("**/live",
+    held.route)``) with each hello held back: the server does not subscribe the page
+    until ``release``. ``routes`` are the page's sockets, to close one and drop it."""
+
+    def __init__(self) -> None:
+        self.held: list[tuple[Any, Any]] = []
+        self.routes: list[Any] = []
+
+    def route(self, ws: Any) -> None:
+        upstream = ws.connect_to_server()
+
+        def up(message: Any) -> None:
+            if isinstance(message, str) and json.loads(message).get("type") == "hello":
+                self.held.append((upstream, message))  # subscribed when it goes on
+                return
+            upstream.send(message)
+
+        ws.on_message(up)
+        upstream.on_message(lambda message: ws.send(message))
+        self.routes.append(ws)
+
+    def release(self, page: Any, seconds: float) -> None:
+        """Let the page's held hello go on (waiting for it to be held first)."""
+        # evaluate lets Playwright hand the socket's messages to ``route``
+        wait_until(lambda: page.evaluate("1") and self.held, seconds=seconds,
+                   what="the page's hello")
+        upstream, hello = self.held.pop()
+        upstream.send(hello)
