@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from fourfold.core.errors import FourfoldError
 from fourfold.games.placement.game import PlacementGame
 from fourfold.games.placement.solver import SolveLimitReached, paired, solve_position
 from fourfold.games.placement.solver import solver as placement_solver
@@ -164,3 +165,27 @@ def test_wrong_guesses_are_searched_again_whole(
     alone = solve_position(game, state, table_bits=BITS)  # no guesses in one process
     placement_solver.forget_solvers()
     assert solve_position(game, state, table_bits=BITS, workers=2).moves == alone.moves
+
+
+def test_a_failing_helper_is_an_error_not_a_hang(
+    helper_everywhere: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A search that fails in the helper thread reaches the caller as one clear error,
+    and the helper is stopped."""
+    game = load("quarto", None, {})
+    started = started_helpers(monkeypatch)
+    original = SearchHelper.__init__
+
+    def failing(self: SearchHelper, *args: Any) -> None:
+        original(self, *args)
+
+        def search(*_: Any) -> int:
+            raise RuntimeError("a broken search")
+
+        self.solver.search = search  # type: ignore[method-assign]
+
+    monkeypatch.setattr(SearchHelper, "__init__", failing)
+    placement_solver.forget_solvers()
+    with pytest.raises(FourfoldError, match="helper failed: RuntimeError: a broken search"):
+        solve_position(game, position(game, 9, 1), table_bits=BITS, workers=2)
+    assert len(started) == 1 and not started[0]._thread.is_alive()

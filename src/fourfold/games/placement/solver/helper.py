@@ -34,6 +34,7 @@ import threading
 import time
 from typing import TYPE_CHECKING
 
+from fourfold.core.errors import FourfoldError
 from fourfold.games.placement.solver import kernel as k4
 from fourfold.games.placement.state import PlacementState
 
@@ -73,7 +74,8 @@ class SearchHelper:
         self._next = 0  # the index of the next search to take
         self._jobs: queue.SimpleQueue[tuple[list[PlacementState], float | None] | None] = (
             queue.SimpleQueue())
-        self._answers: queue.SimpleQueue[Answer | None] = queue.SimpleQueue()
+        # answers, then None at the end of the list (or the error that ended it)
+        self._answers: queue.SimpleQueue[Answer | Exception | None] = queue.SimpleQueue()
         self._stopping = False
         self._busy = False
         self._thread = threading.Thread(target=self._serve, name="solver helper", daemon=True)
@@ -109,13 +111,17 @@ class SearchHelper:
 
     def answers(self, wait: bool = False) -> list[Answer]:
         """The helper's answers since the last call (with ``wait``, at least one unless it
-        has finished the list)."""
+        has finished the list). Raises ``FourfoldError`` if its search failed."""
         out: list[Answer] = []
         while self._busy:
             try:
                 reply = self._answers.get(block=wait and not out)
             except queue.Empty:
                 break
+            if isinstance(reply, Exception):
+                self._busy = False
+                raise FourfoldError(f"the solver's helper failed: {type(reply).__name__}:"
+                                    f" {reply}") from reply
             if reply is None:
                 self._busy = False
             else:
@@ -142,17 +148,21 @@ class SearchHelper:
             if job is None:
                 return
             positions, deadline = job
-            while True:
-                index = self.take()
-                if index >= len(positions):
-                    break
-                seconds = None if deadline is None else max(deadline - time.time(), 0.001)
-                solver.start(seconds, None)
-                if self._stopping:
-                    break
-                try:
-                    score: int | None = solver.search(positions[index], -1, 0)
-                except SolveLimitReached:
-                    score = None
-                self._answers.put((index, score, solver.nodes))
+            try:
+                while True:
+                    index = self.take()
+                    if index >= len(positions):
+                        break
+                    seconds = None if deadline is None else max(deadline - time.time(), 0.001)
+                    solver.start(seconds, None)
+                    if self._stopping:
+                        break
+                    try:
+                        score: int | None = solver.search(positions[index], -1, 0)
+                    except SolveLimitReached:
+                        score = None
+                    self._answers.put((index, score, solver.nodes))
+            except Exception as exc:  # told to the searching thread, which raises it
+                self._answers.put(exc)
+                continue
             self._answers.put(None)
