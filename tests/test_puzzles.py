@@ -79,8 +79,11 @@ def test_mining_is_seeded(capsys: pytest.CaptureFixture[str]) -> None:
 def test_mining_stops_at_its_budget(capsys: pytest.CaptureFixture[str]) -> None:
     import time
 
-    start = time.monotonic()
+    # the kernels compiled (or loaded) first: a cold compile on a busy machine takes
+    # longer than the slack below, and the budget is about mining, not compiling
+    assert main(["puzzles", "quarto", "--count", "1", "--seconds", "0.5", "--json"]) == 0
     capsys.readouterr()
+    start = time.monotonic()
     assert main(["puzzles", "quarto", "--count", "1000", "--budget", "3",
                  "--seconds", "0.5", "--json"]) == 0
     out, err = capsys.readouterr()
