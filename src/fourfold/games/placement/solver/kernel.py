@@ -183,14 +183,9 @@ def new_workspace(kinds: int, table_bits: int,
 
 def clear_table(w: Workspace) -> None:
     """Empty the transposition table."""
-    empty_rows(w.tt)
-
-
-def empty_rows(tt: npt.NDArray[np.int64]) -> None:
-    """Make every row of a table empty."""
-    tt[:, TT_HI] = -1 ^ EMPTY_DATA  # key words XOR data (``store``): no key is -1
-    tt[:, TT_LO] = -1 ^ EMPTY_DATA
-    tt[:, TT_DATA] = EMPTY_DATA
+    w.tt[:, TT_HI] = -1 ^ EMPTY_DATA  # key words XOR data (``store``): no key is -1
+    w.tt[:, TT_LO] = -1 ^ EMPTY_DATA
+    w.tt[:, TT_DATA] = EMPTY_DATA
 
 
 @inlined

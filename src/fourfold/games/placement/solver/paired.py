@@ -142,8 +142,10 @@ def split_item(game: PlacementGame, solver: Solver, state: PlacementState,
         return Item(state)
     for move in game.legal_moves(state):
         replied = game.next_state(state, move)
-        if game.outcome(replied) is None and solver.key(replied) in groups:
-            return Item(state, groups[solver.key(replied)])
+        if game.outcome(replied) is None:
+            group = groups.get(solver.key(replied))
+            if group is not None:
+                return Item(state, group)
     guess = solver.first_move(state)
     if guess is None:
         return Item(state)
