@@ -30,6 +30,8 @@ from support.browser_app import (
     AppServer,
     Pages,
     act,
+    box,
+    centre,
     pick,
     wait_live,
 )
@@ -180,8 +182,8 @@ def test_a_phone_game_never_scrolls_the_page_by_itself(server: AppServer,
         page.wait_for_selector(f'#board[data-version="{state["version"]}"]')
         assert page.evaluate("scrollY") == 0
         # the controls a seat needs are on screen on its turn
-        box = page.locator("#turn").bounding_box()
-        assert box is not None and box["y"] + box["height"] <= PHONE["height"]
+        turn = box(page, "#turn")
+        assert turn["y"] + turn["height"] <= PHONE["height"]
         act(page, state, pick(state, rng), tap=True)
         moved_past(server, made, state["version"])
     # a person who scrolled stays where they scrolled while the bot moves
@@ -453,12 +455,6 @@ def test_a_seat_downloads_its_own_record(server: AppServer, pages: Pages) -> Non
     assert text == own != record({})  # the seat's, with its own cards: not the spectator's
 
 
-def centre(page: Any, selector: str) -> tuple[float, float]:
-    box = page.locator(selector).first.bounding_box()
-    assert box is not None, selector
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
 def test_a_piece_is_dragged_to_where_it_stops(server: AppServer, pages: Pages) -> None:
     made = new_table(server, "dao", None, 2)
     page = seat_page(pages, server, made)
@@ -549,9 +545,9 @@ def test_on_a_desktop_the_board_is_the_page(server: AppServer, pages: Pages, gam
     made = new_table(server, game, variant, players)
     page = pages.open(server.url + made["seats"][0]["url"], WINDOW)
     page.wait_for_selector("#controls .controls-inner")
-    board = page.locator("#board svg").bounding_box()
-    assert board is not None and board["height"] >= 600, board
+    board = box(page, "#board svg")
+    assert board["height"] >= 600, board
     for what in ("#turn", "#controls .prompt"):  # whose turn and what to do: no scrolling
-        box = page.locator(what).first.bounding_box()
-        assert box is not None and box["y"] + box["height"] <= WINDOW["height"], (what, box)
+        where = box(page, what)
+        assert where["y"] + where["height"] <= WINDOW["height"], (what, where)
     assert page.evaluate("scrollY") == 0

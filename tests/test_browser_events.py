@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from support.browser_app import wait_live
 from support.server import Api, Live, Server, auth
 from support.wait import wait_until
 
@@ -171,7 +172,7 @@ def test_a_game_in_chromium_makes_no_http_request_per_move(
         page.wait_for_function("() => document.querySelector('#moves') !== null")
         # a move made before the socket is welcomed goes over HTTP, as it must: the page
         # says when it is live
-        page.wait_for_selector('#board[data-live="1"]')
+        wait_live(page)
         # from here on, every request the page makes is counted (sockets are not requests)
         page.on("request", lambda r: requests.append(f"{r.method} {r.url}"))
         plies = 0
@@ -262,7 +263,7 @@ def test_a_missed_event_or_a_reconnect_fetches_the_whole_screen_once(
         page.wait_for_selector("#connection", state="visible")
         assert move(1) == 4
         page.wait_for_selector('#board[data-version="4"]')
-        page.wait_for_selector('#board[data-live="1"]')
+        wait_live(page)
         page.wait_for_selector("#connection", state="hidden")
         assert len(routes) == 2 and len(screens) == 2, (len(routes), screens)
         assert page.locator("#moves li .move").count() == 4
@@ -309,7 +310,7 @@ def test_a_move_whose_socket_drops_before_its_answer_goes_over_http(
         page.route_web_socket("**/live", route)
         page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
         page.goto(f"{server.url}/t/{table}#seat={token}")
-        page.wait_for_selector('#board[data-live="1"]')
+        wait_live(page)
         _my_turn(page)
         _click_a_move(page)
         page.wait_for_selector("#feedback.good")

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from support.browser_app import PHONE, AppServer, Pages
+from support.browser_app import PHONE, AppServer, Pages, box
 
 LAPTOP = {"width": 1280, "height": 860}
 
@@ -25,9 +25,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
 
 
 def in_sight(page: Any, selector: str, viewport: dict[str, int]) -> None:
-    box = page.locator(selector).bounding_box()
-    assert box is not None, selector
-    assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], (selector, box)
+    where = box(page, selector)
+    assert where["y"] >= 0 and where["y"] + where["height"] <= viewport["height"], (selector, where)
     assert page.evaluate("scrollY") == 0
 
 

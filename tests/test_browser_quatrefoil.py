@@ -15,7 +15,16 @@ from typing import Any
 import httpx
 import pytest
 
-from support.browser_app import DESKTOP, PHONE, TIMEOUT, AppServer, Pages, wait_live
+from support.browser_app import (
+    DESKTOP,
+    PHONE,
+    TIMEOUT,
+    AppServer,
+    Pages,
+    box,
+    centre,
+    wait_live,
+)
 from support.wait import wait_until
 
 VARIANTS = ["base", "nothing-to-hide", "half-and-half", "race-the-clock", "dual"]
@@ -76,12 +85,6 @@ def first_moves(server: AppServer, made: dict[str, Any]) -> list[str]:
     assert r.status_code == 200, r.text
     moves: list[str] = r.json()["moves"]
     return moves
-
-
-def centre(page: Any, selector: str) -> tuple[float, float]:
-    box = page.locator(selector).first.bounding_box()
-    assert box is not None, selector
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 # -- moves animate --------------------------------------------------------------------------
@@ -246,8 +249,8 @@ def test_every_text_of_the_picture_is_readable_on_a_phone(server: AppServer, pag
     if not state["outcome"]:  # the whole picture, whose turn, and the twists: no scrolling
         page.wait_for_selector('#controls button[data-action="cw"]')
         for what in ("#board svg", "#turn", '#controls button[data-action="cw"]'):
-            box = page.locator(what).bounding_box()
-            assert box is not None and box["y"] + box["height"] <= PHONE["height"], (what, box)
+            where = box(page, what)
+            assert where["y"] + where["height"] <= PHONE["height"], (what, where)
     token = made["seats"][0]["token"]  # the end: every card face up, the solution, a banner
     r = httpx.post(f"{server.url}/api/tables/{made['id']}/resign",
                    json={"version": server.state(made["id"])["version"]},

@@ -157,8 +157,32 @@ def wait_live(page: Any) -> None:
     then on its actions go over the socket and every change reaches it as an event.
     Before that, an action goes over HTTP (the page's fallback) and a change made
     meanwhile reaches it only as the whole screen, so a test that counts requests or
-    events, or watches how one change is drawn, waits for this first."""
+    events, or watches how one change is drawn, waits for this first. The chat is read
+    again on each welcome (``#chat[data-live="1"]`` once that read is back), so this waits
+    for it too: after that the page asks the server nothing until a reconnect."""
     page.wait_for_selector('#board[data-live="1"]')
+    page.wait_for_selector('#chat[data-live="1"]')
+
+
+#: the first element matching a selector, measured in one step in the page, or null
+MEASURE = """s => { const e = document.querySelector(s); if (!e) return null;
+  const r = e.getBoundingClientRect();
+  return r.width || r.height ? {x: r.x, y: r.y, width: r.width, height: r.height} : null; }"""
+
+
+def box(page: Any, selector: str) -> dict[str, float]:
+    """Where the first element matching ``selector`` is drawn (as ``bounding_box``), once it
+    is drawn. Found and measured in one step in the page: a live page redraws its board on
+    every event, and Playwright's ``locator.bounding_box`` finds the element and measures it
+    in two, so an element replaced in between measures as None."""
+    found: dict[str, float] = page.wait_for_function(MEASURE, arg=selector).json_value()
+    return found
+
+
+def centre(page: Any, selector: str) -> tuple[float, float]:
+    """The middle of the first element matching ``selector``, where a pointer would press."""
+    where = box(page, selector)
+    return where["x"] + where["width"] / 2, where["y"] + where["height"] / 2
 
 
 def world_click(page: Any, point: str) -> None:

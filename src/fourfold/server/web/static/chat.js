@@ -10,6 +10,10 @@
 // ``heard`` takes each ``chat`` message the socket delivers; ``live(on)`` says whether
 // the socket is welcomed (subscribed) now.
 //
+// The section carries data-live="1" once a read made since the socket's latest welcome
+// has come back: from then on the chat on the page is whole, and every new line comes
+// over the socket (the page asks nothing more of the server until the next reconnect).
+//
 // Lines reach a page only over its socket once it is subscribed, so a line said between
 // reading the chat and that moment (or while the socket was down) is heard by nobody:
 // each time the socket is welcomed the chat is read again, and its lines merged with
@@ -112,13 +116,16 @@ export function mountChat({id, token, send}) {
   // way may have been answered before the socket was subscribed).
   let reading = false;
   let readAgain = false;
+  let welcomes = 0;  // how many times the socket was welcomed: a read made since the latest counts
   async function load() {
     if (reading) { readAgain = true; return; }
     reading = true;
     try {
       do {
         readAgain = false;
+        const since = isLive ? welcomes : -1;
         await readOnce();
+        if (since === welcomes && isLive) element.dataset.live = '1';
       } while (readAgain);
     } finally {
       reading = false;
@@ -161,7 +168,8 @@ export function mountChat({id, token, send}) {
     // the table's socket is welcomed (on) or gone (off): lines said meanwhile are read
     live(on) {
       isLive = on;
-      if (on) wasLive = true;
+      delete element.dataset.live;
+      if (on) { wasLive = true; welcomes += 1; }
       drawSend();
       if (on && started) load();
     },
