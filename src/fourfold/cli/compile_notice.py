@@ -1,12 +1,15 @@
 """One line on stderr when the command starts compiling numba kernels.
 
 The first solve (or bot, or playout) after an install or an upgrade compiles its numba
-kernels, which takes up to a minute or more in silence; later runs load them from
-numba's cache. ``install`` listens for numba's ``numba:compile`` event, which numba
-fires only when it compiles (a kernel loaded from the cache returns before it), and
-prints one line the first time. numba is not imported for it: a command that never
-imports numba pays nothing (the listener is registered when numba is first imported).
-Only the ``fourfold`` command installs it; the library stays quiet.
+kernels, which takes a minute or more in silence; later runs load them from numba's
+cache. ``install`` listens for numba's ``numba:compile`` event, which numba fires only
+when it compiles (a kernel loaded from the cache returns before it), and prints one line
+once a compile has gone on for ``QUIET_SECONDS``: a few small functions numba cannot
+keep in its cache (the solvers' clock check, which steps into Python for a moment) are
+compiled again in every process, in a fraction of a second, and are no reason to warn.
+numba is not imported for it: a command that never imports numba pays nothing (the
+listener is registered when numba is first imported). Only the ``fourfold`` command
+installs it; the library stays quiet.
 """
 
 from __future__ import annotations
@@ -15,14 +18,19 @@ import importlib.abc
 import importlib.machinery
 import importlib.util
 import sys
+import threading
+import time
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
 NOTICE = ("fourfold: compiling the kernels (first run after an install or upgrade;"
-          " about a minute)...")
+          " a minute or more, longer on a busy machine)...")
 
-_state = {"installed": False, "shown": False}
+#: a compile shorter than this says nothing (read when numba is first imported)
+QUIET_SECONDS = 1.0
+
+_state: dict[str, Any] = {"installed": False, "shown": False}
 #: the line shown (``reword``: a command's own)
 _notice = [NOTICE]
 
@@ -33,17 +41,46 @@ def reword(text: str) -> None:
     _notice[0] = text
 
 
+def _show() -> None:
+    with _lock:
+        if _state["shown"]:
+            return
+        _state["shown"] = True
+    print(_notice[0], file=sys.stderr, flush=True)
+
+
+_lock = threading.Lock()
+
+
 def _listen() -> None:
     from numba.core import event
 
+    quiet = QUIET_SECONDS
+    # compiles nest (a kernel compiles the kernels it calls): the outermost one is timed
+    running = {"depth": 0, "since": 0.0, "timer": None}
+
     class Notice(event.Listener):
         def on_start(self, ev: Any) -> None:
-            if not _state["shown"]:
-                _state["shown"] = True
-                print(_notice[0], file=sys.stderr, flush=True)
+            running["depth"] += 1
+            if running["depth"] > 1 or _state["shown"]:
+                return
+            running["since"] = time.monotonic()
+            timer = threading.Timer(quiet, _show)  # said while the compile goes on
+            timer.daemon = True
+            running["timer"] = timer
+            timer.start()
 
         def on_end(self, ev: Any) -> None:
-            pass
+            running["depth"] -= 1
+            if running["depth"] > 0:
+                return
+            timer = running["timer"]
+            if timer is not None:
+                timer.cancel()
+                running["timer"] = None
+                # a compile that went on that long is said even if the timer had no turn
+                if time.monotonic() - running["since"] >= quiet:
+                    _show()
 
     event.register("numba:compile", Notice())  # type: ignore[no-untyped-call]
 
