@@ -188,6 +188,33 @@ RULESETS = [
 ]
 
 
+#: every answer the feedback line gives from now on (a bot's next move may clear it at once)
+HEAR_FEEDBACK = """() => { if (window.feedback) { window.feedback = []; return; }
+  window.feedback = [];
+  const line = document.querySelector('#feedback');
+  new MutationObserver(() => { if (line.textContent) window.feedback.push(line.textContent); })
+    .observe(line, {childList: true, characterData: true, subtree: true}); }"""
+#: "played" or "stale" once the feedback answered the click, "over" once the game is over
+ANSWERED = """() => document.querySelector('#banner:not([hidden])') ? 'over'
+  : window.feedback.some((t) => /You played/.test(t)) ? 'played'
+  : window.feedback.some((t) => /was stale/.test(t)) ? 'stale' : ''"""
+
+
+def twist_in_real_time(page: Any) -> bool:
+    """Dual: the person twists on the picture as drawn, while the bots act (an action
+    carries the version it was chosen on: one chosen just before a bot's is refused as
+    stale, with a reason, and made again on the new picture). False if a bot ended the
+    game first (the banner, not the twist, was there to click)."""
+    twist = page.locator('#controls button[data-action="cw"]')
+    for _ in range(10):
+        page.evaluate(HEAR_FEEDBACK)
+        twist.or_(page.locator("#banner:not([hidden])")).first.click()
+        answer = page.wait_for_function(ANSWERED).json_value()
+        if answer != "stale":
+            return bool(answer == "played")
+    raise AssertionError("ten twists in a row were stale")
+
+
 @pytest.mark.parametrize(("game", "variant"), RULESETS, ids=[f"{g}-{v}" for g, v in RULESETS])
 def test_a_person_plays_a_bot(server: AppServer, pages: Pages, game: str, variant: str) -> None:
     n = 4 if game == "quatrefoil" else 2
@@ -199,20 +226,22 @@ def test_a_person_plays_a_bot(server: AppServer, pages: Pages, game: str, varian
     rng = random.Random(1)
     mine = until_state(server, table, token, lambda s: s["legal"] or s["outcome"],
                        "the person's turn")
-    if mine["outcome"]:  # real-time bots may finish a Dual game first
-        assert variant == "dual"
+    if variant == "dual":  # real time: the bots do not wait for the person
+        played = not mine["outcome"] and twist_in_real_time(page)
+    else:
+        wait_version(page, mine["version"])
+        if game != "quatrefoil":
+            page.wait_for_selector("#turn.mine")
+        act(page, mine, pick(mine, rng))
+        played = True
+    if not played:  # real-time bots may finish a Dual game first
         page.wait_for_selector("#banner:not([hidden])")
         shoot(page, f"{game}-{variant}-desktop")
         return
-    wait_version(page, mine["version"])
-    if game != "quatrefoil":
-        page.wait_for_selector("#turn.mine")
-    act(page, mine, pick(mine, rng))
-    until_state(server, table, None, lambda s: s["version"] >= mine["version"] + 2
-                or s["outcome"] is not None, "the bot's answer", 30)
+    reached = until_state(server, table, None, lambda s: s["version"] >= mine["version"] + 2
+                          or s["outcome"] is not None, "the bot's answer", 30)
     page.wait_for_function("v => Number(document.querySelector('#board').dataset.version) >= v",
-                           arg=mine["version"] + 2 if not server.state(table)["outcome"]
-                           else mine["version"] + 1)
+                           arg=reached["version"])
     assert page.locator("#moves li:not(.none)").count() >= 2
     if variant == "race-the-clock":
         assert re.search(r"\d:\d\d", page.inner_text(".shared-clock"))
