@@ -186,8 +186,10 @@ def test_a_phone_game_never_scrolls_the_page_by_itself(server: AppServer,
         assert turn["y"] + turn["height"] <= PHONE["height"]
         act(page, state, pick(state, rng), tap=True)
         moved_past(server, made, state["version"])
-    # a person who scrolled stays where they scrolled while the bot moves
+    # a person who scrolled stays where they scrolled while the bot moves (the page first
+    # shows the seat's turn: a tap on the picture before the bot's move is drawn is lost)
     state = my_turn(server, made)
+    page.wait_for_selector(f'#board[data-version="{state["version"]}"]')
     page.evaluate("scrollTo(0, 120)")
     y = page.evaluate("scrollY")
     if not state["outcome"]:
