@@ -167,7 +167,10 @@ def test_two_browsers_play_a_whole_ice_dao_game(server: AppServer, pages: Pages)
     made = server.create("icedao", ["human", "human"], options={"max-plies": "24"})
     players = [pages.open(seat_url(server, made, p)) for p in range(2)]
     spectator = pages.open(server.url + made["url"])
-    # a draw offered and declined on the way
+    # a draw offered and declined on the way (seat 2's page live first: an offer made
+    # between its first read and its socket's welcome reaches it with neither, as the
+    # welcome's start event does not carry the offer and comes at the same version)
+    wait_live(players[1])
     players[0].wait_for_selector("#offer-draw")
     players[0].click("#offer-draw")
     players[1].wait_for_selector("#decline")
