@@ -86,3 +86,32 @@ def test_the_summary_counts_compilations_and_waits(tmp_path: Path) -> None:
     assert numba_lock.summary(tmp_path) == (
         "numba: 2 cold compilations (13 CPU s, 15 s) in 2 processes; 1 waits for another "
         "process's compilation (4 s)")
+
+
+def test_the_time_spent_compiling_is_counted_once_and_only_inside() -> None:
+    import time
+
+    import numba
+    from numba.core.dispatcher import Dispatcher
+
+    @numba.njit  # a new function: compiled cold here, whatever numba's cache holds
+    def inner(x: int) -> int:
+        return x * 3 + 1
+
+    @numba.njit
+    def outer(x: int) -> int:
+        return inner(x) - 1  # ``inner`` compiled inside ``outer``'s compilation
+
+    before = Dispatcher.compile
+    with numba_lock.compiling() as compiled:
+        assert compiled() == 0.0
+        start = time.monotonic()
+        assert outer(2) == 6
+        elapsed = time.monotonic() - start
+        spent = compiled()
+        assert 0.0 < spent <= elapsed  # counted, and the nested compilation not twice
+        assert outer(5) == 15  # compiled already: nothing more
+        assert compiled() == spent
+    assert Dispatcher.compile is before  # put back as it was
+    assert getattr(before, "_shared_in", None) == getattr(Dispatcher.compile, "_shared_in",
+                                                          None)

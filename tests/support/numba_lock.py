@@ -137,6 +137,57 @@ def share_compilations(folder: Path) -> None:
     Dispatcher.compile = compile  # type: ignore[method-assign]
 
 
+@contextlib.contextmanager
+def compiling() -> Iterator[Callable[[], float]]:
+    """Within: how many seconds this process has spent in numba's ``Dispatcher.compile``
+    so far (the function yielded tells it): cold compilations, loads from numba's cache and
+    waits for another process's compilation of the same kernel. Threads compiling at the
+    same time count once, and a function compiled inside another's compilation counts in
+    its caller's time. For a test that bounds a run's wall-clock time, where the bound is
+    about the run's own work, not about how cold the kernels it reaches were."""
+    from numba.core.dispatcher import Dispatcher
+
+    inner: Callable[[Any, Any], Any] = Dispatcher.compile
+    spans: list[tuple[float, float]] = []  # the outermost calls' (start, end), any thread
+    open_at: dict[int, float] = {}  # a thread's outermost call under way: its start
+    guard = threading.Lock()
+    depth = threading.local()
+
+    def compile(self: Any, sig: Any) -> Any:
+        outer = not getattr(depth, "inside", False)
+        if outer:
+            depth.inside = True
+            with guard:
+                open_at[threading.get_ident()] = time.monotonic()
+        try:
+            return inner(self, sig)
+        finally:
+            if outer:
+                depth.inside = False
+                with guard:
+                    spans.append((open_at.pop(threading.get_ident()), time.monotonic()))
+
+    def seconds() -> float:
+        now = time.monotonic()
+        with guard:
+            every = sorted([*spans, *((start, now) for start in open_at.values())])
+        total, reached = 0.0, float("-inf")
+        for start, end in every:  # the union of the spans: overlapping threads count once
+            if end > reached:
+                total += end - max(start, reached)
+                reached = end
+        return total
+
+    shared = getattr(inner, "_shared_in", None)
+    if shared is not None:  # share_compilations has wrapped it already: not again
+        compile._shared_in = shared  # type: ignore[attr-defined]
+    Dispatcher.compile = compile  # type: ignore[method-assign]
+    try:
+        yield seconds
+    finally:
+        Dispatcher.compile = inner  # type: ignore[method-assign]
+
+
 def summary(folder: Path) -> str | None:
     """What the run's logged compilations and waits cost, in one line (None: none logged)."""
     try:
