@@ -56,12 +56,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
 
 @pytest.fixture
 def own_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
-    """A server for one test whose game's review (a long job: one at a time per client
-    address, and every test comes from 127.0.0.1) would outlive it. On the module's
-    server that review queued behind the reviews of the games played before it (the
-    placement solver's cold compile: minutes on a busy machine), and a later test's
-    replay, asking for its own review meanwhile, would be refused (a 429, which Chromium
-    logs as a console error)."""
+    """A server for one test that needs the server's one job worker (a hint, a game's
+    review). On the module's server a game a test before it played is being reviewed
+    (started as it ended, when no other review ran: the solver's positions take minutes
+    on a busy machine), and a hint or a review asked for waits behind it:
+    the four-browser game's review outlasted 240 s, and so did the keyboard game's hint.
+    And a review the test leaves running (a long job: one at a time per client address,
+    and every test comes from 127.0.0.1) would refuse a later test's (a 429, which
+    Chromium logs as a console error)."""
     app = AppServer(tmp_path_factory.mktemp("browser-app-own")).start()
     try:
         yield app
@@ -420,7 +422,8 @@ def test_a_refresh_keeps_the_seat_and_the_clock(server: AppServer, pages: Pages)
 
 
 def test_keyboard_only_game_then_hint_rematch_replay_and_a_new_game_from_it(
-        server: AppServer, pages: Pages) -> None:
+        own_server: AppServer, pages: Pages) -> None:
+    server = own_server  # its hint and its replay's review: see own_server
     made = server.create("quarto", ["human", "bot:level1"])
     table, token = made["id"], made["seats"][0]["token"]
     page = pages.open(seat_url(server, made, 0))
