@@ -194,15 +194,15 @@ RULESETS = [
 
 
 #: every answer the feedback line gives from now on (a bot's next move may clear it at once)
-HEAR_FEEDBACK = """() => { if (window.feedback) { window.feedback = []; return; }
-  window.feedback = [];
+HEAR_FEEDBACK = """() => { if (window.answers) { window.answers = []; return; }
+  window.answers = [];
   const line = document.querySelector('#feedback');
-  new MutationObserver(() => { if (line.textContent) window.feedback.push(line.textContent); })
+  new MutationObserver(() => { if (line.textContent) window.answers.push(line.textContent); })
     .observe(line, {childList: true, characterData: true, subtree: true}); }"""
 #: "played" or "stale" once the feedback answered the click, "over" once the game is over
 ANSWERED = """() => document.querySelector('#banner:not([hidden])') ? 'over'
-  : window.feedback.some((t) => /You played/.test(t)) ? 'played'
-  : window.feedback.some((t) => /was stale/.test(t)) ? 'stale' : ''"""
+  : window.answers.some((t) => /You played/.test(t)) ? 'played'
+  : window.answers.some((t) => /was stale/.test(t)) ? 'stale' : ''"""
 
 
 def twist_in_real_time(page: Any) -> bool:
