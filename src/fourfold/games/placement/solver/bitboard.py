@@ -24,6 +24,13 @@ position, with one more way to order moves:
   subtree to prove it. Measured (docs/solutions.md): from 2 pieces placed, 46% fewer
   nodes.
 
+* **The table's move alone first.** A node whose table entry holds a best move tries
+  it before finding its other moves: those (each placement's unsafe gives, the reply
+  counts, the children's entries) are worked out only if it does not cut
+  (``more_moves``), which most such nodes never need. The order of the moves is the
+  same (the table's move always came first); only the children's entries are read
+  after that move rather than before it.
+
 With that ordering off the search visits the same nodes as ``kernel.search`` wherever
 the table never has to replace an entry (the raw keys land in other slots); the tests
 compare both, scores always and node counts on small trees, and the scores with the
@@ -107,7 +114,11 @@ F_HI = 9
 F_LO = 10
 F_BMAP = 11
 F_PMAP = 12
-FRAME = 13
+F_STAGE = 13  # which of its moves are in ``w.moves[n]``: TT_ONLY or ALL
+FRAME = 14
+# a node's stages: the table's move alone, then (if it did not cut) all the others
+TT_ONLY = 0
+ALL = 1
 NUM_WORDS = FRAMES + FRAME * (CELLS + 1)
 # set in the second word of every raw key: canonical keys keep both words below 2**60
 RAW_TAG = np.int64(1) << 61
@@ -430,49 +441,26 @@ RETURN = 2  # the node at the current depth scored ``score``: back to its parent
 
 
 @inlined
-def enter(t, bt, w, s, alpha, beta):
-    """Enter the node at depth ``st[PLACED]`` in the window ``(alpha, beta)``: ``(RETURN,
-    score)`` when it is decided without searching a move, else ``(NEXT, 0)`` with its
-    frame and ordered moves ready."""
+def is_safe(t, bt, w, s, empty, hand, mv):
+    """Whether ``mv`` places ``hand`` on an empty cell and gives a kind from the supply
+    that does not then win at once (``threats(bt, s, THREATS, empty)`` has run)."""
+    c = mv >> MOVE_SHIFT
+    g = mv & 31
+    if not (empty >> c) & 1 or not (s[AVAIL] >> g) & 1:
+        return False
+    return (unsafe_after_kept(t, bt, s, empty, c, hand) >> g) & 1 == 0
+
+
+@inlined
+def all_moves(t, bt, w, s, n, hand, skip):
+    """Put the safe moves of the node at depth ``n`` but ``skip`` in ``w.moves[n]``, each
+    with its order in ``w.order[n]``; return their count and the best score and move found
+    without searching (a loss in two plies where every give from a cell loses), -INF if
+    none. ``threats(bt, s, THREATS, empty)`` has run."""
     st = w.st
-    st[NODES] += 1
-    if st[ABORTED] == 1:
-        return RETURN, 0
-    if (st[NODES] & (CHECK_EVERY - 1)) == 0 and out_of_budget(w):
-        st[ABORTED] = 1
-        return RETURN, 0
-    n = st[PLACED]
-    hand = st[HAND]
     total = t.params[P_TOTAL]
     empty = FULL_BOARD & ~st[OCC]
-    if t.features[hand] & threats(bt, s, THREATS, empty):
-        return RETURN, WIN - (n + 1)
-    if n + 1 == total:
-        return RETURN, 0
-    if n + 3 >= total:
-        return RETURN, last_pieces(t, bt, w, s, n, hand)
     avail = s[AVAIL]
-    ceiling = WIN - (n + 3) if n + 3 <= total else 0
-    floor = -(WIN - (n + 2))
-    if ceiling <= alpha:
-        return RETURN, ceiling
-    if floor >= beta:
-        return RETURN, floor
-
-    use_tt = total - n > TT_SKIP
-    bmap = 0
-    pmap = 0
-    hi = np.int64(0)
-    lo = np.int64(0)
-    if n <= st[CANON_MAX]:
-        hi, lo, bmap, pmap = node_key(t, w, np.int64(0), all_bits(t))
-    elif use_tt:
-        hi, lo = raw_key(w, s)
-    decided, known, alpha, beta, tt_first = look_up(t, w, use_tt, hi, lo, bmap, pmap,
-                                                    alpha, beta)
-    if decided:
-        return RETURN, known
-
     count = 0
     best = -INF
     best_move = -1
@@ -501,23 +489,114 @@ def enter(t, bt, w, s, alpha, beta):
             m ^= low
             g = BIT_INDEX[low % 37]
             mv = (c << MOVE_SHIFT) | g
+            if mv == skip:
+                continue
             moves[count] = mv
-            if mv == tt_first:
-                order[count] = 1 << 40
-            elif fewest:
+            if fewest:
                 order[count] = ((256 - s[REPLIES + g]) << 32) + w.history[mv]
             else:
                 order[count] = ((20 - left) << 32) + w.history[mv]
             count += 1
+    return count, best, best_move
 
-    if best >= beta:
-        count = 0
+
+@inlined
+def children_cut(t, bt, w, s, n, hand, count, best, best_move, alpha, beta):
+    """Enhanced transposition cut-offs: when a child's stored bounds already refute the
+    node, ``(0, its score, its move)``; else the moves as they were."""
+    st = w.st
+    total = t.params[P_TOTAL]
     if count > 1 and n < st[ETC_MAX] and n + 1 <= st[CANON_MAX] and total - (n + 1) > TT_SKIP:
         cut, low, mv = look_up_children(t, bt, w, s, n, hand, count, alpha, beta)
         if cut:
-            best = low
-            best_move = mv
+            return 0, low, mv
+    return count, best, best_move
+
+
+@no_refcount
+def more_moves(t, bt, w, s, n):
+    """The table's move of the node at depth ``n`` did not cut (a cut-off ends the node
+    before this): its other moves, found, ordered and checked against their children's
+    entries as ``enter`` does for a node without a stored move; the frame's count, best
+    and stage updated."""
+    at = FRAMES + FRAME * n
+    s[at + F_NEXT] = 0
+    s[at + F_STAGE] = ALL
+    hand = s[at + F_HAND]
+    # the threat words are scratch that the table move's subtree wrote over
+    threats(bt, s, THREATS, FULL_BOARD & ~w.st[OCC])
+    count, best, best_move = all_moves(t, bt, w, s, n, hand, s[at + F_MOVE])
+    if best > s[at + F_BEST]:
+        s[at + F_BEST] = best
+        s[at + F_BEST_MOVE] = best_move
+    if s[at + F_BEST] >= s[at + F_BETA]:
+        count = 0
+    alpha = max(s[at + F_ALPHA], s[at + F_BEST])
+    count, best, best_move = children_cut(t, bt, w, s, n, hand, count, s[at + F_BEST],
+                                          s[at + F_BEST_MOVE], alpha, s[at + F_BETA])
+    s[at + F_BEST] = best
+    s[at + F_BEST_MOVE] = best_move
+    s[at + F_COUNT] = count
+
+
+@inlined
+def enter(t, bt, w, s, alpha, beta):
+    """Enter the node at depth ``st[PLACED]`` in the window ``(alpha, beta)``: ``(RETURN,
+    score)`` when it is decided without searching a move, else ``(NEXT, 0)`` with its
+    frame and ordered moves ready."""
+    st = w.st
+    st[NODES] += 1
+    if st[ABORTED] == 1:
+        return RETURN, 0
+    if (st[NODES] & (CHECK_EVERY - 1)) == 0 and out_of_budget(w):
+        st[ABORTED] = 1
+        return RETURN, 0
+    n = st[PLACED]
+    hand = st[HAND]
+    total = t.params[P_TOTAL]
+    empty = FULL_BOARD & ~st[OCC]
+    if t.features[hand] & threats(bt, s, THREATS, empty):
+        return RETURN, WIN - (n + 1)
+    if n + 1 == total:
+        return RETURN, 0
+    if n + 3 >= total:
+        return RETURN, last_pieces(t, bt, w, s, n, hand)
+    ceiling = WIN - (n + 3) if n + 3 <= total else 0
+    floor = -(WIN - (n + 2))
+    if ceiling <= alpha:
+        return RETURN, ceiling
+    if floor >= beta:
+        return RETURN, floor
+
+    use_tt = total - n > TT_SKIP
+    bmap = 0
+    pmap = 0
+    hi = np.int64(0)
+    lo = np.int64(0)
+    if n <= st[CANON_MAX]:
+        hi, lo, bmap, pmap = node_key(t, w, np.int64(0), all_bits(t))
+    elif use_tt:
+        hi, lo = raw_key(w, s)
+    decided, known, alpha, beta, tt_first = look_up(t, w, use_tt, hi, lo, bmap, pmap,
+                                                    alpha, beta)
+    if decided:
+        return RETURN, known
+
+    best = -INF
+    best_move = -1
+    if tt_first >= 0 and is_safe(t, bt, w, s, empty, hand, tt_first):
+        # the table's move alone first: the rest are found and ordered only if it does not
+        # cut (``more_moves``), which most nodes with a stored move never need
+        w.moves[n][0] = tt_first
+        count = 1
+        stage = TT_ONLY
+    else:
+        count, best, best_move = all_moves(t, bt, w, s, n, hand, -1)
+        stage = ALL
+        if best >= beta:
             count = 0
+        count, best, best_move = children_cut(t, bt, w, s, n, hand, count, best, best_move,
+                                              alpha, beta)
     at = FRAMES + FRAME * n
     s[at + F_ALPHA] = alpha
     s[at + F_BETA] = beta
@@ -531,6 +610,7 @@ def enter(t, bt, w, s, alpha, beta):
     s[at + F_LO] = lo
     s[at + F_BMAP] = bmap
     s[at + F_PMAP] = pmap
+    s[at + F_STAGE] = stage
     return NEXT, 0
 
 
@@ -579,6 +659,9 @@ def search(t, bt, w, s, alpha, beta):
                 score = -in_line_score(t, bt, w, s, n, g)
                 take_back(w, s, g, hand)
                 bit_unplace(t, w, s, c)
+            elif s[at + F_STAGE] == TT_ONLY:
+                more_moves(t, bt, w, s, n)
+                continue
             else:
                 score = s[at + F_BEST]
                 remember(t, w, s[at + F_USE_TT] == 1, s[at + F_HI], s[at + F_LO], score,
@@ -610,6 +693,7 @@ def search(t, bt, w, s, alpha, beta):
             if score >= s[at + F_BETA]:
                 w.history[mv] += 1 << (total - n)
                 s[at + F_NEXT] = s[at + F_COUNT]  # a cut-off: no more moves
+                s[at + F_STAGE] = ALL
 
 
 @no_refcount_nogil
