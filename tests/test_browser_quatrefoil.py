@@ -384,14 +384,13 @@ ASKED = """(s) => { if (document.querySelector('#banner:not([hidden])')) return 
   return b && [b.textContent, document.activeElement === b]; }"""
 
 
-def keyboard_stack(page: Any, server: AppServer, made: dict[str, Any]) -> None:
-    """Stack by keyboard: the first Enter only asks, the second ends the game."""
+def keyboard_stack(page: Any) -> None:
+    """Stack by keyboard: the first Enter only asks, the second ends the game (the
+    question stands 4 s: nothing but the page is asked in between)."""
     if not press_tab_to(page, STACK):
         return  # a bot (Dual: real time) ended the game meanwhile
     page.keyboard.press("Enter")
     page.wait_for_selector(f"{ARMED}, #banner:not([hidden])")
-    if server.state(made["id"])["outcome"]:
-        return  # as above
     # read in one step: in Dual the game may end (the button gone) between two reads
     asked = page.evaluate(ASKED, STACK)
     if asked is None:
@@ -430,7 +429,7 @@ def keyboard_game(page: Any, host: AppServer, made: dict[str, Any]) -> int:
             break
         drawn(page, state["version"])
         page.wait_for_selector("#controls .controls-inner")
-        keyboard_stack(page, host, made)
+        keyboard_stack(page)
         wait_until(ended_or_moved(host, made, page, state["version"]), 10,
                    "the stack or another action")
     return acted
