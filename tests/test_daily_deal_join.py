@@ -45,6 +45,7 @@ def test_a_join_whose_address_cannot_be_saved_leaves_the_seat_open(server: Serve
     with client_from("127.0.0.2", server.url) as http:
         r = http.post(f"/api/tables/{tid}/join", json={"seat": 1})
         assert r.status_code == 503, r.text
+        assert r.headers.get("retry-after") == "5"  # when to ask again
         error = r.json()["error"]
         assert error.startswith("the seat was not taken (it is still open): the change"
                                 " could not be saved"), error

@@ -136,6 +136,7 @@ def test_a_full_disk_answers_503_and_loses_nothing(small_disk: Path, tmp_path: P
         for r in writes:
             codes.append((str(r.url), r.status_code))
             assert r.status_code == 503, (r.url, r.status_code, r.text)
+            assert r.headers.get("retry-after") == "5", (r.url, r.headers)
         # reads still answer
         for path in ("/api/health", "/api/lobby", f"/api/tables/{tid}",
                      f"/api/tables/{tid}/svg", f"/api/tables/{tid}/screen",

@@ -62,6 +62,8 @@ log = logging.getLogger("fourfold.server")
 STATIC = Path(__file__).resolve().parent / "static"
 #: SQLite: how often the write-ahead log is copied into the database, off the write path
 WAL_SECONDS = 2.0
+#: Retry-After of a 503 for a change the database could not save (nothing was changed)
+SAVE_RETRY_SECONDS = 5
 #: the garbage collector's thresholds once the server has started (see ``lifespan``)
 GC_THRESHOLDS = (1_000, 5, 1_000)
 
@@ -175,6 +177,8 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         if error.status == 429:
             headers = {"Retry-After": str(error.retry_after or 1)}
             await tarpit.hold(_address(request))
+        elif error.status == 503:  # the server's trouble, not the caller's: no hold
+            headers = {"Retry-After": str(error.retry_after or SAVE_RETRY_SECONDS)}
         return JSONResponse(error_json(error.status, error.reason), status_code=error.status,
                             headers=headers)
 
@@ -191,7 +195,8 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
         log.error("database error: %s", first_line(error))
         return JSONResponse(error_json(503, "the database cannot answer now (is its disk"
                                             " full?): nothing was changed; try again"),
-                            status_code=503, headers={"Retry-After": "5"})
+                            status_code=503,
+                            headers={"Retry-After": str(SAVE_RETRY_SECONDS)})
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, error: RequestValidationError) -> JSONResponse:
