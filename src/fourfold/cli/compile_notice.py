@@ -52,35 +52,41 @@ def _show() -> None:
 _lock = threading.Lock()
 
 
+class _Running:
+    """The compile going on: how deep (compiles nest: a kernel compiles the kernels it
+    calls, and the outermost one is timed), since when, and the timer that says it."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.since = 0.0
+        self.timer: threading.Timer | None = None
+
+
 def _listen() -> None:
     from numba.core import event
 
     quiet = QUIET_SECONDS
-    # compiles nest (a kernel compiles the kernels it calls): the outermost one is timed
-    running = {"depth": 0, "since": 0.0, "timer": None}
+    running = _Running()
 
     class Notice(event.Listener):
         def on_start(self, ev: Any) -> None:
-            running["depth"] += 1
-            if running["depth"] > 1 or _state["shown"]:
+            running.depth += 1
+            if running.depth > 1 or _state["shown"]:
                 return
-            running["since"] = time.monotonic()
-            timer = threading.Timer(quiet, _show)  # said while the compile goes on
-            timer.daemon = True
-            running["timer"] = timer
-            timer.start()
+            running.since = time.monotonic()
+            running.timer = threading.Timer(quiet, _show)  # said while the compile goes on
+            running.timer.daemon = True
+            running.timer.start()
 
         def on_end(self, ev: Any) -> None:
-            running["depth"] -= 1
-            if running["depth"] > 0:
+            running.depth -= 1
+            if running.depth > 0 or running.timer is None:
                 return
-            timer = running["timer"]
-            if timer is not None:
-                timer.cancel()
-                running["timer"] = None
-                # a compile that went on that long is said even if the timer had no turn
-                if time.monotonic() - running["since"] >= quiet:
-                    _show()
+            running.timer.cancel()
+            running.timer = None
+            # a compile that went on that long is said even if the timer had no turn
+            if time.monotonic() - running.since >= quiet:
+                _show()
 
     event.register("numba:compile", Notice())  # type: ignore[no-untyped-call]
 
