@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from support.browser_app import wait_live
+from support.browser_app import HeldHellos, wait_live
 from support.server import Api, Live, Server, auth
 from support.wait import wait_until
 
@@ -321,6 +321,41 @@ def test_a_move_whose_socket_drops_before_its_answer_goes_over_http(
         record = api.http.get(f"/api/tables/{table}/record", params={"format": "json"},
                               headers=auth(token)).json()
         assert len(record["moves"]) == 1
+    finally:
+        context.close()
+        api.http.close()
+
+
+def test_an_offer_made_before_the_page_listened_is_shown_once_it_does(
+        server: Server, browser: Any) -> None:
+    """The page reads its screen, then its socket subscribes; an offer made in between
+    is at the version the page already shows, so no later event carries it: the socket's
+    ``start`` holds the open offer, and the page shows it (and asks nothing more)."""
+    api = server.client()
+    made = api.create(game="dao", seats=["human", "human"])
+    table, tokens = made["id"], [s["token"] for s in made["seats"]]
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    context.set_default_timeout(TIMEOUT)
+    hellos = HeldHellos()
+    try:
+        page = context.new_page()
+        page.route_web_socket("**/live", hellos.route)
+        page.goto(f"{server.url}/t/{table}#seat={tokens[1]}")
+        page.wait_for_selector('#board[data-version="0"]')
+        assert page.locator("#offer").is_hidden()
+        version = api.state(table)["version"]
+        offered = api.post(table, "offer", tokens[0], offer="draw", version=version)
+        assert offered.status_code == 200, offered.text
+        screens: list[str] = []
+        page.on("request", lambda r: screens.append(r.url) if "/screen" in r.url else None)
+        hellos.release(page, TIMEOUT / 1000)
+        wait_live(page)
+        page.wait_for_selector("#offer", state="visible")
+        assert "offers a draw" in page.inner_text("#offer")
+        assert screens == []  # from the start event, not a fetch
+        # answered, it goes (an event, as ever)
+        assert api.post(table, "answer", tokens[1], accept=False).status_code == 200
+        page.wait_for_selector("#offer", state="hidden")
     finally:
         context.close()
         api.http.close()

@@ -29,7 +29,8 @@ class Event:
 
     ``version`` is the table's version after the event. ``seat`` is who did it (``None``
     for the table itself: a clock running out). ``move`` is set for ``MOVE``; ``offer``
-    (``"draw"`` or ``"undo"``) for ``OFFER``/``DECLINE``; ``outcome`` for ``END``;
+    (``"draw"`` or ``"undo"``) for ``OFFER``/``DECLINE``, and for ``START`` the offer
+    open then, with ``seat`` the seat that made it; ``outcome`` for ``END``;
     ``clocks`` is the seconds left on each player's clock (or the shared one, as a
     one-element tuple), or ``()`` without clocks. ``text`` says it in words.
     """

@@ -356,14 +356,18 @@ class Table:
     # -- listening -----------------------------------------------------------------------
     def subscribe(self, recipient: int | None, listener: Listener) -> Callable[[], None]:
         """Call ``listener`` with every event as ``recipient`` may know it; a START event
-        with the recipient's view comes first. Returns a function that unsubscribes."""
+        with the recipient's view (and the open offer, if any, in its ``offer`` and
+        ``seat``) comes first. Returns a function that unsubscribes."""
         self.game.check_viewer(recipient)
         entry = (recipient, listener)
         with self._lock:
             self._listeners.append(entry)
+            # the open offer too: one made before this subscription reached nobody here
+            open_offer = {} if self._offer is None else {"offer": self._offer.kind,
+                                                         "seat": self._offer.seat}
             self._outbox.append((recipient, listener, self._event(
                 EventKind.START, recipient, "you are watching" if recipient is None
-                else f"you are {self.seats[recipient].name}")))
+                else f"you are {self.seats[recipient].name}", **open_offer)))
         self._flush()
 
         def unsubscribe() -> None:

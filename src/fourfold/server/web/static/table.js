@@ -193,6 +193,14 @@ export function tablePage(main, id) {
 
   function applyEvent(e) {
     const shown = screen.state.version;
+    if (e.kind === 'start' && e.version === shown && !sameOffer(screen.state.offer, e)) {
+      // an offer made between the screen's read and the socket's subscription: the
+      // start holds the one open now (or none, if it was answered meanwhile)
+      const before = screen;
+      screen = {...before, state: {...before.state, offer: e.offer ? {offer: e.offer, seat: e.seat} : null}};
+      render(before);
+      return;
+    }
     if (e.version < shown || (e.version === shown && (e.kind === 'move' || e.kind === 'start' || e.kind === 'undo'))) return;
     if (!e.screen || e.version > shown + 1 || e.kind === 'start' || e.kind === 'undo') { refresh(); return; }
     const before = screen;
@@ -208,6 +216,10 @@ export function tablePage(main, id) {
     clockAt = performance.now();
     useController(s.controller);
     render(before);
+  }
+
+  function sameOffer(offer, e) {
+    return offer ? e.offer === offer.offer && e.seat === offer.seat : !e.offer;
   }
 
   // -- acting ------------------------------------------------------------------------------
