@@ -1,8 +1,8 @@
 """The daily deal page in a real Chromium against a real ``fourfold serve`` on loopback:
 reached from the lobby, a table dealt today's deal from it, the leaderboard showing a
 rank and no line during the day, and the line, the replay and the deal once the day is
-over ("now" moved with ``--test-clock``, never by sleeping). No console errors, and
-axe-core finds nothing serious.
+over ("now" moved with ``--test-clock``, never by sleeping); on a phone the page never
+scrolls sideways. No console errors, and axe-core finds nothing serious.
 """
 
 from __future__ import annotations
@@ -118,6 +118,9 @@ def test_the_daily_page(served: tuple[Server, Path], browser: Any,
         page.goto(server.url + "/daily")
         page.locator("#daily-dual").wait_for()
         assert not serious(page)
+        # a seat's longest choice fits the phone: the page never scrolls sideways
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"the daily page scrolls sideways ({width} px)"
         page.screenshot(path=str(shots / "daily-phone.png"), full_page=True)
 
         # no seat of yours (an open seat and bots): the page says where people sit down
