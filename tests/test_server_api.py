@@ -243,6 +243,15 @@ def test_limits(server: Server, api: Api) -> None:
                       headers={"content-type": "application/json"})
     assert r.status_code == 422
     assert r.json()["error"].startswith("the request body is not valid JSON (at character 10)")
+    # nor does one nested past what the parser follows, or one that is not UTF-8 (both
+    # were 400 "There was an error parsing the body": neither what nor why)
+    for body, why in ((b"[" * 20_000 + b"]" * 20_000, "nested too deeply"),
+                      (b'{"game": "\xff"}', "not UTF-8 text (byte 11 ")):
+        r = api.http.post("/api/tables", content=body,
+                          headers={"content-type": "application/json"})
+        assert r.status_code == 422, r.text
+        assert r.json()["error"].startswith("the request body is not valid JSON"), r.text
+        assert why in r.json()["error"], r.text
     assert api.http.get("/docs").status_code == 200
     assert "/api/tables" in api.http.get("/openapi.json").json()["paths"]
 

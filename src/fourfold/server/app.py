@@ -85,6 +85,19 @@ def first_line(error: BaseException) -> str:
     return text.splitlines()[0] if text else type(error).__name__
 
 
+def unreadable_body(cause: BaseException | None) -> str | None:
+    """Why a body FastAPI could not parse was unreadable, where its own answer (400 "There
+    was an error parsing the body") says neither: text that is not UTF-8, or JSON nested
+    past what the parser follows. None for any other cause."""
+    if isinstance(cause, UnicodeDecodeError):
+        return (f"the request body is not valid JSON: it is not UTF-8 text (byte"
+                f" {cause.start + 1} cannot be read)")
+    if isinstance(cause, RecursionError):
+        return ("the request body is not valid JSON that can be read: its arrays or objects"
+                " are nested too deeply")
+    return None
+
+
 def _address(request: Request) -> str:
     return address_key(request.client.host if request.client else None)
 
@@ -217,6 +230,9 @@ def create_app(settings: Settings, engine: Engine | None = None) -> FastAPI:
 
     @app.exception_handler(HTTPException)
     async def http_error(_: Request, error: HTTPException) -> JSONResponse:
+        unreadable = unreadable_body(error.__cause__) if error.status_code == 400 else None
+        if unreadable is not None:  # as a body that is not JSON: 422, saying why
+            return JSONResponse(error_json(422, unreadable), status_code=422)
         reason = too_large(settings.max_body_bytes) if error.status_code == 413 \
             else str(error.detail)
         return JSONResponse(error_json(error.status_code, reason),
