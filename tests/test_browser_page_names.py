@@ -1,7 +1,9 @@
 """One name per seat everywhere (issue 31): what the table's events say (their ``text``,
 which the page reads aloud for offers and seats, and the terminal and API show) names
 each seat as the page's player list does: "Bot level 1 (seat 2)", never the internal
-"level1". In a real Chromium against a real ``fourfold serve``."""
+"level1"; a name of one long word (40 characters, the most a seat's name may have) breaks
+rather than push a page sideways. In a real Chromium against a real ``fourfold
+serve``."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
-from support.browser_app import DESKTOP, AppServer, Pages, wait_live
+from support.browser_app import DESKTOP, PHONE, AppServer, Pages, wait_live
 from support.wait import wait_until
 
 
@@ -98,3 +100,38 @@ def test_a_bot_is_its_level_everywhere_whatever_its_stored_name(server: AppServe
     assert moved[0]["text"].startswith("Bot level 1 plays "), moved[0]["text"]
     page.wait_for_function("() => /Bot level 1 played/.test(document.querySelector('#announce')"
                            ".textContent)")
+
+
+def test_a_long_name_never_pushes_a_page_sideways(server: AppServer, pages: Pages) -> None:
+    """The lobby lists a table's names for everyone: before, one name of 40 unbroken
+    characters made the lobby 663 px wide on a phone (1,423 px on a laptop), and the
+    table's seats, its "You are" line and a game's outcome did the same."""
+    long = [letter * 40 for letter in "QWMZ"]
+
+    def create(body: dict[str, Any]) -> dict[str, Any]:
+        r = httpx.post(server.url + "/api/tables", json=body, timeout=30)
+        assert r.status_code == 201, r.text
+        made: dict[str, Any] = r.json()
+        return made
+
+    listed = create({"game": "quatrefoil", "variant": "nothing-to-hide", "seats": [
+        {"player": "human", "name": long[0]}, "open", "open", "open"]})
+    for seat, name in ((1, long[1]), (2, long[2])):
+        r = httpx.post(f"{server.url}/api/tables/{listed['id']}/join", timeout=30,
+                       json={"seat": seat, "name": name})
+        assert r.status_code == 201, r.text
+    over = create({"game": "dao", "seats": [{"player": "human", "name": long[3]}, "bot:level1"]})
+    token = over["seats"][0]["token"]
+    r = httpx.post(f"{server.url}/api/tables/{over['id']}/resign", timeout=30,
+                   json={"version": 0}, headers={"Authorization": f"Bearer {token}"})
+    assert r.status_code == 200, r.text
+    # each page once it shows the name that pushed it sideways
+    shown = {"/": long[2], listed["seats"][0]["url"]: long[1],
+             over["seats"][0]["url"]: f"Bot level 1 wins: {long[3]} resigned",
+             f"/replay/{over['id']}": f"Bot level 1 wins: {long[3]} resigned"}
+    for viewport, phone in ((PHONE, True), (DESKTOP, False)):
+        for path, text in shown.items():
+            page = pages.open(server.url + path, viewport, phone=phone)
+            page.get_by_text(text).first.wait_for()
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= viewport["width"], f"{path} is {width} px wide at {viewport}"
