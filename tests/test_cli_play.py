@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import os
 import re
+import select
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -351,6 +354,41 @@ def test_the_command_as_a_process() -> None:
     assert "Cannot read 'nonsense'" in result.stdout
     assert "Game left unfinished." in result.stdout
     assert "\x1b[" not in result.stdout
+
+
+def test_output_that_goes_away_ends_the_session_and_saves(tmp_path: Path) -> None:
+    """``fourfold play | head``: once the prompt is shown, the reader of the output goes
+    away and input ends. The session used to hang for ever (its input thread died of the
+    broken pipe, with a traceback, and nothing told the session); now it ends as at the
+    end of input, saves its record, and says nothing on standard error."""
+    save = tmp_path / "gone.rec"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "fourfold.cli.main", "play", "dao", "--vs", "level1",
+         "--save", str(save)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        env={"NO_COLOR": "1", "PATH": ""})
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        seen = b""
+        deadline = time.monotonic() + 60
+        while b"(you)> " not in seen:  # the first prompt: the session waits for a line
+            left = deadline - time.monotonic()
+            assert left > 0, f"no prompt within 60 s: {seen!r}"
+            if select.select([process.stdout], [], [], left)[0]:
+                chunk = os.read(process.stdout.fileno(), 4096)
+                assert chunk, f"the output ended before the prompt: {seen!r}"
+                seen += chunk
+        process.stdout.close()  # the reader goes away
+        process.stdin.close()   # and input ends: the next write meets a broken pipe
+        code = process.wait(timeout=60)
+        assert process.stderr is not None
+        err = process.stderr.read().decode()
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert code == 0 and err == "", err
+    assert parse_record(save.read_text()).result == "*"
 
 
 # -- colour ------------------------------------------------------------------------------

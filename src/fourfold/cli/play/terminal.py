@@ -6,7 +6,10 @@ empty) and ``TERM`` is not ``dumb``. When input does not come from a terminal
 transcript reads like the session it was.
 
 Output may come from two threads (the session, and the reader that writes the
-prompt), so every write takes one lock.
+prompt), so every write takes one lock. Output that can no longer be written (a pipe
+whose reader has gone, as in ``fourfold play | head``; a closed terminal) ends the
+session as the end of input does: nobody can see a prompt any more, so none waits for a
+line, and the record is still saved with ``--save``.
 """
 
 from __future__ import annotations
@@ -41,18 +44,41 @@ class Terminal:
         #: whether the cursor can be sent back to the start of the prompt's line
         self.can_erase = _isatty(self.stdout) and os.environ.get("TERM") != "dumb"
         self.lock = threading.RLock()
+        #: whether the output went away (its later writes are dropped)
+        self.lost = False
 
     def say(self, text: str = "") -> None:
         self.write(text + "\n")
 
     def write(self, text: str) -> None:
         with self.lock:
-            self.stdout.write(text)
-            self.stdout.flush()
+            if self.lost:
+                return
+            try:
+                self.stdout.write(text)
+                self.stdout.flush()
+            except OSError:  # a broken pipe, a terminal that went away
+                self.lost = True
+                self._drop_output()
+
+    def _drop_output(self) -> None:
+        """Send what standard output still holds to the null device, so that Python's
+        last flush at exit does not print a broken pipe's traceback."""
+        if self.stdout is not sys.stdout:
+            return
+        try:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, sys.stdout.fileno())
+            os.close(null)
+        except (OSError, ValueError):
+            pass
 
     def ask(self, prompt: str) -> str | None:
-        """One line without its newline, or ``None`` at end of input."""
+        """One line without its newline, or ``None`` at end of input (or once the
+        output is lost: no one sees the prompt)."""
         self.write(prompt)
+        if self.lost:
+            return None
         return self.read_line()
 
     def read_line(self) -> str | None:
