@@ -120,3 +120,12 @@ def test_turns_go_one_two_three_four() -> None:
         state = game.play(state, "cw")
     assert seen == [0, 1, 2, 3, 0, 1]
     assert [game.player_name(p) for p in range(4)] == [f"Player {n}" for n in range(1, 5)]
+
+
+def test_the_ending_counts_its_actions_in_words() -> None:
+    game = fourfold.load("quatrefoil")
+    state = game.initial_state(1)
+    first = game.outcome(game.play(state, "stack"))
+    assert first is not None and first.reason.startswith("stacked after 1 action with ")
+    later = game.outcome(game.play(game.play(state, "cw"), "stack"))
+    assert later is not None and later.reason.startswith("stacked after 2 actions with ")

@@ -101,14 +101,15 @@ class QuatrefoilGame(Game[QuatrefoilState, Move, Observation]):
     def outcome(self, state: QuatrefoilState) -> Outcome | None:
         if state.history and state.history[-1][1] == STACK:
             n = state.version
+            actions = f"{n} action{'' if n == 1 else 's'}"
             wrong = 4 - correct_corners(state.arrangement, state.deal.solution)
             if wrong == 0:
                 return Outcome(
-                    Result.TEAM_WIN, f"stacked after {n} actions with every token in place"
+                    Result.TEAM_WIN, f"stacked after {actions} with every token in place"
                 )
             return Outcome(
                 Result.TEAM_LOSS,
-                f"stacked after {n} actions with {wrong} of 4 quatrefoil tokens out of place",
+                f"stacked after {actions} with {wrong} of 4 quatrefoil tokens out of place",
             )
         return None
 
