@@ -512,6 +512,11 @@ def test_lobby_create_join_watch_and_rules(server: AppServer, pages: Pages) -> N
     page.wait_for_selector("#rules h2")
     page.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth)")
     assert "Ruling" in page.inner_text("#rules")
+    # code inside bold is code, not backticks ("**Ruling (...; option `start`).**")
+    assert page.locator("#rules strong code", has_text="start").count() >= 1
+    prose = page.eval_on_selector_all("#rules p, #rules li",
+                                      "els => els.map((e) => e.textContent).join(' ')")
+    assert "`" not in prose, prose[max(0, prose.find("`") - 80):prose.find("`") + 80]
     shoot(page, "rules-icedao-desktop")
 
 

@@ -10,9 +10,10 @@ function inline(text) {
   while ((m = re.exec(text))) {
     if (m.index > at) out.push(text.slice(at, m.index));
     const t = m[0];
-    if (t.startsWith('**')) out.push(h('strong', {}, t.slice(2, -2)));
+    // bold and italic may hold code: "**Ruling (...; option `start`).**"
+    if (t.startsWith('**')) out.push(h('strong', {}, ...inline(t.slice(2, -2))));
     else if (t.startsWith('`')) out.push(h('code', {}, t.slice(1, -1)));
-    else out.push(h('em', {}, t.slice(1, -1)));
+    else out.push(h('em', {}, ...inline(t.slice(1, -1))));
     at = m.index + t.length;
   }
   if (at < text.length) out.push(text.slice(at));
