@@ -236,6 +236,14 @@ def test_menu_offers_games_then_variants(monkeypatch: pytest.MonkeyPatch) -> Non
     assert "Folio (fixed-grid): Player 1 (you) vs Bot random" in out
 
 
+def test_an_empty_line_at_the_menu_asks_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    # it said "'' is not on the list" (a game's prompt ignores an empty line)
+    code, out, _ = play(monkeypatch, [], ["", "  ", "2", "", "", "quit"])
+    assert code == 0
+    assert "is not on the list" not in out and out.count("Game> ") == 3
+    assert "Quarto (standard):" in out
+
+
 def test_menu_skips_the_variant_question_of_a_one_variant_game(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -29,7 +29,8 @@ from fourfold.core.spec import GameSpec, VariantSpec
 def pick(console: Console, prompt: str, names: Sequence[str],
          default: int | None = None) -> int | None:
     """Ask until the answer is a number 1..n or one of ``names`` (or empty, for the
-    ``default``); ``None`` to leave."""
+    ``default``; without one, an empty line asks again, as at a game's prompt); ``None``
+    to leave."""
     while True:
         answer = console.ask(prompt)
         if answer is None:
@@ -37,8 +38,10 @@ def pick(console: Console, prompt: str, names: Sequence[str],
         text = answer.strip().lower()
         if text in ("q", "quit", "exit"):
             return None
-        if not text and default is not None:
-            return default
+        if not text:
+            if default is not None:
+                return default
+            continue
         if text.isdigit() and 1 <= int(text) <= len(names):
             return int(text) - 1
         if text in names:
