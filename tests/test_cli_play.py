@@ -282,6 +282,10 @@ def test_menu_of_quatrefoil_asks_for_a_seat_not_a_person(monkeypatch: pytest.Mon
     assert code == 0
     assert "another person" not in out
     assert "you are Player 3" in out
+    # the other seats are team-mates: no "opponent" in the question
+    assert "usual opponent" not in out and "Opponent [" not in out
+    assert "Bots [quatrefoil]> " in out
+    assert "quatrefoil  Quatrefoil seat: " in out and "(the usual choice here)" in out
 
 
 def test_leaving_the_menu(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -97,8 +97,9 @@ def opponents(game: Game[Any, Any]) -> list[tuple[str, str]]:
             text = level_of(game, int(name[5:])).describe()
         else:  # what `fourfold bots` says of it
             text = describe_bot(name) or "a bot"
-            if name == rules.opponent:
-                text += " (the usual opponent here)"
+            if name == rules.opponent:  # team-mates, in a game of more than two
+                text += (" (the usual opponent here)" if game.num_players == 2
+                         else " (the usual choice here)")
         found.append((name, text))
     return found
 
@@ -111,7 +112,8 @@ def choose_opponent(console: Console, game: Game[Any, Any]) -> str | None:
         console.say(f"  {i}. {name:<11} {text}")
     names = [name for name, _ in choices]
     default = names.index(rules.opponent) if rules.opponent in names else 0
-    index = pick(console, f"Opponent [{names[default]}]> ", names, default)
+    asked = "Opponent" if game.num_players == 2 else "Bots"
+    index = pick(console, f"{asked} [{names[default]}]> ", names, default)
     return None if index is None else names[index]
 
 
