@@ -47,7 +47,6 @@ import numpy.typing as npt
 from fourfold.games.placement.fast_tables import RULE_SHARE
 from fourfold.games.placement.solver.kernel import (
     ABORTED,
-    BIT_INDEX,
     CANON_MAX,
     CHECK_EVERY,
     DEAD_LINES,
@@ -82,6 +81,7 @@ from fourfold.games.placement.solver.tables import (
     SolverTables,
     board_lines,
 )
+from fourfold.kernels.bit_ops import low_bit_index
 from fourfold.kernels.jit import inlined, no_refcount, no_refcount_nogil
 from fourfold.kernels.search import take_best
 
@@ -284,14 +284,19 @@ def pairs(bt, s, at, empty):
 @inlined
 def open_bits_kept(bt, s, at, rest, cell, holding):
     """``open_bits`` where ``s[at + b]`` holds ``threats`` of a superset of ``rest``: the
-    bits ``holding`` lacks need no look-up."""
+    bits ``holding`` lacks need no look-up. Without a branch on each bit (which bits a
+    piece holds is as good as random, so such a branch was mispredicted half the time):
+    every bit is read from the threat words, then the bits held are looked up in turn."""
     out = np.int64(0)
     for b in range(FEATURE_BITS):
-        if (holding >> b) & 1:
-            hit = bt.win_cells[s[MASKS + b] | (np.int64(1) << cell)] & rest
-        else:
-            hit = s[at + b] & rest
-        out |= np.int64(hit != 0) << b
+        out |= np.int64((s[at + b] & rest) != 0) << b
+    out &= ~holding
+    add = np.int64(1) << cell
+    m = holding
+    while m:
+        b = low_bit_index(m)
+        m &= m - 1
+        out |= np.int64((bt.win_cells[s[MASKS + b] | add] & rest) != 0) << b
     return out
 
 
@@ -342,7 +347,7 @@ def three_left(t, bt, w, s, n, hand):
         while m:
             low = m & -m
             m ^= low
-            score = -two_left(t, bt, w, s, n + 1, BIT_INDEX[low % 37], avail ^ low)
+            score = -two_left(t, bt, w, s, n + 1, low_bit_index(low), avail ^ low)
             best = max(best, score)
             if best == ceiling:
                 break
@@ -373,7 +378,7 @@ def count_replies(t, bt, w, s, safe, avail):
     while m:
         low = m & -m
         m ^= low
-        s[REPLIES + BIT_INDEX[low % 37]] = 0
+        s[REPLIES + low_bit_index(low)] = 0
     threats(bt, s, NEXT_THREATS, empty)
     pairs(bt, s, NEXT_PAIRS, empty)
     for c in range(CELLS):
@@ -390,7 +395,7 @@ def count_replies(t, bt, w, s, safe, avail):
         while m:
             low = m & -m
             m ^= low
-            g = BIT_INDEX[low % 37]
+            g = low_bit_index(low)
             f = t.features[g]
             s[REPLIES + g] += bit_count(avail & ~low & ~bt.kinds_holding[(t1 & f) | (t0 & ~f)])
 
@@ -475,7 +480,7 @@ def all_moves(t, bt, w, s, n, hand, skip):
             score = -(WIN - (n + 2))
             if score > best:
                 best = score
-                best_move = (c << MOVE_SHIFT) | BIT_INDEX[(avail & -avail) % 37]
+                best_move = (c << MOVE_SHIFT) | low_bit_index(avail)
             continue
         fewest = st[FEWEST_REPLIES] > 0 and total - n >= st[FEWEST_REPLIES]
         if fewest:
@@ -487,7 +492,7 @@ def all_moves(t, bt, w, s, n, hand, skip):
         while m:
             low = m & -m
             m ^= low
-            g = BIT_INDEX[low % 37]
+            g = low_bit_index(low)
             mv = (c << MOVE_SHIFT) | g
             if mv == skip:
                 continue

@@ -82,6 +82,7 @@ from fourfold.games.placement.solver.tables import (
     P_TOTAL,
     P_TOUCH,
 )
+from fourfold.kernels.bit_ops import low_bit_index, popcount
 from fourfold.kernels.jit import inlined, no_refcount, no_refcount_nogil
 from fourfold.kernels.search import take_best
 
@@ -119,10 +120,6 @@ CHECK_EVERY = 1 << 14  # nodes between limit checks
 TT_SKIP = 5
 # popcount of a 4-bit word
 POP4 = np.array([bin(i).count("1") for i in range(16)], dtype=np.int64)
-# the index of a single bit ``1 << i`` (i < 36) is BIT_INDEX[(1 << i) % 37]
-BIT_INDEX = np.array(
-    [next((i for i in range(36) if (1 << i) % 37 == r), -1) for r in range(37)], dtype=np.int64
-)
 
 # columns of ``Workspace.tt``: one row per entry, so an entry (and its index's other
 # slot) is a single memory access. The data word packs, 8 or 16 bits each and offset
@@ -351,11 +348,7 @@ def placeable(t, w):
 @inlined
 def bit_count(m):
     """The number of bits set in ``m`` (>= 0)."""
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
+    return popcount(m)
 
 
 @inlined
@@ -946,7 +939,7 @@ def three_left(t, w, n, hand):
         while m:
             low = m & -m
             m ^= low
-            g = BIT_INDEX[low % 37]
+            g = low_bit_index(low)
             w.supply[g] -= 1
             rest = avail if w.supply[g] > 0 else avail ^ low
             score = -two_left(t, w, n + 1, g, rest)
@@ -1031,7 +1024,7 @@ def search(t, w, alpha, beta):
         first_dead = empty_dead & -empty_dead
         cells = (cells & ~dead) | first_dead
         if tt_first >= 0 and (dead >> (tt_first >> MOVE_SHIFT)) & 1:
-            tt_first = (BIT_INDEX[first_dead % 37] << MOVE_SHIFT) | (tt_first & 31)
+            tt_first = (low_bit_index(first_dead) << MOVE_SHIFT) | (tt_first & 31)
     if tt_first >= 0 and not (gives >> (tt_first & 31)) & 1:
         # the table's give stands for the kind equal to it on the bits that matter
         word = t.features[tt_first & 31] & bits
@@ -1064,7 +1057,7 @@ def search(t, w, alpha, beta):
         while m:
             low = m & -m
             m ^= low
-            mv = (c << MOVE_SHIFT) | BIT_INDEX[low % 37]
+            mv = (c << MOVE_SHIFT) | low_bit_index(low)
             moves[count] = mv
             if mv == tt_first:
                 order[count] = 1 << 40
