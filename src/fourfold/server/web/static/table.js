@@ -47,8 +47,11 @@ export function tablePage(main, id) {
     h('label', {for: 'move-input'}, 'Type a move'), h('div', {class: 'inline'}, input, h('button', {type: 'submit'}, 'Play')),
     h('p', {class: 'help', id: 'move-help'}, 'In the game\'s notation; the list offers the legal moves. Enter plays it.'), datalist);
   const feedback = h('p', {class: 'feedback', id: 'feedback', role: 'alert'});
-  const connection = h('p', {class: 'connection', id: 'connection', role: 'status', hidden: true},
-    'The live connection dropped; reconnecting… Moves still go through.');
+  // while away: moves go over HTTP; once a request finds no server either, the line says so
+  const DROPPED = 'The live connection dropped; reconnecting… Moves still go through.';
+  const connection = h('p', {class: 'connection', id: 'connection', role: 'status', hidden: true}, DROPPED);
+  /** A request found no server (status 0): no move goes through until it is back. */
+  function unanswered() { connection.textContent = 'The server is not answering; reconnecting…'; }
   const seatsBox = h('div', {class: 'seats-box', id: 'seats'});
   // the clocks sit with the turn, beside the board (under it on a phone), in sight
   const clockBox = h('div', {class: 'clock-box', id: 'clocks', hidden: true});
@@ -120,6 +123,7 @@ export function tablePage(main, id) {
 
   // -- loading -----------------------------------------------------------------------------
   let loading = false;
+  let loadFailed = false;  // the feedback says the last load failed
   let again = false;
   let first = true;
   const early = [];  // events heard while the whole screen was on its way
@@ -133,10 +137,17 @@ export function tablePage(main, id) {
         const r = (first && await firstScreen(id, token)) || await api(`/api/tables/${id}/screen`, {token});
         first = false;
         if (!alive) return;
-        if (r.ok) apply(r.data);
-        else if (r.status === 403 && token) { turn.textContent = 'This seat link is not valid for this table.'; say(r.error); }
+        if (r.ok) {
+          if (loadFailed) say('');  // it loads again: the failure is over
+          loadFailed = false;
+          apply(r.data);
+        } else if (r.status === 403 && token) { turn.textContent = 'This seat link is not valid for this table.'; say(r.error); }
         else if (r.status === 404) { missing(); return; }
-        else say(`Could not load the table: ${r.error}`);
+        else {
+          if (r.status === 0) unanswered();
+          say(`Could not load the table: ${r.error}`);
+          loadFailed = true;
+        }
       } while (again && alive);
     } finally {
       loading = false;
@@ -271,6 +282,11 @@ export function tablePage(main, id) {
     }
     busy = false;
     if (!alive) return false;
+    if (reply.status === 0) {  // no server either: nothing was sent, nothing to read now
+      unanswered();
+      say(`Your move was not sent: ${reply.error}. Make it again once the page has reconnected.`);
+      return false;
+    }
     if (rest) refresh();  // no socket: no events either
     else if (screen.state.version >= (reply.version || 0)) renderBoard();  // its event came first
     if (reply.type === 'ack') {
@@ -299,9 +315,14 @@ export function tablePage(main, id) {
     if (reply === null) {
       rest = true;
       const r = await api(`/api/tables/${id}/${what}`, {method: 'POST', token, body});
-      reply = r.ok ? {type: 'ack', text: r.data.text} : {type: 'refused', error: r.error};
+      reply = r.ok ? {type: 'ack', text: r.data.text} : {type: 'refused', status: r.status, error: r.error};
     }
     if (!alive) return;
+    if (reply.status === 0) {  // no server either: nothing was sent
+      unanswered();
+      say(`Not sent: ${reply.error}. Try again once the page has reconnected.`);
+      return;
+    }
     const ok = reply.type === 'ack';
     say(ok ? (done || reply.text) : `Refused: ${reply.error}.`, ok);
     if (ok) announce(done || reply.text);
@@ -736,6 +757,7 @@ export function tablePage(main, id) {
   function showLive(live) {
     if (live) board.dataset.live = '1';
     else delete board.dataset.live;
+    if (live) connection.textContent = DROPPED;  // for the next drop
     connection.hidden = live || !reconnecting || gone;
     chat.live(live);  // Send waits for the socket; a welcome reads the chat again
   }
