@@ -670,7 +670,9 @@ export function tablePage(main, id) {
     if (!r.ok) { hintBox.replaceChildren(h('p', {}, `No hint: ${r.error}.`)); return; }
     const d = r.data;
     if (d.kind === 'solver') {
-      const value = (v, dist) => v === 'draw' || dist === null ? v : `${v} in ${dist}`;
+      // in plies, as `fourfold play` says it ("win in 11" read as 11 of one's own moves)
+      const value = (v, dist) => v === 'unknown' ? 'not proven either way'
+        : v === 'draw' || dist === null ? v : `${v} in ${dist} pl${dist === 1 ? 'y' : 'ies'}`;
       hintBox.replaceChildren(h('h2', {class: 'small-h'}, 'Hint (solver)'),
         h('p', {}, `You: ${value(d.value, d.distance)} with best play.`),
         h('ul', {class: 'plain hint-moves'}, d.moves.slice(0, 10).map((m) => h('li', {},
