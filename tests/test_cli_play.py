@@ -368,6 +368,19 @@ def test_the_command_as_a_process() -> None:
     assert "\x1b[" not in result.stdout
 
 
+def test_bytes_that_are_not_text_are_a_line_refused_not_the_end() -> None:
+    """A byte that is not UTF-8 (a Latin-1 terminal's "é") made the line unreadable, and
+    the decoding error read as the end of input: the session ended without a word."""
+    result = subprocess.run(
+        [sys.executable, "-m", "fourfold.cli.main", "play", "dao", "--vs", "level1"],
+        input=b"\xe9t\xe9\nmoves\nquit\n", capture_output=True, timeout=60,
+        env={"NO_COLOR": "1", "PATH": "", "PYTHONIOENCODING": "utf-8"})
+    out, err = result.stdout.decode(), result.stderr.decode()
+    assert result.returncode == 0 and err == "", err
+    assert "Cannot read '\ufffdt\ufffd': " in out, out
+    assert "legal moves:" in out and "Game left unfinished." in out
+
+
 def test_output_that_goes_away_ends_the_session_and_saves(tmp_path: Path) -> None:
     """``fourfold play | head``: once the prompt is shown, the reader of the output goes
     away and input ends. The session used to hang for ever (its input thread died of the

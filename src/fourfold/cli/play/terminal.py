@@ -14,6 +14,7 @@ line, and the record is still saved with ``--save``.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import threading
@@ -28,6 +29,17 @@ def wants_colour(stream: TextIO) -> bool:
     return bool(isatty and isatty())
 
 
+def _replace_undecodable(stream: TextIO) -> None:
+    """Bytes that are not text in the input's encoding (a Latin-1 terminal's "é", a
+    stray byte in a piped file) become U+FFFD, so the line they are on is refused with a
+    reason like any unreadable move; before, the decoding error read as the end of input
+    and the session ended without a word."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(OSError, ValueError):
+            reconfigure(errors="replace")
+
+
 def _isatty(stream: TextIO) -> bool:
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty())
@@ -38,6 +50,8 @@ class Terminal:
 
     def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
         self.stdin = stdin if stdin is not None else sys.stdin
+        if self.stdin is sys.stdin:
+            _replace_undecodable(self.stdin)
         self.stdout = stdout if stdout is not None else sys.stdout
         self.colour = wants_colour(self.stdout)
         self.interactive = _isatty(self.stdin)
