@@ -206,3 +206,18 @@ def test_input_ending_mid_puzzle_says_so() -> None:
     puzzle = starter("dao")[0]
     solved, out = session(puzzle, [])
     assert not solved and out.endswith("The input ended before the puzzle was solved.")
+
+
+def test_a_byte_that_is_not_text_is_a_move_refused() -> None:
+    """``fourfold puzzle`` read its moves with ``input``: a byte that is not UTF-8 (a
+    Latin-1 terminal's e-acute) ended it with a UnicodeDecodeError's traceback."""
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-m", "fourfold.cli.main", "puzzle", "dao", "--number", "1"],
+        input=b"\xe9\nquit\n", capture_output=True, timeout=60,
+        env={"NO_COLOR": "1", "PATH": "", "PYTHONIOENCODING": "utf-8"})
+    err = result.stderr.decode()
+    assert "Traceback" not in err and err == "", err
+    assert "'\ufffd': cannot read move" in result.stdout.decode()

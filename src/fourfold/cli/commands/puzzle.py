@@ -50,6 +50,7 @@ def _from_file(args: argparse.Namespace) -> list[Any]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from fourfold.cli.play.terminal import replace_undecodable
     from fourfold.core.registry import get_spec
     from fourfold.puzzles.session import play
     from fourfold.puzzles.starter import starter
@@ -73,5 +74,6 @@ def run(args: argparse.Namespace) -> int:
     def write(text: str) -> None:
         print(text, flush=True)
 
+    replace_undecodable(sys.stdin)  # a byte that is not text: a move refused, no traceback
     solved = play(puzzle, input, write, colour=sys.stdout.isatty(), tries=args.tries)
     return 0 if solved else 1

@@ -29,7 +29,7 @@ def wants_colour(stream: TextIO) -> bool:
     return bool(isatty and isatty())
 
 
-def _replace_undecodable(stream: TextIO) -> None:
+def replace_undecodable(stream: TextIO) -> None:
     """Bytes that are not text in the input's encoding (a Latin-1 terminal's "é", a
     stray byte in a piped file) become U+FFFD, so the line they are on is refused with a
     reason like any unreadable move; before, the decoding error read as the end of input
@@ -51,7 +51,7 @@ class Terminal:
     def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
         self.stdin = stdin if stdin is not None else sys.stdin
         if self.stdin is sys.stdin:
-            _replace_undecodable(self.stdin)
+            replace_undecodable(self.stdin)
         self.stdout = stdout if stdout is not None else sys.stdout
         self.colour = wants_colour(self.stdout)
         self.interactive = _isatty(self.stdin)
