@@ -265,10 +265,11 @@ export function tablePage(main, id) {
     if (choice && choice.action !== null && choice.action !== undefined) message.action = choice.action;
     let reply = await send(message);
     let rest = false;
+    let dropped = false;  // the socket took the move, then dropped before its answer
     // no live socket, or it dropped before answering: the move goes over HTTP (safe to
     // send again: its version makes a copy that was played already stale)
     if (reply === null || (reply.type === 'refused' && reply.status === 0)) {
-      const dropped = reply !== null;
+      dropped = reply !== null;
       rest = true;
       const r = await api(`/api/tables/${id}/moves`, {method: 'POST', token, body: {move: text, version}});
       // the answer's version keeps "You played ..." up once the page shows the move
@@ -282,9 +283,11 @@ export function tablePage(main, id) {
     }
     busy = false;
     if (!alive) return false;
-    if (reply.status === 0) {  // no server either: nothing was sent, nothing to read now
+    if (reply.status === 0) {  // no server either: nothing to read now
       unanswered();
-      say(`Your move was not sent: ${reply.error}. Make it again once the page has reconnected.`);
+      say(dropped  // the socket may have delivered it before it dropped
+        ? `Your move may not have reached the server: ${reply.error}. Once the page has reconnected it shows whether it was played.`
+        : `Your move was not sent: ${reply.error}. Make it again once the page has reconnected.`);
       return false;
     }
     if (rest) refresh();  // no socket: no events either
