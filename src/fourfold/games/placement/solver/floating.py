@@ -150,11 +150,15 @@ def float_unplace(ft, fw, cell):
 
 @inlined
 def bounds(ft, occ):
-    """``(min x, max x, min y, max y)`` of the occupied window cells."""
-    x0 = WINDOW
-    x1 = -1
-    y0 = WINDOW
-    y1 = -1
+    """``(min x, max x, min y, max y)`` of the occupied window cells.
+
+    The four start as int64, not as integer literals: numba types a call as soon as it
+    knows its arguments' types, so ``load_box(..., x0, y0)`` was compiled once for the
+    literal start values and again for int64 (a wasted cold compile)."""
+    x0 = np.int64(WINDOW)
+    x1 = np.int64(-1)
+    y0 = np.int64(WINDOW)
+    y1 = np.int64(-1)
     for c in range(WCELLS):
         if (occ >> c) & 1:
             x = ft.cell_x[c]
@@ -213,9 +217,14 @@ def load_box(t, w, ft, fw, x0, y0):
     w.st[k4.HAND] = fw.st[F_HAND]
 
 
-@njit(cache=True)
+@no_refcount
 def _shape_key(t, w, ft, fw):
-    """The canonical key of a floating position (its shape relative to the bounding box)."""
+    """The canonical key of a floating position (its shape relative to the bounding box).
+
+    ``kernel.least_key`` with no dead cell and every feature bit relevant, which is always
+    so here: its comparison of the candidates field by field (``_board_images``,
+    ``_least_by_fields``) without the packing of every candidate that other cases need,
+    which compiled into this function for nothing (half its cold compile)."""
     occ = fw.st[F_OCC]
     x0, x1, y0, y1 = bounds(ft, occ)
     w.board[:] = -1
@@ -236,9 +245,10 @@ def _shape_key(t, w, ft, fw):
         wd = x1 - x0 + 1
         ht = y1 - y0 + 1
     maps = ft.shape_map[wd - 1, ht - 1]
-    hi, lo, _, _ = k4.least_key(
-        t, w, maps, ft.shape_inverse[wd - 1, ht - 1], maps.shape[0], 0, k4.all_bits(t)
-    )
+    nb = maps.shape[0]
+    least = k4._board_images(w, maps, nb, w.st[k4.OCC], 0)
+    hi, lo, _, _ = k4._least_by_fields(t, w, ft.shape_inverse[wd - 1, ht - 1], nb, least,
+                                       k4.all_bits(t))
     return hi | FLOATING, lo
 
 
