@@ -9,7 +9,7 @@ import pytest
 from fourfold.games.placement.solver import Solver, solve_position
 from fourfold.games.placement.solver import bitboard as bb
 from fourfold.games.placement.solver import kernel as k4
-from fourfold.games.placement.solver.tables import cell_index, ruleset_of
+from fourfold.games.placement.solver.tables import SIDE, board_lines, cell_index, ruleset_of
 from fourfold.games.placement.state import PlacementState
 from support.placement_solver import (
     BITS,
@@ -163,3 +163,43 @@ def test_ten_pieces_agree_with_brute_force() -> None:
         state = position(game, 10, seed)
         result = solve_position(game, state, table_bits=BITS, rank_moves=False)
         assert (result.value, result.distance) == as_value(brute_score(game, state), state)
+
+
+def shares_a_feature(kinds: list[int]) -> bool:
+    """Whether the kinds (4 attribute bits each) all agree on some attribute."""
+    both = 15
+    either = 0
+    for kind in kinds:
+        both &= kind
+        either |= kind
+    return both != 0 or either != 15
+
+
+def test_the_last_three_pieces_agree_with_brute_force_wherever_the_empty_cells_lie() -> None:
+    """The last three pieces are worked out from bit words (``bitboard.three_left``), with
+    a case for a line through two empty cells and one through all three. Live positions
+    (the piece in hand wins nowhere) whose empty cells include three of each line: with 3
+    pieces left the line's piece, the hand and the two pieces left agreeing on some
+    attribute (so the line through all three cells decides), and with 4 left any. Every
+    score, in every window, is what a brute force over the rules finds."""
+    game = load("quarto", None, {})
+    solver = quarto_solver()
+    cells = [(x, y) for y in range(SIDE) for x in range(SIDE)]
+    values = set()
+    for i, line in enumerate(board_lines()):
+        for j, spot in enumerate((line[:3], line[1:])):
+            allowed = [c for c in cells if cell_index(c) not in spot]
+            (lone,) = (c for c in cells if cell_index(c) in line and c in allowed)
+            for placed in (13, 12):
+                state = next(
+                    s for s in (position(game, placed, 1000 * (2 * i + j) + k, allowed)
+                                for k in range(1000))
+                    if not hand_wins(game, s) and (placed == 12 or shares_a_feature(
+                        [s.pieces[lone], s.hand, *(k for k, n in enumerate(s.supply) if n)])))
+                assert set(spot) <= {cell_index(c) for c in cells if c not in state.pieces}
+                expected = brute_score(game, state)
+                values.add((placed, expected))
+                for alpha, beta in WINDOWS:
+                    got, _ = bitboard_score(solver, state, alpha, beta, 6)
+                    assert consistent(got, expected, alpha, beta), (spot, placed, alpha, beta)
+    assert len(values) >= 4, values

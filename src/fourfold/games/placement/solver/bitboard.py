@@ -132,6 +132,7 @@ class BitTables(NamedTuple):
     two_lines: npt.NDArray[np.uint16]  # (65536,) the lines holding two cells of the mask
     clear_lines: npt.NDArray[np.uint16]  # (65536,) the lines holding no cell of the mask
     lines_cells: npt.NDArray[np.uint16]  # (1024,) the cells of a set of lines
+    pair_line: npt.NDArray[np.uint16]  # (256,) [a * 16 + b] the line through cells a, b
 
 
 class BitWork(NamedTuple):
@@ -157,8 +158,8 @@ def in_use(w: Workspace) -> bool:
 
 
 def build_bit_tables(t: SolverTables) -> BitTables:
-    """The completing cells of every cell mask, and the kinds holding any of a set of
-    feature bits."""
+    """The completing cells of every cell mask, the kinds holding any of a set of
+    feature bits, and the line through each two cells."""
     masks = np.arange(1 << CELLS, dtype=np.int64)
     win = np.zeros(1 << CELLS, dtype=np.int64)
     two = np.zeros(1 << CELLS, dtype=np.int64)
@@ -179,9 +180,15 @@ def build_bit_tables(t: SolverTables) -> BitTables:
                 cells[lines] |= line_mask
     holding = [sum(1 << k for k, f in enumerate(t.features) if int(f) & word)
                for word in range(1 << FEATURE_BITS)]
+    pair_line = np.zeros(CELLS * CELLS, dtype=np.uint16)
+    for line_mask in line_masks:
+        for a in range(CELLS):
+            for b in range(CELLS):
+                if a != b and (line_mask >> a) & 1 and (line_mask >> b) & 1:
+                    pair_line[a * CELLS + b] = line_mask
     return BitTables(win.astype(np.uint16), np.array(holding, dtype=np.int64),
                      two.astype(np.uint16), clear.astype(np.uint16),
-                     np.array(cells, dtype=np.uint16))
+                     np.array(cells, dtype=np.uint16), pair_line)
 
 
 def new_bit_work() -> BitWork:
@@ -328,32 +335,92 @@ def two_left(t, bt, w, s, n, hand, last):
 
 
 @inlined
+def cell_threats(s, cell):
+    """The feature bits ``b`` whose threat word ``s[THREATS + b]`` holds ``cell``: a piece
+    holding one of them placed there completes a line whose other three cells are
+    filled."""
+    out = np.int64(0)
+    for b in range(FEATURE_BITS):
+        out |= ((s[THREATS + b] >> cell) & 1) << b
+    return out
+
+
+@inlined
+def pair_bits(t, bt, s, empty, a, b):
+    """``(shared, lone)`` for the empty cells ``a`` and ``b``: when the line through them
+    has its other two cells filled, the feature bits both those pieces hold (else 0);
+    when it holds the third empty cell and one piece, that piece's bits (else 0)."""
+    line = np.int64(bt.pair_line[a * CELLS + b])
+    if line == 0:
+        return np.int64(0), np.int64(0)
+    other = line & ~((np.int64(1) << a) | (np.int64(1) << b))
+    c1 = low_bit_index(other)
+    c2 = low_bit_index(other & (other - 1))
+    f1 = t.features[(s[BOARD] >> (4 * c1)) & 15]
+    f2 = t.features[(s[BOARD] >> (4 * c2)) & 15]
+    if (empty >> c1) & 1:
+        return np.int64(0), f2
+    if (empty >> c2) & 1:
+        return np.int64(0), f1
+    return f1 & f2, np.int64(0)
+
+
+@inlined
 def three_left(t, bt, w, s, n, hand):
-    """``kernel.three_left``: each placement and safe give scored by ``two_left``
-    (``threats(bt, s, THREATS, empty)`` has run)."""
+    """``kernel.three_left`` worked out from bit words, without placing a piece
+    (``threats(bt, s, THREATS, empty)`` has run; ``hand`` wins nowhere).
+
+    With three cells empty, whether a piece placed on one of them completes a line
+    depends only on which of the other two are filled, and by which pieces: the lines
+    through a cell ``e`` whose other three cells are filled give the bits ``T[e]``
+    (``cell_threats``); the line through two empty cells ``e``, ``d`` whose other two
+    are filled gives the bits ``P[e, d]`` both those pieces hold; a line through all
+    three, the bits ``Q`` of its one piece (``pair_bits``). So once ``hand`` is on ``c``
+    and ``g`` on ``d``, the last piece ``L`` wins on the last cell ``e`` when it holds a
+    bit of ``T[e] | P[c, e] & hand | P[d, e] & g | Q & hand & g``, and ``g`` is unsafe to
+    give when it would win on ``d`` or ``e`` with ``hand`` on ``c``. The side to move wins
+    (on the last piece) when some placement and safe give leave ``L`` winning wherever
+    ``g`` goes; it draws when some placement has a safe give, and else loses."""
     avail = s[AVAIL]
     empty = FULL_BOARD & ~w.st[OCC]
-    ceiling = WIN - (n + 3)
+    e0 = low_bit_index(empty)
+    rest = empty & (empty - 1)
+    e1 = low_bit_index(rest)
+    e2 = low_bit_index(rest & (rest - 1))
+    t0 = cell_threats(s, e0)
+    t1 = cell_threats(s, e1)
+    t2 = cell_threats(s, e2)
+    p01, lone = pair_bits(t, bt, s, empty, e0, e1)
+    p02, _ = pair_bits(t, bt, s, empty, e0, e2)
+    p12, _ = pair_bits(t, bt, s, empty, e1, e2)
+    fa = t.features[low_bit_index(avail)]
+    fb = t.features[low_bit_index(avail & (avail - 1))]
+    fh = t.features[hand]
     best = -INF
-    for c in range(CELLS):
-        if not (empty >> c) & 1:
-            continue
-        safe = avail & ~unsafe_after_kept(t, bt, s, empty, c, hand)
-        if safe == 0:
+    for i in range(3):
+        # ``hand`` on cell i; d and e are the other two cells
+        if i == 0:
+            td, te, pcd, pce, pde = t1, t2, p01, p02, p12
+        elif i == 1:
+            td, te, pcd, pce, pde = t0, t2, p01, p12, p02
+        else:
+            td, te, pcd, pce, pde = t0, t1, p02, p12, p01
+        on_d = td | (pcd & fh)  # the bits completing a line on d once hand is on c
+        on_e = te | (pce & fh)
+        safe_a = (fa & (on_d | on_e)) == 0
+        safe_b = (fb & (on_d | on_e)) == 0
+        if not safe_a and not safe_b:
             best = max(best, -(WIN - (n + 2)))
             continue
-        bit_place(t, w, s, c, hand)
-        m = safe
-        while m:
-            low = m & -m
-            m ^= low
-            score = -two_left(t, bt, w, s, n + 1, low_bit_index(low), avail ^ low)
-            best = max(best, score)
-            if best == ceiling:
-                break
-        bit_unplace(t, w, s, c)
-        if best == ceiling:
-            break
+        best = max(best, 0)
+        if safe_a:  # give a, the last piece is b
+            extra = (pde & fa) | (lone & fh & fa)
+            if (fb & (on_e | extra)) != 0 and (fb & (on_d | extra)) != 0:
+                return WIN - (n + 3)
+        if safe_b:
+            extra = (pde & fb) | (lone & fh & fb)
+            if (fa & (on_e | extra)) != 0 and (fa & (on_d | extra)) != 0:
+                return WIN - (n + 3)
     return best
 
 
