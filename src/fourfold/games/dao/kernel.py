@@ -195,7 +195,10 @@ def mover_wins_now(t, st, hist, keys, moves):  # type: ignore[no-untyped-def]
 def greedy_playout(t, st, hist, keys, moves, rs, max_plies):  # type: ignore[no-untyped-def]
     """A playout by the greedy policy (win at once if possible, else a random move that
     neither loses at once nor lets the opponent win at once, else any), cut at
-    ``max_plies`` (a draw) and undone; returns the winner or -1."""
+    ``max_plies`` (a draw) and undone; returns the winner or -1.
+
+    Every move, tried or played, goes through one ``push``: each inlined ``push`` is
+    compiled again. A tried move that wins stays played (it is the move chosen)."""
     start = st[S_DEPTH]
     mine = moves[0]
     reply = moves[1]
@@ -207,23 +210,22 @@ def greedy_playout(t, st, hist, keys, moves, rs, max_plies):  # type: ignore[no-
         me = st[S_SIDE]
         chosen = -1
         left = count
-        while left > 0:
-            i = rng_below(rs, left)
-            action = mine[i]
-            mine[i] = mine[left - 1]
-            left -= 1
+        while True:
+            final = left == 0  # every move tried: play the one chosen
+            if final:
+                action = chosen if chosen >= 0 else mine[0]
+            else:
+                i = rng_below(rs, left)
+                action = mine[i]
+                mine[i] = mine[left - 1]
+                left -= 1
             push(t, st, hist, keys, action)
-            if st[S_WINNER] == me:
-                chosen = action
-                pop(t, st, hist)
+            if final or st[S_WINNER] == me:
                 break
             safe = st[S_WINNER] < 0 and not _mover_wins_now(t, st, hist, keys, reply)
             pop(t, st, hist)
             if safe and chosen < 0:
                 chosen = action
-        if chosen < 0:
-            chosen = mine[0]
-        push(t, st, hist, keys, chosen)
         plies += 1
         if st[S_WINNER] >= 0 or st[S_DRAW]:
             break

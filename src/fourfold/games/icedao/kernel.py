@@ -319,7 +319,10 @@ def mover_wins_now(t, st, moves):  # type: ignore[no-untyped-def]
 def greedy_playout(t, st, hist, keys, moves, rs, max_plies):  # type: ignore[no-untyped-def]
     """A playout by the greedy policy (win at once if possible, else a random move that
     does not let the opponent win at once, else any), cut at ``max_plies`` (a draw) and
-    undone; returns the winner or -1."""
+    undone; returns the winner or -1.
+
+    Every move, tried or played, goes through one ``push``: each inlined ``push`` is
+    compiled again. A tried move found safe stays played (it is the move chosen)."""
     start = st[S_DEPTH]
     mine = moves[0]
     reply = moves[1]
@@ -328,24 +331,23 @@ def greedy_playout(t, st, hist, keys, moves, rs, max_plies):  # type: ignore[no-
         if st[S_WINNER] >= 0 or st[S_DRAW]:
             break
         chosen = winning_action(t, st, mine)
+        left = 0
         if chosen < 0:
-            count = legal_actions(t, st, mine)
-            left = count
-            while left > 0:
+            left = legal_actions(t, st, mine)
+        while True:
+            final = left == 0  # the winning move, or every move tried: play the one chosen
+            if final:
+                action = chosen if chosen >= 0 else mine[0]
+            else:
                 i = rng_below(rs, left)
                 action = mine[i]
                 mine[i] = mine[left - 1]
                 mine[left - 1] = action
                 left -= 1
-                push(t, st, hist, keys, action)
-                safe = st[S_DRAW] != 0 or winning_action(t, st, reply) < 0
-                pop(t, st, hist)
-                if safe:
-                    chosen = action
-                    break
-            if chosen < 0:
-                chosen = mine[0]
-        push(t, st, hist, keys, chosen)
+            push(t, st, hist, keys, action)
+            if final or st[S_DRAW] != 0 or winning_action(t, st, reply) < 0:
+                break
+            pop(t, st, hist)
         plies += 1
     winner = st[S_WINNER]
     while st[S_DEPTH] > start:

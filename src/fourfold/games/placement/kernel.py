@@ -437,6 +437,10 @@ def greedy_playout(t, board, supply, st, hist, buf, rs):  # type: ignore[no-unty
     on a random cell and gives a random piece among those that do not let the
     opponent win at once (any piece if none is safe). Stronger than uniform
     playouts at the same order of cost, so MCTS leaves are valued better.
+
+    Every ply's move goes through one ``push`` (tried gives included): each inlined
+    ``push`` is compiled again, and four of them were most of this function's cold
+    compile.
     """
     n = t[P_CELLS]
     k = t[P_KINDS]
@@ -448,32 +452,42 @@ def greedy_playout(t, board, supply, st, hist, buf, rs):  # type: ignore[no-unty
             if supply[g] > 0:
                 buf[n + gives] = g
                 gives += 1
+        won = False
+        trial = False  # a random give, tried until one is safe
+        action = 0
+        cell = 0
         if hand < 0:
-            push(t, board, supply, st, hist, n * (k + 1) + buf[n + rng_below(rs, gives)])
-            continue
-        cell = winning_cell(t, board, st)
-        if cell >= 0:
-            push(t, board, supply, st, hist, cell * (k + 1) + k)
-            break
-        m = placeable(t, st)
-        cells = 0
-        for c in range(n):
-            if (m >> c) & 1:
-                buf[cells] = c
-                cells += 1
-        cell = buf[rng_below(rs, cells)]
-        if gives == 0:
-            push(t, board, supply, st, hist, cell * (k + 1) + k)
-            continue
+            action = n * (k + 1) + buf[n + rng_below(rs, gives)]
+        else:
+            cell = winning_cell(t, board, st)
+            if cell >= 0:
+                action = cell * (k + 1) + k
+                won = True
+            else:
+                m = placeable(t, st)
+                cells = 0
+                for c in range(n):
+                    if (m >> c) & 1:
+                        buf[cells] = c
+                        cells += 1
+                cell = buf[rng_below(rs, cells)]
+                if gives == 0:
+                    action = cell * (k + 1) + k
+                else:
+                    trial = True
         while True:
-            i = rng_below(rs, gives)
-            g = buf[n + i]
-            push(t, board, supply, st, hist, cell * (k + 1) + g)
-            if gives == 1 or winning_cell(t, board, st) < 0:
+            i = 0
+            if trial:
+                i = rng_below(rs, gives)
+                action = cell * (k + 1) + buf[n + i]
+            push(t, board, supply, st, hist, action)
+            if not trial or gives == 1 or winning_cell(t, board, st) < 0:
                 break
             pop(t, board, supply, st, hist)
             gives -= 1
             buf[n + i] = buf[n + gives]
+        if won:
+            break
     winner = st[S_WINNER]
     while st[S_DEPTH] > start:
         pop(t, board, supply, st, hist)
