@@ -96,7 +96,7 @@ REPLIES = 10  # REPLIES + k: scratch, the opponent's replies after a give of kin
 THREATS = REPLIES + 16
 NEXT_THREATS = THREATS + FEATURE_BITS
 # NEXT_PAIRS + b: scratch, the empty cells where a piece holding bit b would leave a line
-# one piece short of bit b (``pairs``, in ``count_replies``)
+# one piece short of bit b (``count_replies``)
 NEXT_PAIRS = NEXT_THREATS + FEATURE_BITS
 FRAMES = NEXT_PAIRS + FEATURE_BITS  # per depth, a node's frame (``search``):
 
@@ -277,18 +277,6 @@ def threats(bt, s, at, empty):
 
 
 @inlined
-def pairs(bt, s, at, empty):
-    """Keep in ``s[at + b]`` the empty cells where a piece holding bit ``b`` would leave a
-    line one piece short of ``b``: those of the lines holding two cells of bit ``b``'s mask
-    and no piece lacking it (whose other two cells are then empty)."""
-    occupied = FULL_BOARD & ~empty
-    for b in range(FEATURE_BITS):
-        mask = s[MASKS + b]
-        lines = bt.two_lines[mask] & bt.clear_lines[occupied & ~mask]
-        s[at + b] = bt.lines_cells[lines] & empty
-
-
-@inlined
 def open_bits_kept(bt, s, at, rest, cell, holding):
     """``open_bits`` where ``s[at + b]`` holds ``threats`` of a superset of ``rest``: the
     bits ``holding`` lacks need no look-up. Without a branch on each bit (which bits a
@@ -327,8 +315,11 @@ def two_left(t, bt, w, s, n, hand, last):
     """``kernel.two_left``: a draw if ``hand`` can go where the last piece does not win."""
     empty = FULL_BOARD & ~w.st[OCC]
     out = -(WIN - (n + 2))
-    for c in range(CELLS):
-        if (empty >> c) & 1 and (last & ~unsafe_after(t, bt, s, empty, c, hand)) != 0:
+    cells = empty
+    while cells:
+        c = low_bit_index(cells)
+        cells &= cells - 1
+        if (last & ~unsafe_after(t, bt, s, empty, c, hand)) != 0:
             out = 0
             break
     return out
@@ -434,23 +425,31 @@ def last_pieces(t, bt, w, s, n, hand):
 
 
 @inlined
-def count_replies(t, bt, w, s, safe, avail):
+def count_replies(t, bt, w, s, cell, holding, safe, avail):
     """``s[REPLIES + g]`` for each kind ``g`` of ``safe``: the moves the opponent would
-    have that do not lose at once (a placement and a safe give), once ``g`` is given
-    from ``avail`` in the position of ``w``. Each empty cell's threats are found once,
-    for every ``g``: ``t0`` the bits a piece lacking the bit there would leave
-    completable, ``t1`` those a piece holding it would."""
-    empty = FULL_BOARD & ~w.st[OCC]
+    have that do not lose at once (a placement and a safe give), once a piece holding the
+    feature bits ``holding`` is on the empty ``cell`` and ``g`` is given from ``avail``.
+    The piece is not placed: its bits are added to the masks as they are read. Each empty
+    cell's threats are found once, for every ``g``: ``t0`` the bits a piece lacking the bit
+    there would leave completable, ``t1`` those a piece holding it would (``t0`` and the
+    cells where a piece holding bit b leaves a line one piece short of b: those of the
+    lines holding two cells of b's mask and no piece lacking it)."""
+    add = np.int64(1) << cell
+    empty = FULL_BOARD & ~w.st[OCC] & ~add
+    occupied = FULL_BOARD & ~empty
     m = safe
     while m:
-        low = m & -m
-        m ^= low
-        s[REPLIES + low_bit_index(low)] = 0
-    threats(bt, s, NEXT_THREATS, empty)
-    pairs(bt, s, NEXT_PAIRS, empty)
-    for c in range(CELLS):
-        if not (empty >> c) & 1:
-            continue
+        s[REPLIES + low_bit_index(m)] = 0
+        m &= m - 1
+    for b in range(FEATURE_BITS):
+        mask = s[MASKS + b] | (((holding >> b) & 1) << cell)
+        s[NEXT_THREATS + b] = bt.win_cells[mask] & empty
+        lines = bt.two_lines[mask] & bt.clear_lines[occupied & ~mask]
+        s[NEXT_PAIRS + b] = bt.lines_cells[lines] & empty
+    cells = empty
+    while cells:
+        c = low_bit_index(cells)
+        cells &= cells - 1
         rest = empty & ~(np.int64(1) << c)
         t0 = np.int64(0)
         t1 = np.int64(0)
@@ -538,9 +537,11 @@ def all_moves(t, bt, w, s, n, hand, skip):
     best_move = -1
     moves = w.moves[n]
     order = w.order[n]
-    for c in range(CELLS):
-        if not (empty >> c) & 1:
-            continue
+    fewest = st[FEWEST_REPLIES] > 0 and total - n >= st[FEWEST_REPLIES]
+    cells = empty
+    while cells:
+        c = low_bit_index(cells)
+        cells &= cells - 1
         safe = avail & ~unsafe_after_kept(t, bt, s, empty, c, hand)
         if safe == 0:
             # every piece we could give wins for the opponent on the next ply
@@ -549,11 +550,8 @@ def all_moves(t, bt, w, s, n, hand, skip):
                 best = score
                 best_move = (c << MOVE_SHIFT) | low_bit_index(avail)
             continue
-        fewest = st[FEWEST_REPLIES] > 0 and total - n >= st[FEWEST_REPLIES]
         if fewest:
-            bit_place(t, w, s, c, hand)
-            count_replies(t, bt, w, s, safe, avail)
-            bit_unplace(t, w, s, c)
+            count_replies(t, bt, w, s, c, t.features[hand], safe, avail)
         left = bit_count(safe)
         m = safe
         while m:
