@@ -10,7 +10,7 @@ from fourfold.games.placement.solver import Solver, solve_position
 from fourfold.games.placement.solver import bitboard as bb
 from fourfold.games.placement.solver import kernel as k4
 from fourfold.games.placement.solver.tables import SIDE, board_lines, cell_index, ruleset_of
-from fourfold.games.placement.state import PlacementState
+from fourfold.games.placement.state import PlacementState, Ply
 from support.placement_solver import (
     BITS,
     GRIDS,
@@ -91,6 +91,41 @@ def test_winning_and_unsafe_pieces_are_those_of_the_rules() -> None:
             assert kept == expected
             checked += 1
     assert checked > 100
+
+
+def test_reply_counts_are_those_of_the_rules() -> None:
+    """``count_replies`` (the fewest-replies order) gives, for each placement and safe give,
+    the number of the opponent's moves that the rules say do not lose at once: a placement
+    and a give that cannot win at once, on positions from 4 to 11 pieces."""
+    game = load("quarto", None, {})
+    solver = quarto_solver()
+    assert solver.bits is not None
+    bt, bw = solver.bits
+    checked = 0
+    for seed in range(24):
+        state = position(game, 4 + seed % 8, 500 + seed)
+        assert state.hand is not None
+        if hand_wins(game, state):
+            continue
+        solver.load(state)
+        t, w, s = solver.tables, solver.work, bw.words
+        bb.load_words(t, w, s)
+        empty_cells = list(game.geometry.placeable(state.occupied))
+        empty = sum(1 << cell_index(c) for c in empty_cells)
+        bb.threats(bt, s, bb.THREATS, empty)
+        avail = int(s[bb.AVAIL])
+        for cell in empty_cells:
+            safe = avail & ~int(bb.unsafe_after_kept(t, bt, s, empty, cell_index(cell),
+                                                      state.hand))
+            bb.count_replies(t, bt, w, s, cell_index(cell), t.features[state.hand], safe, avail)
+            for give in (k for k in range(16) if (safe >> k) & 1):
+                child = game.next_state(state, Ply(cell, give))
+                free = sum(1 << k for k, n in enumerate(child.supply) if n)
+                expected = sum(bin(free & ~unsafe_by_rules(game, child, c)).count("1")
+                               for c in game.geometry.placeable(child.occupied))
+                assert s[bb.REPLIES + give] == expected, (seed, cell, give)
+                checked += 1
+    assert checked > 500
 
 
 def consistent(score: int, value: int, alpha: int, beta: int) -> bool:

@@ -91,14 +91,9 @@ MASKS = 0  # MASKS + b: the cells holding a piece with feature bit b
 AVAIL = 8  # the kinds neither on the board nor in hand
 BOARD = 9  # the kind on each occupied cell, 4 bits per cell
 REPLIES = 10  # REPLIES + k: scratch, the opponent's replies after a give of kind k
-# THREATS + b: scratch, the empty cells completing a line of bit b's mask (``threats``);
-# NEXT_THREATS + b the same once a piece is placed (``count_replies``)
+# THREATS + b: scratch, the empty cells completing a line of bit b's mask (``threats``)
 THREATS = REPLIES + 16
-NEXT_THREATS = THREATS + FEATURE_BITS
-# NEXT_PAIRS + b: scratch, the empty cells where a piece holding bit b would leave a line
-# one piece short of bit b (``count_replies``)
-NEXT_PAIRS = NEXT_THREATS + FEATURE_BITS
-FRAMES = NEXT_PAIRS + FEATURE_BITS  # per depth, a node's frame (``search``):
+FRAMES = THREATS + FEATURE_BITS  # per depth, a node's frame (``search``):
 
 # fields of a node's frame, ``s[FRAMES + FRAME * n + field]`` at depth ``n`` (``search``)
 F_ALPHA = 0  # its window, narrowed by the table
@@ -425,15 +420,29 @@ def last_pieces(t, bt, w, s, n, hand):
 
 
 @inlined
+def transpose8(x):
+    """The 8x8 bit matrix ``x`` (byte ``i`` its row ``i``, bit ``j`` of a byte its column
+    ``j``) transposed: byte ``j`` of the result holds column ``j``."""
+    t = (x ^ (x >> 7)) & np.int64(0x00AA00AA00AA00AA)
+    x = x ^ t ^ (t << 7)
+    t = (x ^ (x >> 14)) & np.int64(0x0000CCCC0000CCCC)
+    x = x ^ t ^ (t << 14)
+    t = (x ^ (x >> 28)) & np.int64(0x00000000F0F0F0F0)
+    return x ^ t ^ (t << 28)
+
+
+@inlined
 def count_replies(t, bt, w, s, cell, holding, safe, avail):
     """``s[REPLIES + g]`` for each kind ``g`` of ``safe``: the moves the opponent would
     have that do not lose at once (a placement and a safe give), once a piece holding the
     feature bits ``holding`` is on the empty ``cell`` and ``g`` is given from ``avail``.
-    The piece is not placed: its bits are added to the masks as they are read. Each empty
-    cell's threats are found once, for every ``g``: ``t0`` the bits a piece lacking the bit
-    there would leave completable, ``t1`` those a piece holding it would (``t0`` and the
-    cells where a piece holding bit b leaves a line one piece short of b: those of the
-    lines holding two cells of b's mask and no piece lacking it)."""
+    The piece is not placed: its bits are added to the masks as they are read.
+
+    For each empty cell ``c``: ``t0`` the bits a piece lacking the bit there would leave
+    completable (a bit with a threat other than ``c`` alone), ``t1`` those a piece holding
+    it would (also the bits ``b`` for which ``c`` lies on a line holding two cells of b's
+    mask and no piece lacking it). The per-bit words of single threats and of such cells
+    are read per cell by transposing them as two 8x8 bit matrices (cells 0-7 and 8-15)."""
     add = np.int64(1) << cell
     empty = FULL_BOARD & ~w.st[OCC] & ~add
     occupied = FULL_BOARD & ~empty
@@ -441,22 +450,37 @@ def count_replies(t, bt, w, s, cell, holding, safe, avail):
     while m:
         s[REPLIES + low_bit_index(m)] = 0
         m &= m - 1
+    open_bits = np.int64(0)  # the bits with some threat
+    single_lo = np.int64(0)  # the bits whose one threat is the cell, cells 0-7 and 8-15
+    single_hi = np.int64(0)
+    pair_lo = np.int64(0)  # the bits for which the cell lies on such a line
+    pair_hi = np.int64(0)
     for b in range(FEATURE_BITS):
         mask = s[MASKS + b] | (((holding >> b) & 1) << cell)
-        s[NEXT_THREATS + b] = bt.win_cells[mask] & empty
+        hit = bt.win_cells[mask] & empty
         lines = bt.two_lines[mask] & bt.clear_lines[occupied & ~mask]
-        s[NEXT_PAIRS + b] = bt.lines_cells[lines] & empty
+        pair = bt.lines_cells[lines] & empty
+        open_bits |= np.int64(hit != 0) << b
+        single = hit & -np.int64((hit & (hit - 1)) == 0)
+        single_lo |= (single & 255) << (8 * b)
+        single_hi |= (single >> 8) << (8 * b)
+        pair_lo |= (pair & 255) << (8 * b)
+        pair_hi |= (pair >> 8) << (8 * b)
+    single_lo = transpose8(single_lo)
+    single_hi = transpose8(single_hi)
+    pair_lo = transpose8(pair_lo)
+    pair_hi = transpose8(pair_hi)
     cells = empty
     while cells:
         c = low_bit_index(cells)
         cells &= cells - 1
-        rest = empty & ~(np.int64(1) << c)
-        t0 = np.int64(0)
-        t1 = np.int64(0)
-        for b in range(FEATURE_BITS):
-            t0 |= np.int64((s[NEXT_THREATS + b] & rest) != 0) << b
-            t1 |= ((s[NEXT_PAIRS + b] >> c) & 1) << b
-        t1 |= t0
+        shift = 8 * (c & 7)
+        if c < 8:
+            t0 = open_bits & ~((single_lo >> shift) & 255)
+            t1 = t0 | ((pair_lo >> shift) & 255)
+        else:
+            t0 = open_bits & ~((single_hi >> shift) & 255)
+            t1 = t0 | ((pair_hi >> shift) & 255)
         m = safe
         while m:
             low = m & -m
