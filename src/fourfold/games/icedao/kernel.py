@@ -321,20 +321,30 @@ def greedy_playout(t, st, hist, keys, moves, rs, max_plies):  # type: ignore[no-
     does not let the opponent win at once, else any), cut at ``max_plies`` (a draw) and
     undone; returns the winner or -1.
 
-    Every move, tried or played, goes through one ``push``: each inlined ``push`` is
-    compiled again. A tried move found safe stays played (it is the move chosen)."""
+    Every move, tried or played, goes through one ``push`` and every look for a winning
+    move through one ``winning_action``: each inlined copy is compiled again. A tried move
+    found safe stays played (it is the move chosen)."""
     start = st[S_DEPTH]
     mine = moves[0]
-    reply = moves[1]
     plies = 0
     while plies < max_plies:
         if st[S_WINNER] >= 0 or st[S_DRAW]:
             break
-        chosen = winning_action(t, st, mine)
-        left = 0
-        if chosen < 0:
-            left = legal_actions(t, st, mine)
+        chosen = -1
+        left = -1  # moves left to try; -1 before the mover's own winning move is looked for
         while True:
+            if left >= 0 and st[S_DRAW] != 0:
+                break  # the move tried is safe (a draw): it stays played
+            # the one look for a winning move: the mover's, then the opponent's after each
+            # move tried
+            found = winning_action(t, st, moves[0 if left < 0 else 1])
+            if left < 0:
+                chosen = found
+                left = 0 if chosen >= 0 else legal_actions(t, st, mine)
+            elif found < 0:
+                break  # the move tried is safe: it stays played
+            else:
+                pop(t, st, hist)
             final = left == 0  # the winning move, or every move tried: play the one chosen
             if final:
                 action = chosen if chosen >= 0 else mine[0]
@@ -345,9 +355,8 @@ def greedy_playout(t, st, hist, keys, moves, rs, max_plies):  # type: ignore[no-
                 mine[left - 1] = action
                 left -= 1
             push(t, st, hist, keys, action)
-            if final or st[S_DRAW] != 0 or winning_action(t, st, reply) < 0:
+            if final:
                 break
-            pop(t, st, hist)
         plies += 1
     winner = st[S_WINNER]
     while st[S_DEPTH] > start:
