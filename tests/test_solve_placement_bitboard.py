@@ -96,7 +96,8 @@ def test_winning_and_unsafe_pieces_are_those_of_the_rules() -> None:
 def test_reply_counts_are_those_of_the_rules() -> None:
     """``count_replies`` (the fewest-replies order) gives, for each placement and safe give,
     the number of the opponent's moves that the rules say do not lose at once: a placement
-    and a give that cannot win at once, on positions from 4 to 11 pieces."""
+    and a give that cannot win at once, on positions from 4 to 11 pieces; and
+    ``after_placing`` finds the same safe gives as ``unsafe_after_kept``."""
     game = load("quarto", None, {})
     solver = quarto_solver()
     assert solver.bits is not None
@@ -117,7 +118,9 @@ def test_reply_counts_are_those_of_the_rules() -> None:
         for cell in empty_cells:
             safe = avail & ~int(bb.unsafe_after_kept(t, bt, s, empty, cell_index(cell),
                                                       state.hand))
-            bb.count_replies(t, bt, w, s, cell_index(cell), t.features[state.hand], safe, avail)
+            after = bb.after_placing(bt, w, s, cell_index(cell), t.features[state.hand])
+            assert avail & ~int(bt.kinds_holding[after[1]]) == safe
+            bb.count_replies(t, bt, s, after, safe, avail)
             for give in (k for k in range(16) if (safe >> k) & 1):
                 child = game.next_state(state, Ply(cell, give))
                 free = sum(1 << k for k, n in enumerate(child.supply) if n)

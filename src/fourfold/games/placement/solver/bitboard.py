@@ -432,54 +432,60 @@ def transpose8(x):
 
 
 @inlined
-def count_replies(t, bt, w, s, cell, holding, safe, avail):
-    """``s[REPLIES + g]`` for each kind ``g`` of ``safe``: the moves the opponent would
-    have that do not lose at once (a placement and a safe give), once a piece holding the
-    feature bits ``holding`` is on the empty ``cell`` and ``g`` is given from ``avail``.
-    The piece is not placed: its bits are added to the masks as they are read.
-
-    For each empty cell ``c``: ``t0`` the bits a piece lacking the bit there would leave
-    completable (a bit with a threat other than ``c`` alone), ``t1`` those a piece holding
-    it would (also the bits ``b`` for which ``c`` lies on a line holding two cells of b's
-    mask and no piece lacking it). The per-bit words of single threats and of such cells
-    are read per cell by transposing them as two 8x8 bit matrices (cells 0-7 and 8-15)."""
+def after_placing(bt, w, s, cell, holding):
+    """What ``count_replies`` reads of the position once a piece holding the feature bits
+    ``holding`` is on the empty ``cell`` (not placed: its bits are added to the masks as
+    they are read): ``(empty, opened, single_lo, single_hi, pair_lo, pair_hi)``, the empty
+    cells, the bits some empty cell then completes (the kinds holding one are unsafe to
+    give, as ``unsafe_after`` finds), and for each empty cell, as the bytes of two 8x8 bit
+    matrices (cells 0-7 and 8-15, ``transpose8``), the bits whose one threat is that cell
+    and the bits for which the cell lies on a line holding two cells of the bit's mask and
+    no piece lacking it."""
     add = np.int64(1) << cell
     empty = FULL_BOARD & ~w.st[OCC] & ~add
     occupied = FULL_BOARD & ~empty
-    m = safe
-    while m:
-        s[REPLIES + low_bit_index(m)] = 0
-        m &= m - 1
-    open_bits = np.int64(0)  # the bits with some threat
-    single_lo = np.int64(0)  # the bits whose one threat is the cell, cells 0-7 and 8-15
+    opened = np.int64(0)
+    single_lo = np.int64(0)
     single_hi = np.int64(0)
-    pair_lo = np.int64(0)  # the bits for which the cell lies on such a line
+    pair_lo = np.int64(0)
     pair_hi = np.int64(0)
     for b in range(FEATURE_BITS):
         mask = s[MASKS + b] | (((holding >> b) & 1) << cell)
         hit = bt.win_cells[mask] & empty
         lines = bt.two_lines[mask] & bt.clear_lines[occupied & ~mask]
         pair = bt.lines_cells[lines] & empty
-        open_bits |= np.int64(hit != 0) << b
+        opened |= np.int64(hit != 0) << b
         single = hit & -np.int64((hit & (hit - 1)) == 0)
         single_lo |= (single & 255) << (8 * b)
         single_hi |= (single >> 8) << (8 * b)
         pair_lo |= (pair & 255) << (8 * b)
         pair_hi |= (pair >> 8) << (8 * b)
-    single_lo = transpose8(single_lo)
-    single_hi = transpose8(single_hi)
-    pair_lo = transpose8(pair_lo)
-    pair_hi = transpose8(pair_hi)
+    return (empty, opened, transpose8(single_lo), transpose8(single_hi), transpose8(pair_lo),
+            transpose8(pair_hi))
+
+
+@inlined
+def count_replies(t, bt, s, after, safe, avail):
+    """``s[REPLIES + g]`` for each kind ``g`` of ``safe``: the moves the opponent would
+    have that do not lose at once (a placement and a safe give), once ``g`` is given from
+    ``avail`` in the position ``after`` describes (``after_placing``). For each empty cell:
+    ``t0`` the bits a piece lacking the bit there would leave completable (a bit with a
+    threat other than that cell alone), ``t1`` those a piece holding it would."""
+    empty, opened, single_lo, single_hi, pair_lo, pair_hi = after
+    m = safe
+    while m:
+        s[REPLIES + low_bit_index(m)] = 0
+        m &= m - 1
     cells = empty
     while cells:
         c = low_bit_index(cells)
         cells &= cells - 1
         shift = 8 * (c & 7)
         if c < 8:
-            t0 = open_bits & ~((single_lo >> shift) & 255)
+            t0 = opened & ~((single_lo >> shift) & 255)
             t1 = t0 | ((pair_lo >> shift) & 255)
         else:
-            t0 = open_bits & ~((single_hi >> shift) & 255)
+            t0 = opened & ~((single_hi >> shift) & 255)
             t1 = t0 | ((pair_hi >> shift) & 255)
         m = safe
         while m:
@@ -556,7 +562,7 @@ def all_moves(t, bt, w, s, n, hand, skip):
     total = t.params[P_TOTAL]
     empty = FULL_BOARD & ~st[OCC]
     avail = s[AVAIL]
-    count = 0
+    count = np.int64(0)  # not a literal: one compile of look_up_children
     best = -INF
     best_move = -1
     moves = w.moves[n]
@@ -566,7 +572,11 @@ def all_moves(t, bt, w, s, n, hand, skip):
     while cells:
         c = low_bit_index(cells)
         cells &= cells - 1
-        safe = avail & ~unsafe_after_kept(t, bt, s, empty, c, hand)
+        if fewest:
+            after = after_placing(bt, w, s, c, t.features[hand])
+            safe = avail & ~bt.kinds_holding[after[1]]
+        else:
+            safe = avail & ~unsafe_after_kept(t, bt, s, empty, c, hand)
         if safe == 0:
             # every piece we could give wins for the opponent on the next ply
             score = -(WIN - (n + 2))
@@ -575,7 +585,7 @@ def all_moves(t, bt, w, s, n, hand, skip):
                 best_move = (c << MOVE_SHIFT) | low_bit_index(avail)
             continue
         if fewest:
-            count_replies(t, bt, w, s, c, t.features[hand], safe, avail)
+            count_replies(t, bt, s, after, safe, avail)
         left = bit_count(safe)
         m = safe
         while m:

@@ -1032,7 +1032,7 @@ def search(t, w, alpha, beta):
             if (gives >> k) & 1 and t.features[k] & bits == word:
                 tt_first = (tt_first & ~31) | k
                 break
-    count = 0
+    count = np.int64(0)  # not a literal: one compile of look_up_children
     best = -INF
     best_move = -1
     moves = w.moves[n]
