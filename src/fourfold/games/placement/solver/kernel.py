@@ -1068,14 +1068,14 @@ def search(t, w, alpha, beta):
     alpha_used = alpha
     beta_used = beta
     if best >= beta:
-        count = 0
+        count = np.int64(0)
     if count > 1 and n < st[ETC_MAX] and n + 1 <= st[CANON_MAX] and total - (n + 1) > TT_SKIP:
         # enhanced transposition cut-offs, and the table's word on each child for the order
         cut, low, mv = look_up_children(t, w, n, hand, count, alpha, beta)
         if cut:
             best = low
             best_move = mv
-            count = 0
+            count = np.int64(0)
     in_line = prune and n + 4 == total
     for a in range(count):
         mv = take_best(moves, order, a, count)
