@@ -33,8 +33,8 @@ QUARTO_SOLVERS = GameSolvers(
         _solve,
         None,
         SUMMARY.format(maps=32, reach=4,
-                       start=" the start, a draw, takes about 280 million nodes and 70-95"
-                             " seconds on two cores, by the machine's load;"),
+                       start=" the start, a draw, takes about 280 million nodes and 50"
+                             " seconds on two cores (more on a busy machine);"),
     ),),
     split="fourfold.games.placement.solver.split",
     bench="fourfold.games.placement.solver_bench:quarto_sets",
