@@ -24,6 +24,12 @@ position, with one more way to order moves:
   subtree to prove it. Measured (docs/solutions.md): from 2 pieces placed, 46% fewer
   nodes.
 
+* **The last three pieces and the reply counts from bit words.** With three pieces left
+  the value follows from each empty cell's threat bits and the lines through two or three
+  of them, with no piece placed (``three_left``); the reply counts read the masks with the
+  placed piece's bits added, and each cell's bits from two transposed 8x8 bit matrices
+  (``after_placing``, ``count_replies``). Measured in docs/solutions.md, *Session 12*.
+
 * **The table's move alone first.** A node whose table entry holds a best move tries
   it before finding its other moves: those (each placement's unsafe gives, the reply
   counts, the children's entries) are worked out only if it does not cut
