@@ -4,6 +4,8 @@ no table is used, and exact raw keys."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from fourfold.games.placement.solver import Solver, solve_position
@@ -63,6 +65,15 @@ def test_only_quarto_boards_use_it() -> None:
     assert Solver(*ruleset_of(standard), table_bits=BITS).bits is None
 
 
+def loaded_words(solver: Solver, state: PlacementState) -> tuple[list[Any], int]:
+    """Load ``state`` into the solver's bitboard words; its empty cells and their mask."""
+    assert solver.bits is not None
+    solver.load(state)
+    bb.load_words(solver.tables, solver.work, solver.bits[1].words)
+    empty_cells = list(load("quarto", None, {}).geometry.placeable(state.occupied))
+    return empty_cells, sum(1 << cell_index(c) for c in empty_cells)
+
+
 def test_winning_and_unsafe_pieces_are_those_of_the_rules() -> None:
     """``threats`` and ``unsafe_after`` (and ``unsafe_after_kept``) on the bitboards name
     exactly the pieces the rules let win at once, on positions from 3 to 13 pieces."""
@@ -74,11 +85,8 @@ def test_winning_and_unsafe_pieces_are_those_of_the_rules() -> None:
     for seed in range(30):
         state = position(game, 3 + seed % 11, seed)
         assert state.hand is not None
-        solver.load(state)
-        t, w, s = solver.tables, solver.work, bw.words
-        bb.load_words(t, w, s)
-        empty_cells = list(game.geometry.placeable(state.occupied))
-        empty = sum(1 << cell_index(c) for c in empty_cells)
+        empty_cells, empty = loaded_words(solver, state)
+        t, s = solver.tables, bw.words
         wins_now = hand_wins(game, state)
         assert bool(t.features[state.hand] & bb.threats(bt, s, bb.THREATS, empty)) == wins_now
         if wins_now:
@@ -108,11 +116,8 @@ def test_reply_counts_are_those_of_the_rules() -> None:
         assert state.hand is not None
         if hand_wins(game, state):
             continue
-        solver.load(state)
+        empty_cells, empty = loaded_words(solver, state)
         t, w, s = solver.tables, solver.work, bw.words
-        bb.load_words(t, w, s)
-        empty_cells = list(game.geometry.placeable(state.occupied))
-        empty = sum(1 << cell_index(c) for c in empty_cells)
         bb.threats(bt, s, bb.THREATS, empty)
         avail = int(s[bb.AVAIL])
         for cell in empty_cells:
